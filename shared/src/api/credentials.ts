@@ -1,0 +1,62 @@
+import type { CredentialStatus } from '../constants';
+import type { ApiResult } from './result';
+import type { Send } from './request';
+import { type Credential, CredentialListSchema, EmptyReplySchema } from './schemas';
+
+/** Self-service credential calls of spec section 7; all carry the user token. */
+export function createCredentialCalls(send: Send) {
+  const updateCredential = (credId: string, change: { default: boolean; status: CredentialStatus }) =>
+    send({
+      method: 'PUT',
+      path: `factor/v1/MeCreds/${encodeURIComponent(credId)}`,
+      base: 'service',
+      token: 'user',
+      body: change,
+      schema: EmptyReplySchema,
+    });
+  const deleteCredential = (credId: string) =>
+    send({
+      method: 'DELETE',
+      path: `factor/v1/MeCreds/${encodeURIComponent(credId)}`,
+      base: 'service',
+      token: 'user',
+      schema: EmptyReplySchema,
+    });
+
+  /** Runs one call per credential and reports the first failure, if any. */
+  async function each(
+    credentials: readonly Credential[],
+    call: (credential: Credential) => Promise<ApiResult<unknown>>,
+  ): Promise<ApiResult<null>> {
+    const results = await Promise.all(credentials.map(call));
+    const failed = results.find((result) => !result.ok);
+    return failed && !failed.ok ? failed : { ok: true, data: null, status: 200 };
+  }
+
+  return {
+    /** GET factor/v1/MeCreds. */
+    listCredentials() {
+      return send({
+        method: 'GET',
+        path: 'factor/v1/MeCreds',
+        base: 'service',
+        token: 'user',
+        schema: CredentialListSchema,
+      });
+    },
+    /** PUT factor/v1/MeCreds/{credId} { default, status }. */
+    updateCredential,
+    /** DELETE factor/v1/MeCreds/{credId}. */
+    deleteCredential,
+    /** Setting defaults to false issues one PUT per credential (spec section 7). */
+    clearDefaults(credentials: readonly Credential[]) {
+      return each(credentials, (credential) =>
+        updateCredential(credential.credId, { default: false, status: credential.status }),
+      );
+    },
+    /** Delete all: one DELETE per credential (the spec has no bulk call). */
+    deleteAllCredentials(credentials: readonly Credential[]) {
+      return each(credentials, (credential) => deleteCredential(credential.credId));
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { Send } from './request';
+import { EnvironmentSchema } from './schemas';
+
+/** GET v1/config/environment on the portal origin, without the interceptors (spec section 7). */
+export function createEnvironmentCalls(send: Send) {
+  return {
+    loadEnvironment() {
+      return send({
+        method: 'GET',
+        path: 'v1/config/environment',
+        base: 'portal',
+        interceptors: false,
+        schema: EnvironmentSchema,
+      });
+    },
+  };
+}

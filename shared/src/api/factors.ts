@@ -1,0 +1,168 @@
+import type { Send } from './request';
+import { AuthReplySchema, RegistrationResultSchema } from './schemas';
+
+/** Marks a body for the service's device-tag handling; the header goes with it. */
+const DEVICE_TAG = { deviceTag: true } as const;
+
+/** Registration calls run signed-in (user token); login calls use the client token. */
+export interface RegisteringOption {
+  registering?: boolean;
+}
+
+/** Factor calls of spec section 7. */
+export function createFactorCalls(send: Send) {
+  return {
+    /** POST factor/v1/PasswordAuthenticator { password, device tag }. */
+    passwordAuthenticate(password: string) {
+      return send({
+        method: 'POST',
+        path: 'factor/v1/PasswordAuthenticator',
+        base: 'service',
+        body: { password, ...DEVICE_TAG },
+        deviceTag: true,
+        schema: AuthReplySchema,
+      });
+    },
+
+    /** POST factor/v1/CustomAuthenticator: the securid flow id and the pin+passcode. */
+    customAuthenticate(code: string) {
+      return send({
+        method: 'POST',
+        path: 'factor/v1/CustomAuthenticator',
+        base: 'service',
+        body: {
+          operationalContext: [{ key: 'flowId', value: 'securid' }],
+          credData: [{ key: 'code', value: code }],
+        },
+        schema: AuthReplySchema,
+      });
+    },
+
+    /** POST factor/v1/PushGenerator { credId, action 'login', language, device tag }. */
+    generatePush(credId: string, language: string) {
+      return send({
+        method: 'POST',
+        path: 'factor/v1/PushGenerator',
+        base: 'service',
+        body: { credId, action: 'login', language, ...DEVICE_TAG },
+        deviceTag: true,
+        schema: AuthReplySchema,
+      });
+    },
+
+    /** POST factor/v1/PushStatus { credId, device tag }: polled every PUSH_POLL_INTERVAL_MS. */
+    pushStatus(credId: string) {
+      return send({
+        method: 'POST',
+        path: 'factor/v1/PushStatus',
+        base: 'service',
+        body: { credId, ...DEVICE_TAG },
+        deviceTag: true,
+        schema: AuthReplySchema,
+      });
+    },
+
+    /** POST factor/v1/VIPCredentialRegistrar (user token): registers a vendor push credential. */
+    registerVipCredential(input: {
+      vipCredentialID: string;
+      credType: string;
+      credValue: string;
+      language: string;
+    }) {
+      return send({
+        method: 'POST',
+        path: 'factor/v1/VIPCredentialRegistrar',
+        base: 'service',
+        token: 'user',
+        body: input,
+        schema: RegistrationResultSchema,
+      });
+    },
+
+    /** POST factor/v1/OTPGenerator { credId, credType, action 'login', device tag }. */
+    generateOtp(credId: string, credType: string) {
+      return send({
+        method: 'POST',
+        path: 'factor/v1/OTPGenerator',
+        base: 'service',
+        body: { credId, credType, action: 'login', ...DEVICE_TAG },
+        deviceTag: true,
+        schema: AuthReplySchema,
+      });
+    },
+
+    /** POST factor/v1/OTPVerifier { credId, otp }; the user token when verifying a registration. */
+    verifyOtp(credId: string, otp: string, options: RegisteringOption = {}) {
+      return send({
+        method: 'POST',
+        path: 'factor/v1/OTPVerifier',
+        base: 'service',
+        token: options.registering ? 'user' : 'client',
+        body: { credId, otp },
+        schema: AuthReplySchema,
+      });
+    },
+
+    /**
+     * POST factor/v1/OTPRegistrar { credType, credValue, language } (user token). The inline
+     * variant (`asDefault`) adds default true and the device tag.
+     */
+    registerOtp(
+      input: { credType: string; credValue: string; language: string },
+      options: { asDefault?: boolean } = {},
+    ) {
+      return send({
+        method: 'POST',
+        path: 'factor/v1/OTPRegistrar',
+        base: 'service',
+        token: 'user',
+        body: options.asDefault ? { ...input, default: true, ...DEVICE_TAG } : input,
+        deviceTag: options.asDefault === true,
+        schema: RegistrationResultSchema,
+      });
+    },
+
+    /** POST factor/v1/MobileOTPRegistrar { credType, credValue } (user token): QR secret. */
+    registerMobileOtp(credType: string, credValue: string) {
+      return send({
+        method: 'POST',
+        path: 'factor/v1/MobileOTPRegistrar',
+        base: 'service',
+        token: 'user',
+        body: { credType, credValue },
+        schema: RegistrationResultSchema,
+      });
+    },
+
+    /**
+     * POST factor/v1/MobileOTPVerifier { credId, credValue, otp }: the user token when
+     * registering, otherwise (login) the device tag.
+     */
+    verifyMobileOtp(
+      input: { credId: string; credValue: string; otp: string },
+      options: RegisteringOption = {},
+    ) {
+      const registering = options.registering === true;
+      return send({
+        method: 'POST',
+        path: 'factor/v1/MobileOTPVerifier',
+        base: 'service',
+        token: registering ? 'user' : 'client',
+        body: registering ? input : { ...input, ...DEVICE_TAG },
+        deviceTag: !registering,
+        schema: AuthReplySchema,
+      });
+    },
+
+    /** PUT factor/v1/MePasswordUpdater { currentPassword, newPassword }. */
+    updatePassword(currentPassword: string, newPassword: string) {
+      return send({
+        method: 'PUT',
+        path: 'factor/v1/MePasswordUpdater',
+        base: 'service',
+        body: { currentPassword, newPassword },
+        schema: AuthReplySchema,
+      });
+    },
+  };
+}

@@ -1,0 +1,236 @@
+import type { GenericSchema, InferOutput } from 'valibot';
+import * as v from 'valibot';
+import { messages } from '../messages/en_US';
+import { AuthStatus } from '../session/authStatus';
+import {
+  authStatusAtom,
+  clientTokenAtom,
+  clientTransactionIdAtom,
+  flowStateAtom,
+  lastTransactionAtom,
+  proxyUrlAtom,
+  serviceUrlAtom,
+  userTokenAtom,
+} from '../session/atoms';
+import type { PortalStore } from '../session/store';
+import { errorCodeOf, errorText, isExpiredClientToken, isInvalidFlowState } from './errorText';
+import type { ApiError, ApiResult } from './result';
+import { ClientTokenReplySchema, type ErrorBody, ErrorBodySchema } from './schemas';
+
+/** Header names agreed with the service (docs/contracts.md). */
+export const HEADERS = {
+  authorization: 'Authorization',
+  flowState: 'X-Flow-State',
+  transactionId: 'X-CLIENT-TRANSACTION-ID',
+  deviceTag: 'X-Device-Tag',
+  relayState: 'X-Relay-State',
+} as const;
+
+/** Path of the client-token endpoint, used by the 401 retry. */
+export const CLIENT_TOKEN_PATH = 'v1/token/generate/client_token';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Where a call goes: the SSO service, the portal's reverse proxy in front of it, or the portal
+ * origin itself (token endpoints and configuration).
+ */
+export type Base = 'service' | 'proxy' | 'portal';
+
+/** Which bearer token a call carries. */
+export type TokenKind = 'client' | 'user' | 'none';
+
+export interface CallSpec<S extends GenericSchema> {
+  method: HttpMethod;
+  path: string;
+  base: Base;
+  schema: S;
+  /** Defaults to 'client' on service and proxy calls, 'none' on portal calls. */
+  token?: TokenKind;
+  /** JSON body. */
+  body?: object;
+  /** Form-encoded body (userinfo). */
+  form?: Record<string, string>;
+  /** Adds the X-Device-Tag header. */
+  deviceTag?: boolean;
+  /** The call must not carry X-Flow-State (FIDO registration runs outside a flow). */
+  noFlowState?: boolean;
+  /** Extra headers (X-Relay-State). */
+  headers?: Record<string, string>;
+  /** 'text' for replies that are not JSON (the identity-provider form, userinfo). */
+  responseType?: 'json' | 'text';
+  /** false: a bare fetch with none of the interceptor behaviour (environment configuration). */
+  interceptors?: boolean;
+}
+
+export interface RequestDeps {
+  store: PortalStore;
+  fetch: typeof globalThis.fetch;
+  now: () => number;
+}
+
+export type Send = <S extends GenericSchema>(spec: CallSpec<S>) => Promise<ApiResult<InferOutput<S>>>;
+
+/** The value sent in the X-Device-Tag header: the flag itself, as the service only tests presence. */
+const DEVICE_TAG_VALUE = 'true';
+
+function joinUrl(base: string, path: string): string {
+  return `${base.endsWith('/') ? base : `${base}/`}${path.replace(/^\//, '')}`;
+}
+
+function fail(kind: ApiError['kind'], message: string, extra: Omit<ApiError, 'kind' | 'message'> = {}) {
+  return { ok: false as const, error: { kind, message, ...extra } };
+}
+
+/** Reads the body once, as text, and tells "no body"/"null" apart from JSON and from garbage. */
+async function readBody(response: Response): Promise<{ text: string; json: unknown; parsed: boolean }> {
+  const text = await response.text().catch(() => '');
+  if (text.trim() === '') return { text, json: null, parsed: true };
+  try {
+    return { text, json: JSON.parse(text) as unknown, parsed: true };
+  } catch {
+    return { text, json: undefined, parsed: false };
+  }
+}
+
+function parseErrorBody(json: unknown): ErrorBody | undefined {
+  const result = v.safeParse(ErrorBodySchema, json);
+  return result.success ? result.output : undefined;
+}
+
+/**
+ * The one fetch wrapper: it implements the interceptor behaviour of spec section 7 around every
+ * call, parses every reply with its schema, and never throws.
+ */
+export function createSend(deps: RequestDeps): Send {
+  const { store } = deps;
+
+  function baseUrl(base: Base): string {
+    if (base === 'portal') return '/';
+    if (base === 'proxy') return store.get(proxyUrlAtom);
+    // Before the environment has loaded the proxy reaches the same service.
+    return store.get(serviceUrlAtom) ?? store.get(proxyUrlAtom);
+  }
+
+  function headersFor<S extends GenericSchema>(spec: CallSpec<S>): Headers {
+    const headers = new Headers(spec.headers);
+    headers.set(
+      'Accept',
+      spec.responseType === 'text' ? 'text/html, application/json, text/plain' : 'application/json',
+    );
+    if (spec.body !== undefined) headers.set('Content-Type', 'application/json');
+    if (spec.form !== undefined) headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    if (spec.interceptors === false) return headers;
+
+    const flowState = store.get(flowStateAtom);
+    if (flowState && !spec.noFlowState) headers.set(HEADERS.flowState, flowState);
+    const transactionId = store.get(clientTransactionIdAtom);
+    if (transactionId) headers.set(HEADERS.transactionId, transactionId);
+    const tokenKind = spec.token ?? (spec.base === 'portal' ? 'none' : 'client');
+    const token =
+      tokenKind === 'client'
+        ? store.get(clientTokenAtom)
+        : tokenKind === 'user'
+          ? store.get(userTokenAtom)
+          : null;
+    if (token) headers.set(HEADERS.authorization, `Bearer ${token}`);
+    if (spec.deviceTag) headers.set(HEADERS.deviceTag, DEVICE_TAG_VALUE);
+    return headers;
+  }
+
+  async function rawFetch<S extends GenericSchema>(spec: CallSpec<S>): Promise<Response | undefined> {
+    const init: RequestInit = { method: spec.method, headers: headersFor(spec) };
+    if (spec.body !== undefined) init.body = JSON.stringify(spec.body);
+    if (spec.form !== undefined) init.body = new URLSearchParams(spec.form).toString();
+    try {
+      return await deps.fetch(joinUrl(baseUrl(spec.base), spec.path), init);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** A new client token for the 401 retry; it goes through no interceptor to avoid a loop. */
+  async function renewClientToken(): Promise<boolean> {
+    const response = await rawFetch({
+      method: 'GET',
+      path: CLIENT_TOKEN_PATH,
+      base: 'portal',
+      schema: ClientTokenReplySchema,
+      interceptors: false,
+    });
+    if (!response?.ok) return false;
+    const parsed = v.safeParse(ClientTokenReplySchema, (await readBody(response)).json);
+    if (!parsed.success) return false;
+    store.set(clientTokenAtom, parsed.output.access_token);
+    return true;
+  }
+
+  /** Every response resets the idle timer and the last-transaction time, and carries flow state. */
+  function noteResponse(response: Response, json: unknown): void {
+    store.set(lastTransactionAtom, new Date(deps.now()));
+    const headerFlowState = response.headers.get(HEADERS.flowState);
+    const bodyFlowState =
+      json !== null && typeof json === 'object' && 'flowState' in json && typeof json.flowState === 'string'
+        ? json.flowState
+        : undefined;
+    const flowState = bodyFlowState || headerFlowState;
+    if (flowState) store.set(flowStateAtom, flowState);
+  }
+
+  async function attempt<S extends GenericSchema>(
+    spec: CallSpec<S>,
+    retried: boolean,
+  ): Promise<ApiResult<InferOutput<S>>> {
+    const response = await rawFetch(spec);
+    if (!response) return fail('network', messages.errors.network);
+    const body = await readBody(response);
+    const intercept = spec.interceptors !== false;
+    if (intercept) noteResponse(response, body.json);
+
+    if (!response.ok) {
+      const errorBody = parseErrorBody(body.json);
+      const usedClientToken = (spec.token ?? 'client') === 'client' && spec.base !== 'portal';
+      // Only a client-token call can be helped by a new client token; retry it once, never more.
+      if (intercept && usedClientToken && !retried && isExpiredClientToken(response.status, errorBody)) {
+        if (await renewClientToken()) return attempt(spec, true);
+      }
+      if (intercept && isInvalidFlowState(errorBody)) store.set(authStatusAtom, AuthStatus.RestartNeeded);
+      const errorCode = errorCodeOf(errorBody);
+      return fail('http', errorText(errorBody) ?? messages.errors.default, {
+        status: response.status,
+        ...(errorCode ? { errorCode } : {}),
+      });
+    }
+
+    if (spec.responseType === 'text') {
+      if (body.text.trim() === '')
+        return fail('null', messages.errors.responseNull, { status: response.status });
+      return parseWith(spec.schema, body.text, response.status);
+    }
+    if (!body.parsed) {
+      return fail('malformed', messages.errors.malformedReply, {
+        status: response.status,
+        detail: 'not JSON',
+      });
+    }
+    if (body.json === null && !v.is(spec.schema, null)) {
+      return fail('null', messages.errors.responseNull, { status: response.status });
+    }
+    if (intercept && isInvalidFlowState(parseErrorBody(body.json))) {
+      store.set(authStatusAtom, AuthStatus.RestartNeeded);
+    }
+    return parseWith(spec.schema, body.json, response.status);
+  }
+
+  return (spec) => attempt(spec, false);
+}
+
+function parseWith<S extends GenericSchema>(
+  schema: S,
+  value: unknown,
+  status: number,
+): ApiResult<InferOutput<S>> {
+  const parsed = v.safeParse(schema, value);
+  if (parsed.success) return { ok: true, data: parsed.output, status };
+  return fail('malformed', messages.errors.malformedReply, { status, detail: v.summarize(parsed.issues) });
+}

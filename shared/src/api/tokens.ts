@@ -1,0 +1,77 @@
+import { REFRESH_SCOPE } from '../constants';
+import { messages } from '../messages/en_US';
+import { clientTokenAtom, refreshTokenAtom } from '../session/atoms';
+import { storeUserTokens } from '../session/tokens';
+import type { ApiResult } from './result';
+import { CLIENT_TOKEN_PATH, type RequestDeps, type Send } from './request';
+import {
+  type ClientTokenReply,
+  ClientTokenReplySchema,
+  EmptyReplySchema,
+  type UserTokenReply,
+  UserTokenReplySchema,
+} from './schemas';
+
+/** Token calls of spec section 7; they go to the portal origin, which holds the client secret. */
+export function createTokenCalls(send: Send, deps: RequestDeps) {
+  const { store, now } = deps;
+  return {
+    /** GET v1/token/generate/client_token; keeps the token in memory. */
+    async getClientToken(): Promise<ApiResult<ClientTokenReply>> {
+      const result = await send({
+        method: 'GET',
+        path: CLIENT_TOKEN_PATH,
+        base: 'portal',
+        schema: ClientTokenReplySchema,
+      });
+      if (result.ok) {
+        store.set(clientTokenAtom, result.data.access_token);
+        return result;
+      }
+      // Spec section 8: the description when there is one, else a generic message.
+      const described = result.error.kind === 'http' && result.error.message !== messages.errors.default;
+      return described
+        ? result
+        : { ok: false, error: { ...result.error, message: messages.errors.unexpectedTryAgain } };
+    },
+
+    /** POST v1/token/generate/user_token { assertion }: exchanges an id_token; keeps the tokens. */
+    async getUserToken(assertion: string): Promise<ApiResult<UserTokenReply>> {
+      const result = await send({
+        method: 'POST',
+        path: 'v1/token/generate/user_token',
+        base: 'portal',
+        body: { assertion },
+        schema: UserTokenReplySchema,
+      });
+      if (result.ok) storeUserTokens(store, result.data, now());
+      return result;
+    },
+
+    /** POST v1/token/generate/refresh with the refresh token in memory; keeps the new tokens. */
+    async refreshUserToken(): Promise<ApiResult<UserTokenReply>> {
+      const refreshToken = store.get(refreshTokenAtom);
+      if (!refreshToken) return { ok: false, error: { kind: 'http', message: messages.errors.default } };
+      const result = await send({
+        method: 'POST',
+        path: 'v1/token/generate/refresh',
+        base: 'portal',
+        body: { grant_type: 'refresh_token', refresh_token: refreshToken, scope: REFRESH_SCOPE },
+        schema: UserTokenReplySchema,
+      });
+      if (result.ok) storeUserTokens(store, result.data, now());
+      return result;
+    },
+
+    /** POST v1/token/revoke { token }. */
+    revokeToken(token: string) {
+      return send({
+        method: 'POST',
+        path: 'v1/token/revoke',
+        base: 'portal',
+        body: { token },
+        schema: EmptyReplySchema,
+      });
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { atom, type createStore } from 'jotai';
+import * as v from 'valibot';
+
+/**
+ * The portal's product configuration (GET /v1/config/portal on the portal's own origin):
+ * what the business may change without a rebuild — links, the help audience and numbers,
+ * whether a user may be reset.
+ */
+const PhoneSchema = v.object({ region: v.string(), number: v.string() });
+
+export const PortalConfigSchema = v.object({
+  audience: v.picklist(['clients', 'employees']),
+  allowUserReset: v.boolean(),
+  disableBackButton: v.boolean(),
+  forgotPasswordUrl: v.string(),
+  privacyStatementUrl: v.string(),
+  termsOfUseUrl: v.string(),
+  vendorAccessName: v.string(),
+  environmentName: v.string(),
+  tenantDisplayNames: v.object({ default: v.string(), common: v.string() }),
+  support: v.object({
+    email: v.string(),
+    phones: v.object({ clients: v.array(PhoneSchema), employees: v.array(PhoneSchema) }),
+  }),
+  serviceOrigins: v.optional(v.array(v.string())),
+});
+
+export type PortalConfig = v.InferOutput<typeof PortalConfigSchema>;
+
+/** Used until the configuration has loaded, or when it cannot be: safe, conservative values. */
+export const defaultPortalConfig: PortalConfig = {
+  audience: 'clients',
+  allowUserReset: false,
+  disableBackButton: false,
+  forgotPasswordUrl: '/help',
+  privacyStatementUrl: '/help',
+  termsOfUseUrl: '/help',
+  vendorAccessName: 'VIP Access',
+  environmentName: '',
+  tenantDisplayNames: { default: 'Authentication Hub', common: 'Authentication Hub' },
+  support: { email: '', phones: { clients: [], employees: [] } },
+};
+
+export const portalConfigAtom = atom<PortalConfig>(defaultPortalConfig);
+
+type Store = ReturnType<typeof createStore>;
+
+export async function loadPortalConfig(store: Store, fetchImpl: typeof fetch = fetch): Promise<PortalConfig> {
+  const response = await fetchImpl('/v1/config/portal', { cache: 'no-store' });
+  if (!response.ok) throw new Error(`portal configuration: HTTP ${response.status}`);
+  const parsed = v.safeParse(PortalConfigSchema, await response.json());
+  if (!parsed.success) throw new Error(`portal configuration is invalid: ${v.summarize(parsed.issues)}`);
+  store.set(portalConfigAtom, parsed.output);
+  return parsed.output;
+}

@@ -1,0 +1,87 @@
+/**
+ * Every business constant and limit of spec section 9, in one place. Other modules import
+ * these names instead of repeating the numbers.
+ */
+
+/** Idle for this long (10 minutes) logs the user out. */
+export const IDLE_TIMEOUT_MS = 600_000;
+
+/** A token refresh is scheduled this long (5 minutes) before the token expires. */
+export const TOKEN_REFRESH_BUFFER_MS = 300_000;
+
+/** Push status is polled at this interval. */
+export const PUSH_POLL_INTERVAL_MS = 3_000;
+
+/** Digits of a one-time code unless a screen says otherwise. */
+export const OTP_LENGTH = 6;
+
+/** The custom token-code passcode (PIN + token) is at most this many digits. */
+export const PASSCODE_MAX = 10;
+
+/** An SMS registration value (phone number with country code) has at least this many characters. */
+export const SMS_MIN_LENGTH = 11;
+
+/** Language sent to the server when the browser gives none we support. */
+export const DEFAULT_LANGUAGE = 'en_US';
+
+/** Delay before focusing a field, so it exists after the screen has rendered. */
+export const FIELD_FOCUS_DELAY_MS = 100;
+
+/** Without a risk vendor, the fallback fingerprint is collected after this delay. */
+export const FINGERPRINT_DELAY_MS = 500;
+
+/** A copy button is disabled for this long after a copy. */
+export const COPY_REENABLE_MS = 1_000;
+
+/** Dialog animation timings. */
+export const DIALOG_OPEN_MS = 150;
+export const DIALOG_CLOSE_MS = 75;
+/** The close fallback timer waits the close animation plus this margin. */
+export const DIALOG_CLOSE_FALLBACK_EXTRA_MS = 100;
+export const DIALOG_BACKDROP_REMOVAL_MS = 500;
+export const DIALOG_MAX_WIDTH = '80vw';
+
+/** The redirect helper used in error handling waits this long. */
+export const REDIRECT_DELAY_MS = 3_000;
+
+/** Progress bar range. */
+export const PROGRESS_MIN = 0;
+export const PROGRESS_MAX = 100;
+
+/** Risk vendors the authenticate request can carry device data for. */
+export const RISK_TYPES = ['IARISK', 'AARISK', 'RSARISK'] as const;
+export type RiskType = (typeof RISK_TYPES)[number];
+export const DEFAULT_RISK_TYPE: RiskType = 'RSARISK';
+
+/** Credential statuses. */
+export const CREDENTIAL_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
+export const CREDENTIAL_STATUS_ACTIVE: CredentialStatus = 'ACTIVE';
+export const CREDENTIAL_STATUS_INACTIVE: CredentialStatus = 'INACTIVE';
+
+/** Support hours per audience, as shown on the help page. */
+export const SUPPORT_HOURS = {
+  clients: 'Sunday 8 pm to Friday 8 pm Eastern',
+  employees: '24/7',
+} as const;
+
+/** Cookie name prefixes: trusted device and FIDO identifier. */
+export const TRUSTED_DEVICE_COOKIE_PREFIX = 'tdi-';
+export const FIDO_ID_COOKIE_PREFIX = 'fid-';
+/** Added before a cookie name on secure (https) pages. */
+export const SECURE_COOKIE_PREFIX = '__Secure-';
+
+/** Mobile OTP QR code rendering. */
+export const QR_CODE_OPTIONS = {
+  width: 256,
+  errorCorrectionLevel: 'M',
+  margin: 4,
+  minVersion: 1,
+  maxVersion: 40,
+} as const;
+
+/** The portal's fixed reverse-proxy path in front of the SSO service. */
+export const PROXY_URL = '/common/portal/proxy/';
+
+/** Scope requested on a token refresh (spec section 7). */
+export const REFRESH_SCOPE = 'openid email profile offline_access';

@@ -1,0 +1,60 @@
+import { atom } from 'jotai';
+import type { CredentialOption, FactorCode } from '../api/schemas';
+import { DEFAULT_RISK_TYPE, PROXY_URL, type RiskType } from '../constants';
+import { AuthStatus, type AuthStatusValue } from './authStatus';
+
+/**
+ * Session and display state (spec section 3). These atoms live in memory only: tokens are
+ * never written to any browser storage, so a reload of a signed-in page starts sign-in again.
+ * Read and write them through `portalStore` outside React.
+ */
+
+/** The user name the server knows the user by (shown in the user-info banner). */
+export const userNameAtom = atom<string | null>(null);
+/** The user name as typed on the User ID page. */
+export const loginNameAtom = atom<string | null>(null);
+/** The server's flow state, sent back as the X-Flow-State header. */
+export const flowStateAtom = atom<string | null>(null);
+export const clientTransactionIdAtom = atom<string | null>(null);
+/**
+ * Time of the last server response. It is also the idle signal: the session timer subscribes
+ * to it (`portalStore.sub(lastTransactionAtom, …)`) and restarts its 10-minute countdown.
+ */
+export const lastTransactionAtom = atom<Date | null>(null);
+
+/** Client access token (for calls before sign-in). */
+export const clientTokenAtom = atom<string | null>(null);
+/** User access token (signed-in calls). */
+export const userTokenAtom = atom<string | null>(null);
+export const refreshTokenAtom = atom<string | null>(null);
+/** Expiry of the user access token, epoch milliseconds. */
+export const tokenExpiryAtom = atom<number | null>(null);
+
+export type FidoCredType = Extract<FactorCode, 'FIDO' | 'SECURITYKEY' | 'PASSKEY'>;
+export const fidoCredTypeAtom = atom<FidoCredType | null>(null);
+/** Push and OTP options of the current factor step. */
+export const factorOptionsAtom = atom<readonly CredentialOption[]>([]);
+
+/** Base address of the SSO service (from the environment configuration). */
+export const serviceUrlAtom = atom<string | null>(null);
+/** Base address of the portal's reverse proxy in front of the service. */
+export const proxyUrlAtom = atom<string>(PROXY_URL);
+
+export const authStatusAtom = atom<AuthStatusValue>(AuthStatus.None);
+/** Whether the user may be reset ('Not {name}?'); its source is configuration. */
+export const allowUserResetAtom = atom<boolean>(false);
+/** Optional title shown instead of 'Not {name}?' in the user-info banner. */
+export const userInfoTitleAtom = atom<string | null>(null);
+/** Message for the error banner; null hides the banner. */
+export const errorMessageAtom = atom<string | null>(null);
+
+/** How many pieces of work are waiting; the loading bar shows while it is above zero. */
+export const loadingCountAtom = atom(0);
+/** True while anything is loading. Write true when work starts and false when it ends. */
+export const loadingAtom = atom(
+  (get) => get(loadingCountAtom) > 0,
+  (get, set, busy: boolean) => set(loadingCountAtom, Math.max(0, get(loadingCountAtom) + (busy ? 1 : -1))),
+);
+
+export const rememberDeviceEnabledAtom = atom<boolean>(false);
+export const riskTypeAtom = atom<RiskType>(DEFAULT_RISK_TYPE);
