@@ -1,0 +1,68 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { type PortalStack, startStack } from './servers';
+
+export interface EmulatorApi {
+  reset(): Promise<void>;
+  get<T = unknown>(path: string): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown): Promise<T>;
+}
+
+function emulatorApi(baseUrl: string): EmulatorApi {
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl}/_emulator/api/${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`emulator ${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+  return {
+    reset: () => call('POST', 'reset'),
+    get: (path) => call('GET', path),
+    post: (path, body) => call('POST', path, body),
+  };
+}
+
+interface WorkerFixtures {
+  stack: PortalStack;
+}
+
+interface TestFixtures {
+  emulator: EmulatorApi;
+  /** Uncaught errors in the page; every test fails if any remain at its end. */
+  pageErrors: Error[];
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  stack: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const stack = await startStack({ portalEnv: { LOG_LEVEL: 'warn' } });
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ stack }, use) => {
+    await use(stack.portalUrl);
+  },
+  emulator: async ({ stack }, use) => {
+    const api = emulatorApi(stack.emulatorUrl);
+    await api.reset();
+    await use(api);
+  },
+  pageErrors: async ({ page }, use) => {
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    await use(errors);
+    expect(
+      errors.map((e) => e.message),
+      'uncaught errors in the page',
+    ).toEqual([]);
+  },
+});
+
+export { expect, type Page };

@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../src/fixtures';
+
+const bannerText = 'Unable to handle the request. Please try again later.';
+
+interface Case {
+  pkg: string;
+  remote: string;
+  /** Reaches a route owned by the remote; returns the check that its screen is shown. */
+  visit(page: Page): Promise<void>;
+  shown(page: Page): Promise<void>;
+}
+
+const cases: Case[] = [
+  {
+    pkg: 'remote-login',
+    remote: 'remote_login',
+    visit: async (page) => {
+      await page.goto('/');
+    },
+    shown: async (page) => {
+      await expect(page.getByRole('heading', { name: 'A Better Login Experience' })).toBeVisible();
+    },
+  },
+  {
+    pkg: 'remote-help',
+    remote: 'remote_help',
+    visit: async (page) => {
+      await page.goto('/help');
+    },
+    shown: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Login Assistance', level: 1 })).toBeVisible();
+    },
+  },
+];
+
+async function expectBannerWithShellWorking(page: Page, remote: string) {
+  const failure = page.locator(`[data-failed-remote="${remote}"]`);
+  await expect(failure.getByRole('alert')).toContainText(bannerText);
+  await expect(failure.getByRole('button', { name: 'More Info' })).toBeVisible();
+  await expect(failure.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Authentication Hub' })).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Policy' })).toBeVisible();
+}
+
+for (const c of cases) {
+  test.describe(`${c.remote} failing`, () => {
+    test('unreachable: banner and Retry, then Retry recovers', async ({ page, pageErrors: _ }) => {
+      const pattern = `**/remotes/${c.pkg}/**`;
+      await page.route(pattern, (route) => route.abort('connectionrefused'));
+      await c.visit(page);
+      await expectBannerWithShellWorking(page, c.remote);
+      await page.unroute(pattern);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await c.shown(page);
+    });
+
+    test('serving throwing JavaScript: banner and Retry, then Retry recovers', async ({
+      page,
+      pageErrors: _,
+    }) => {
+      const pattern = `**/remotes/${c.pkg}/**/remoteEntry.js`;
+      await page.route(pattern, (route) =>
+        route.fulfill({ contentType: 'application/javascript', body: 'throw new Error("broken bundle");' }),
+      );
+      await c.visit(page);
+      await expectBannerWithShellWorking(page, c.remote);
+      await page.unroute(pattern);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await c.shown(page);
+    });
+
+    test('an invalid manifest: banner and Retry, then Retry recovers', async ({ page, pageErrors: _ }) => {
+      const pattern = `**/remotes/${c.pkg}/**/mf-manifest.json`;
+      await page.route(pattern, (route) =>
+        route.fulfill({ contentType: 'application/json', body: '{"nope":true}' }),
+      );
+      await c.visit(page);
+      await expectBannerWithShellWorking(page, c.remote);
+      await page.unroute(pattern);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await c.shown(page);
+    });
+  });
+}
+
+test('a failed remote leaves the other remotes working', async ({ page, pageErrors: _ }) => {
+  await page.route('**/remotes/remote-help/**', (route) => route.abort('connectionrefused'));
+  await page.goto('/help');
+  await expectBannerWithShellWorking(page, 'remote_help');
+  await page.getByRole('banner').getByRole('button', { name: 'Authentication Hub' }).click();
+  await expect(page.getByRole('heading', { name: 'A Better Login Experience' })).toBeVisible();
+});

@@ -1,0 +1,66 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { type PortalStack, repoRoot, startStack } from '../src/servers';
+
+// Two builds of remote-help side by side; only remotes.json decides which one the browser loads.
+test.describe('remotes configuration', () => {
+  let stack: PortalStack;
+  let releases: string;
+  let defaultConfig: Record<string, string>;
+  const canaryManifest = '/remotes/remote-help/canary/mf-manifest.json';
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    const outDir = 'dist-e2e-canary';
+    const build = spawnSync(path.join(repoRoot, 'remote-help/node_modules/.bin/rspack'), ['build'], {
+      cwd: path.join(repoRoot, 'remote-help'),
+      env: { ...process.env, PORTAL_BUILD_LABEL: 'canary', PORTAL_OUT_DIR: outDir },
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stderr).toBe(0);
+    releases = mkdtempSync(path.join(tmpdir(), 'portal-releases-'));
+    cpSync(path.join(repoRoot, '.releases'), releases, { recursive: true });
+    cpSync(path.join(repoRoot, 'remote-help', outDir), path.join(releases, 'remote-help/canary'), {
+      recursive: true,
+    });
+    rmSync(path.join(repoRoot, 'remote-help', outDir), { recursive: true, force: true });
+    defaultConfig = JSON.parse(readFileSync(path.join(releases, 'remotes.json'), 'utf8'));
+    stack = await startStack({
+      portalEnv: { RELEASES_DIR: releases, REMOTES_CONFIG: path.join(releases, 'remotes.json') },
+    });
+  });
+
+  test.afterAll(async () => {
+    await stack?.stop();
+    if (releases) rmSync(releases, { recursive: true, force: true });
+  });
+
+  const writeConfig = (config: Record<string, string>) =>
+    writeFileSync(path.join(releases, 'remotes.json'), JSON.stringify(config));
+
+  test('promote and roll back one remote by editing remotes.json only', async ({ page }) => {
+    const buildShown = () => page.locator('[data-remote="remote_help"]').getAttribute('data-remote-build');
+
+    await page.goto(`${stack.portalUrl}/help`);
+    await expect(page.locator('[data-remote="remote_help"]')).toBeVisible();
+    expect(await buildShown()).toBe('default');
+
+    writeConfig({ ...defaultConfig, remote_help: canaryManifest });
+    await page.reload();
+    await expect(page.locator('[data-remote="remote_help"]')).toBeVisible();
+    expect(await buildShown()).toBe('canary');
+    // The other remotes are untouched by the switch.
+    await page.getByRole('banner').getByRole('button', { name: 'Authentication Hub' }).click();
+    await expect(page.locator('[data-remote="remote_login"]')).toHaveAttribute(
+      'data-remote-build',
+      'default',
+    );
+
+    writeConfig(defaultConfig);
+    await page.goto(`${stack.portalUrl}/help`);
+    await expect(page.locator('[data-remote="remote_help"]')).toHaveAttribute('data-remote-build', 'default');
+  });
+});

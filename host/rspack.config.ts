@@ -1,0 +1,16 @@
+import path from 'node:path';
+import { hostConfig } from '@portal/tooling/appConfig';
+
+const dir = path.dirname(new URL(import.meta.url).pathname);
+
+export default hostConfig({
+  dir,
+  name: 'host',
+  devPort: 3000,
+  entry: './src/index.ts',
+  template: './public/index.html',
+  runtimePlugins: [
+    path.resolve(dir, 'src/federation/retryPlugin.ts'),
+    path.resolve(dir, 'src/federation/errorPlugin.ts'),
+  ],
+});

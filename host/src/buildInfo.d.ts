@@ -1,0 +1,1 @@
+declare const __PORTAL_BUILD_LABEL__: string;

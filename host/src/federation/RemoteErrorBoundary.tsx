@@ -1,0 +1,48 @@
+import { messages } from '@portal/shared/messages/en_US';
+import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { lastRemoteFailure } from './remoteFailures';
+import type { RemoteName } from './remotesConfig';
+
+interface Props {
+  remote: RemoteName;
+  onRetry: () => void;
+  onError: () => void;
+  children: ReactNode;
+}
+
+interface State {
+  failed: boolean;
+}
+
+/**
+ * Catches a remote that fails to load or throws while rendering. The header, the footer and
+ * the other routes keep working; this route shows the spec's banner and a Retry.
+ */
+export class RemoteErrorBoundary extends Component<Props, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    this.props.onError();
+    const failure = lastRemoteFailure(this.props.remote);
+    const detail = error instanceof Error ? error.message : String(error);
+    console.warn(`[portal] ${this.props.remote} screen failed: ${detail}`, failure ?? '', info.componentStack ?? '');
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="portal-remote-failure" data-failed-remote={this.props.remote}>
+        <ErrorBanner>
+          <button type="button" className="portal-button" onClick={this.props.onRetry}>
+            {messages.shell.retry}
+          </button>
+        </ErrorBanner>
+      </div>
+    );
+  }
+}

@@ -1,0 +1,40 @@
+import type { ComponentType } from 'react';
+import { isConfigured } from './remoteRegistry';
+import type { RemoteName } from './remotesConfig';
+import { loadExpose } from './runtime';
+
+/** Past this a remote counts as down: the user gets the error banner and a Retry, not a spinner forever. */
+export const REMOTE_LOAD_TIMEOUT_MS = 15_000;
+
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly remote: RemoteName,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RemoteLoadError';
+  }
+}
+
+function isComponentModule(value: unknown): value is { default: ComponentType } {
+  return typeof value === 'object' && value !== null && 'default' in value && typeof value.default === 'function';
+}
+
+/** Loads one exposed screen, refusing anything that is not a component (contract drift). */
+export async function loadScreen(remote: RemoteName, expose: string): Promise<{ default: ComponentType }> {
+  if (!isConfigured(remote)) throw new RemoteLoadError(remote, `${remote} is not configured in remotes.json`);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new RemoteLoadError(remote, `${remote} did not load within ${REMOTE_LOAD_TIMEOUT_MS} ms`)),
+      REMOTE_LOAD_TIMEOUT_MS,
+    );
+  });
+  try {
+    const loaded = await Promise.race([loadExpose(remote, expose), timeout]);
+    if (!isComponentModule(loaded)) throw new RemoteLoadError(remote, `${remote}/${expose} is not a screen`);
+    return loaded;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,23 @@
+import { getInstance } from '@module-federation/enhanced/runtime';
+
+/**
+ * The one module that talks to the federation runtime, so unit tests can mock it
+ * (vitest cannot resolve federated imports).
+ */
+function instance() {
+  const federation = getInstance();
+  if (!federation) throw new Error('The federation runtime is not initialised.');
+  return federation;
+}
+
+export function registerRemote(name: string, manifestUrl: string, force = false): void {
+  instance().registerRemotes([{ name, entry: manifestUrl }], { force });
+}
+
+export async function loadExpose(remote: string, expose: string): Promise<unknown> {
+  return instance().loadRemote(`${remote}/${expose}`);
+}
+
+export function preloadExposes(remote: string, exposes: string[]): Promise<void> {
+  return instance().preloadRemote([{ nameOrAlias: remote, exposes }]);
+}

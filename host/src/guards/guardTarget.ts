@@ -1,0 +1,19 @@
+import { AuthStatus, type AuthStatusValue } from '@portal/shared/session/authStatus';
+import { paths } from '@portal/shared/routes/paths';
+import type { Guard } from '../routes';
+
+/** Where a guard sends the user instead, or null when the route may be shown. */
+export function guardTarget(guard: Guard, status: AuthStatusValue): string | null {
+  const authenticated = status === AuthStatus.Authenticated;
+  switch (guard) {
+    case 'A':
+      return authenticated ? paths.welcome : null;
+    case 'B':
+      return authenticated ? null : paths.homeAlias;
+    case 'C':
+      if (status === AuthStatus.Factor) return null;
+      return authenticated ? paths.welcome : paths.homeAlias;
+    case 'none':
+      return null;
+  }
+}

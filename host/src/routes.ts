@@ -1,0 +1,77 @@
+import { paths } from '@portal/shared/routes/paths';
+import type { RemoteName } from './federation/remotesConfig';
+
+/**
+ * Guards of spec section 2:
+ * A only when not authenticated (else /welcome); B only when authenticated (else /home);
+ * C only while a factor step is in progress (else /welcome if authenticated, else /home).
+ */
+export type Guard = 'A' | 'B' | 'C' | 'none';
+
+export interface RouteEntry {
+  path: string;
+  guard: Guard;
+  remote: RemoteName;
+  expose: string;
+  /** false for pages shown inside another site's frame: no header, footer or banner. */
+  shell?: boolean;
+}
+
+const login = (path: string, guard: Guard, expose: string): RouteEntry => ({ path, guard, remote: 'remote_login', expose });
+const factors = (path: string, expose: string): RouteEntry => ({ path, guard: 'C', remote: 'remote_factors', expose });
+const selfService = (path: string, expose: string): RouteEntry => ({
+  path,
+  guard: 'B',
+  remote: 'remote_selfservice',
+  expose,
+});
+const help = (path: string, expose: string): RouteEntry => ({ path, guard: 'none', remote: 'remote_help', expose });
+
+/** The route table: every address, its guard, and the remote and expose that own its screen. */
+export const routes: readonly RouteEntry[] = [
+  login(paths.home, 'A', './Landing'),
+  login(paths.homeAlias, 'A', './Landing'),
+  login(paths.direct, 'A', './UserId'),
+  login(paths.oauth2, 'A', './UserId'),
+  login(paths.verify, 'C', './Password'),
+  login(paths.changePassword, 'C', './ChangePassword'),
+  login(paths.idp, 'C', './Idp'),
+  login(paths.idpComplete, 'none', './IdpComplete'),
+  login(paths.signedOut, 'none', './SignedOut'),
+  login(paths.restartRequired, 'none', './RestartRequired'),
+  login(paths.denied, 'none', './Denied'),
+  factors(paths.sotp, './Otp'),
+  factors(paths.eotp, './Otp'),
+  factors(paths.votp, './Otp'),
+  factors(paths.motp, './MobileOtp'),
+  factors(paths.push, './Push'),
+  factors(paths.securid, './TokenCode'),
+  factors(paths.fido, './Fido'),
+  factors(paths.securityKey, './Fido'),
+  factors(paths.passkey, './Fido'),
+  factors(paths.factorSelection, './FactorSelection'),
+  selfService(paths.welcome, './Welcome'),
+  selfService(paths.selfService, './SelfService'),
+  selfService(paths.register, './Register'),
+  selfService(paths.registerType('sms'), './RegisterOtp'),
+  selfService(paths.registerType('email'), './RegisterOtp'),
+  selfService(paths.registerType('totp'), './RegisterTotp'),
+  selfService(paths.registerType('fido'), './RegisterFido'),
+  selfService(paths.registerType('securitykey'), './RegisterFido'),
+  selfService(paths.registerType('passkey'), './RegisterFido'),
+  selfService(paths.registerType('totp_push'), './RegisterTotpPush'),
+  help(paths.help, './Help'),
+  help(paths.cookies, './Cookies'),
+  { ...help(paths.emeaCookies, './EmeaCookies'), shell: false },
+  help(paths.aboutAuthHub, './AboutAuthHub'),
+  help(paths.smsTerms, './SmsTerms'),
+];
+
+/** Which remote the user most likely needs next, fetched while the browser is idle. */
+export const likelyNext: Partial<Record<string, { remote: RemoteName; exposes: string[] }>> = {
+  [paths.home]: { remote: 'remote_login', exposes: ['./UserId'] },
+  [paths.homeAlias]: { remote: 'remote_login', exposes: ['./UserId'] },
+  [paths.direct]: { remote: 'remote_factors', exposes: ['./Otp', './FactorSelection'] },
+  [paths.oauth2]: { remote: 'remote_factors', exposes: ['./Otp', './FactorSelection'] },
+  [paths.verify]: { remote: 'remote_selfservice', exposes: ['./Welcome'] },
+};

@@ -1,0 +1,29 @@
+import { messages } from '@portal/shared/messages/en_US';
+import { AuthStatus } from '@portal/shared/session/authStatus';
+import { allowUserResetAtom, authStatusAtom, userInfoTitleAtom, userNameAtom } from '@portal/shared/session/atoms';
+import { useAtomValue } from 'jotai';
+import { useRestartFlow } from './useRestartFlow';
+
+/**
+ * Shown only while not authenticated and once a user is known: 'User {name}', or, when the
+ * user may be reset, a clickable 'Not {name}?' (or the given title) that restarts the flow.
+ */
+export function UserInfoBanner() {
+  const status = useAtomValue(authStatusAtom);
+  const userName = useAtomValue(userNameAtom);
+  const allowReset = useAtomValue(allowUserResetAtom);
+  const title = useAtomValue(userInfoTitleAtom);
+  const restart = useRestartFlow();
+  if (status === AuthStatus.Authenticated || !userName) return null;
+  return (
+    <div className="portal-user-info" aria-live="polite">
+      {allowReset ? (
+        <button type="button" className="portal-link-button" onClick={() => void restart()}>
+          {title || messages.shell.notUser(userName)}
+        </button>
+      ) : (
+        <span>{messages.shell.user(userName)}</span>
+      )}
+    </div>
+  );
+}

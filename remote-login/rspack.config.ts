@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { remoteConfig } from '@portal/tooling/appConfig';
+
+const dir = path.dirname(new URL(import.meta.url).pathname);
+
+/** Exposes: one per screen family; the host's route table names them. */
+export default remoteConfig({
+  dir,
+  name: 'remote_login',
+  devPort: 3001,
+  outDir: process.env.PORTAL_OUT_DIR,
+  exposes: {
+    './Landing': './src/exposes/Landing.tsx',
+    './UserId': './src/exposes/UserId.tsx',
+    './Password': './src/exposes/Password.tsx',
+    './ChangePassword': './src/exposes/ChangePassword.tsx',
+    './Idp': './src/exposes/Idp.tsx',
+    './IdpComplete': './src/exposes/IdpComplete.tsx',
+    './SignedOut': './src/exposes/SignedOut.tsx',
+    './RestartRequired': './src/exposes/RestartRequired.tsx',
+    './Denied': './src/exposes/Denied.tsx',
+  },
+});

@@ -1,0 +1,20 @@
+import { messages } from '@portal/shared/messages/en_US';
+import { paths } from '@portal/shared/routes/paths';
+import { Link } from 'react-router-dom';
+import './LandingPage.css';
+
+/** '' and /home: the way in to sign-in, and to what the hub is. */
+export function LandingPage() {
+  return (
+    <section className="portal-landing" aria-labelledby="landing-title">
+      <h1 id="landing-title">{messages.landing.title}</h1>
+      <p>{messages.landing.intro}</p>
+      <Link className="portal-button portal-button--primary" to={paths.direct}>
+        {messages.landing.login}
+      </Link>
+      <p>
+        <Link to={paths.aboutAuthHub}>{messages.landing.about}</Link>
+      </p>
+    </section>
+  );
+}

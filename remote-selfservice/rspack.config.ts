@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { remoteConfig } from '@portal/tooling/appConfig';
+
+const dir = path.dirname(new URL(import.meta.url).pathname);
+
+/** Exposes: one per screen family; the host's route table names them. */
+export default remoteConfig({
+  dir,
+  name: 'remote_selfservice',
+  devPort: 3003,
+  outDir: process.env.PORTAL_OUT_DIR,
+  exposes: {
+    './Welcome': './src/exposes/Welcome.tsx',
+    './SelfService': './src/exposes/SelfService.tsx',
+    './Register': './src/exposes/Register.tsx',
+    './RegisterOtp': './src/exposes/RegisterOtp.tsx',
+    './RegisterTotp': './src/exposes/RegisterTotp.tsx',
+    './RegisterFido': './src/exposes/RegisterFido.tsx',
+    './RegisterTotpPush': './src/exposes/RegisterTotpPush.tsx',
+  },
+});

@@ -1,0 +1,108 @@
+// Starting our servers: the SSO emulator and the portal server in front of it.
+// Used by `npm start`, the end-to-end tests and the benchmarks.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..');
+
+/** A free port on 127.0.0.1 (the servers need each other's addresses before they start). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Spawns one of our Node servers and waits for its JSON 'listening' line. */
+export function startServer(script, env, { timeoutMs = 20_000, echo = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.resolve(repoRoot, script)], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const logs = [];
+    const stop = () =>
+      new Promise((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not start within ${timeoutMs} ms:\n${logs.join('\n')}`));
+    }, timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code}:\n${logs.join('\n')}`));
+    });
+    child.stderr.on('data', (chunk) => {
+      logs.push(chunk.toString());
+      if (echo) process.stderr.write(chunk);
+    });
+    createInterface({ input: child.stdout }).on('line', (text) => {
+      logs.push(text);
+      if (echo) console.log(text);
+      try {
+        const line = JSON.parse(text);
+        if (line?.msg === 'listening' && typeof line.url === 'string') {
+          clearTimeout(timer);
+          resolve({ url: line.url, line, logs, child, stop });
+        }
+      } catch {
+        // a plain text log line
+      }
+    });
+  });
+}
+
+/**
+ * The emulator and the portal on the given (or free) ports. The browser side uses `localhost`:
+ * WebAuthn refuses IP addresses as relying-party IDs.
+ */
+export async function startStack({
+  portalPort,
+  emulatorPort,
+  portalEnv = {},
+  emulatorEnv = {},
+  echo = false,
+} = {}) {
+  const [pPort, ePort] = [portalPort ?? (await freePort()), emulatorPort ?? (await freePort())];
+  const portalOrigin = `http://localhost:${pPort}`;
+  const emulator = await startServer(
+    'sso-emulator/dist/main.js',
+    {
+      EMULATOR_PORT: String(ePort),
+      EMULATOR_PORTAL_ORIGINS: `${portalOrigin},http://127.0.0.1:${pPort}`,
+      EMULATOR_RP_ID: 'localhost',
+      ...emulatorEnv,
+    },
+    { echo },
+  );
+  const tenantUrl = emulator.line.tenantUrl ?? `${emulator.url.replace(/\/$/, '')}/default/`;
+  let portal;
+  try {
+    portal = await startServer(
+      'portal-server/dist/main.js',
+      { PORT: String(pPort), PUBLIC_ORIGIN: portalOrigin, SSO_BASE_URL: tenantUrl, ...portalEnv },
+      { echo },
+    );
+  } catch (error) {
+    await emulator.stop();
+    throw error;
+  }
+  return {
+    portalUrl: portalOrigin,
+    emulatorUrl: emulator.url.replace(/\/$/, ''),
+    tenantUrl,
+    devPage: emulator.line.devPage ?? `${emulator.url.replace(/\/$/, '')}/_emulator/`,
+    stop: () => Promise.all([portal.stop(), emulator.stop()]).then(() => undefined),
+  };
+}

@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core';
+import { sharedSingletons } from './shared.ts';
+
+interface CommonOptions {
+  /** Folder of the app's package (its rspack.config.ts's folder). */
+  dir: string;
+  /** Dev-server port. */
+  devPort: number;
+  /** Output folder, relative to dir (default dist). A second build of a remote can go elsewhere. */
+  outDir?: string;
+}
+
+export interface RemoteOptions extends CommonOptions {
+  /** Module Federation container name, e.g. remote_login. */
+  name: string;
+  /** Expose name → module path, e.g. { './UserId': './src/exposes/UserId.tsx' }. */
+  exposes: Record<string, string>;
+}
+
+export interface HostOptions extends CommonOptions {
+  name: string;
+  entry: string;
+  template: string;
+  /** Runtime plugins (module paths) registered in the host's federation runtime. */
+  runtimePlugins: string[];
+}
+
+const isProduction = process.env.NODE_ENV !== 'development';
+/** A label baked into a build, so tests and release engineers can tell two builds apart. */
+const buildLabel = process.env.PORTAL_BUILD_LABEL ?? 'default';
+
+function baseConfig(opts: CommonOptions, uniqueName: string): Configuration {
+  return {
+    context: opts.dir,
+    mode: isProduction ? 'production' : 'development',
+    devtool: isProduction ? 'source-map' : 'cheap-module-source-map',
+    target: ['web', 'es2022'],
+    output: {
+      path: path.resolve(opts.dir, opts.outDir ?? 'dist'),
+      uniqueName,
+      // Chunks resolve relative to the manifest's URL: versioned folders work anywhere.
+      publicPath: 'auto',
+      filename: isProduction ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: isProduction ? '[name].[contenthash:10].js' : '[name].js',
+      cssFilename: isProduction ? '[name].[contenthash:10].css' : '[name].css',
+      cssChunkFilename: isProduction ? '[name].[contenthash:10].css' : '[name].css',
+      crossOriginLoading: 'anonymous',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !isProduction } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        // Native CSS: emitted as files and loaded with <link>, since the CSP allows no inline <style>.
+        { test: /\.css$/, type: 'css/auto' },
+      ],
+    },
+    plugins: [
+      new DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(isProduction ? 'production' : 'development'),
+        __PORTAL_BUILD_LABEL__: JSON.stringify(buildLabel),
+      }),
+    ],
+    optimization: {
+      // Remotes must not split the runtime into its own chunk (the container would not start).
+      runtimeChunk: false,
+      splitChunks: false,
+    },
+    performance: { hints: false },
+    devServer: {
+      port: opts.devPort,
+      host: '127.0.0.1',
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+    },
+  };
+}
+
+export function remoteConfig(opts: RemoteOptions): Configuration {
+  const config = baseConfig(opts, opts.name);
+  // The container (remoteEntry.js) is the remote's only entry.
+  config.entry = {};
+  config.plugins?.push(
+    new ModuleFederationPlugin({
+      name: opts.name,
+      filename: 'remoteEntry.js',
+      exposes: opts.exposes,
+      shared: sharedSingletons(opts.dir),
+      shareStrategy: 'loaded-first',
+      // Reuse the host's federation runtime instead of shipping a second copy.
+      experiments: { externalRuntime: true },
+      dts: false,
+      manifest: true,
+    }),
+  );
+  return config;
+}
+
+export function hostConfig(opts: HostOptions): Configuration {
+  const config = baseConfig(opts, opts.name);
+  config.entry = { main: opts.entry };
+  config.plugins?.push(
+    new HtmlRspackPlugin({ template: opts.template, scriptLoading: 'defer' }),
+    new ModuleFederationPlugin({
+      name: opts.name,
+      // No static remotes: they come from remotes.json at run time.
+      remotes: {},
+      shared: sharedSingletons(opts.dir),
+      shareStrategy: 'loaded-first',
+      runtimePlugins: opts.runtimePlugins,
+      experiments: { provideExternalRuntime: true },
+      dts: false,
+      manifest: false,
+    }),
+  );
+  return config;
+}
