@@ -1,0 +1,48 @@
+import type { AddressInfo } from 'node:net';
+import { ConfigError, loadConfig } from './config.js';
+import { buildServer } from './server.js';
+
+/** One JSON line on stderr, the same shape as the server's log lines, then exit 1. */
+function failStart(message: string): never {
+  process.stderr.write(`${JSON.stringify({ level: 60, time: Date.now(), msg: message })}\n`);
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  failStart(error instanceof ConfigError ? error.message : `Start-up failed: ${String(error)}`);
+}
+
+const app = await buildServer(config);
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.fatal({ err: error }, 'cannot listen');
+  process.exit(1);
+}
+
+const { port } = app.server.address() as AddressInfo;
+app.log.info(
+  {
+    ssoBaseUrl: config.ssoBaseUrl,
+    serviceUrl: config.serviceUrl,
+    riskType: config.riskType,
+    hostDist: config.hostDist,
+    releasesDir: config.releasesDir,
+    remotesConfig: config.remotesConfigFile,
+  },
+  'portal server configured',
+);
+// The line scripts and end-to-end tests wait for; keep its shape exact.
+process.stdout.write(`${JSON.stringify({ msg: 'listening', url: `http://localhost:${port}/` })}\n`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import * as v from 'valibot';
+
+const phone = v.object({
+  region: v.pipe(v.string(), v.minLength(1)),
+  number: v.pipe(v.string(), v.minLength(1)),
+});
+
+const httpUrl = v.pipe(v.string(), v.url());
+
+/** The product configuration the SPA reads from GET /v1/config/portal (audience, links, help content). */
+export const ProductConfigSchema = v.strictObject({
+  audience: v.picklist(['clients', 'employees']),
+  allowUserReset: v.boolean(),
+  disableBackButton: v.boolean(),
+  forgotPasswordUrl: httpUrl,
+  privacyStatementUrl: httpUrl,
+  termsOfUseUrl: httpUrl,
+  vendorAccessName: v.pipe(v.string(), v.minLength(1)),
+  environmentName: v.pipe(v.string(), v.minLength(1)),
+  tenantDisplayNames: v.strictObject({
+    default: v.pipe(v.string(), v.minLength(1)),
+    common: v.pipe(v.string(), v.minLength(1)),
+  }),
+  support: v.strictObject({
+    email: v.pipe(v.string(), v.email()),
+    phones: v.strictObject({
+      clients: v.array(phone),
+      employees: v.array(phone),
+    }),
+  }),
+  serviceOrigins: v.optional(
+    v.array(
+      v.pipe(
+        httpUrl,
+        v.transform((value) => new URL(value).origin),
+      ),
+    ),
+  ),
+});
+
+export type ProductConfig = v.InferOutput<typeof ProductConfigSchema>;
+
+/** Reads and validates the product configuration file; the error says what is wrong and where. */
+export function readProductConfig(file: string): ProductConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const parsed = v.safeParse(ProductConfigSchema, raw);
+  if (!parsed.success) throw new Error(`${file} is invalid: ${v.summarize(parsed.issues)}`);
+  return parsed.output;
+}

@@ -1,0 +1,42 @@
+export interface CspSources {
+  /** Origins the Module Federation runtime loads remote entries, chunks and manifests from. */
+  remoteOrigins: readonly string[];
+  extraScriptOrigins: readonly string[];
+  /** SSO and service URL origins the browser calls directly. */
+  apiOrigins: readonly string[];
+  /** Where the identity-provider SAML form may post. */
+  formActionOrigins: readonly string[];
+  /** Who may frame this response; empty means nobody. */
+  frameAncestors: readonly string[];
+  reportUri: string;
+  reportToGroup: string;
+}
+
+function sourceList(...lists: readonly (readonly string[])[]): string {
+  const unique = new Set<string>(["'self'"]);
+  for (const list of lists) for (const item of list) unique.add(item);
+  return [...unique].join(' ');
+}
+
+/**
+ * The Content-Security-Policy for every response. Scripts come only from the portal and the remotes'
+ * origins: no 'unsafe-inline', no 'unsafe-eval' (so no Module Federation getPublicPath).
+ */
+export function contentSecurityPolicy(sources: CspSources): string {
+  const directives = [
+    "default-src 'self'",
+    `script-src ${sourceList(sources.remoteOrigins, sources.extraScriptOrigins)}`,
+    // Remote CSS chunks come from the remote's own folder, wherever it is hosted.
+    `style-src ${sourceList(sources.remoteOrigins)}`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src ${sourceList(sources.apiOrigins, sources.remoteOrigins)}`,
+    `form-action ${sourceList(sources.formActionOrigins)}`,
+    `frame-ancestors ${sources.frameAncestors.length > 0 ? sources.frameAncestors.join(' ') : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    `report-uri ${sources.reportUri}`,
+    `report-to ${sources.reportToGroup}`,
+  ];
+  return directives.join('; ');
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PortalServerConfig } from '../config.js';
+import { remoteOrigins } from '../remotes/remoteOrigins.js';
+import type { RemotesFile } from '../remotes/remotesFile.js';
+import { contentSecurityPolicy } from './contentSecurityPolicy.js';
+
+/** The one page other sites may frame (the embedded cookie notice), and only from EMBED_ORIGINS. */
+const EMBEDDABLE_PATHS = new Set(['/emea-cookies', '/emea-cookies/']);
+export const CSP_REPORT_PATH = '/csp-report';
+const REPORT_GROUP = 'csp-endpoint';
+
+const STATIC_HEADERS = {
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy':
+    'publickey-credentials-get=(self), publickey-credentials-create=(self), camera=(), microphone=(), geolocation=()',
+} as const;
+
+export interface SecurityHeadersOptions {
+  config: PortalServerConfig;
+  remotesFile: RemotesFile;
+  publicOrigin: () => string;
+}
+
+function requestPath(request: FastifyRequest): string {
+  return request.url.split('?', 1)[0] ?? '/';
+}
+
+/** Adds the security headers to every response, including errors, static files and proxied replies. */
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): void {
+  const { config, remotesFile } = options;
+  const apiOrigins = [
+    new URL(config.ssoBaseUrl).origin,
+    new URL(config.serviceUrl).origin,
+    ...(config.product.serviceOrigins ?? []),
+  ];
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const origin = options.publicOrigin();
+    const remotes = await remotesFile.read();
+    const embeddable = EMBEDDABLE_PATHS.has(requestPath(request));
+    reply.header(
+      'content-security-policy',
+      contentSecurityPolicy({
+        remoteOrigins: remotes.ok ? remoteOrigins(remotes.config, origin) : [],
+        extraScriptOrigins: config.extraScriptOrigins,
+        apiOrigins,
+        formActionOrigins: config.idpOrigins,
+        frameAncestors: embeddable ? config.embedOrigins : [],
+        reportUri: CSP_REPORT_PATH,
+        reportToGroup: REPORT_GROUP,
+      }),
+    );
+    reply.header('reporting-endpoints', `${REPORT_GROUP}="${origin}${CSP_REPORT_PATH}"`);
+    reply.headers(STATIC_HEADERS);
+    if (embeddable) reply.removeHeader('x-frame-options');
+    else reply.header('x-frame-options', 'DENY');
+    return payload;
+  });
+}

@@ -1,0 +1,35 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { remoteCacheControl } from './cachePolicy.js';
+
+export const REMOTES_PREFIX = '/remotes/';
+
+/** Only files inside a release folder, /<package>/<version>/…: never remotes.json or stray files. */
+function isInsideReleaseFolder(pathName: string): boolean {
+  return pathName.split('/').filter((segment) => segment.length > 0).length >= 3;
+}
+
+/**
+ * Serves the immutable remote builds from RELEASES_DIR under /remotes/. CORS is granted to the
+ * portal's own origin only (the runtime loads chunks with crossorigin="anonymous").
+ */
+export async function registerRemoteReleases(
+  app: FastifyInstance,
+  releasesDir: string,
+  publicOrigin: () => string,
+): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: releasesDir,
+    prefix: REMOTES_PREFIX,
+    decorateReply: false,
+    index: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    allowedPath: (pathName) => isInsideReleaseFolder(pathName),
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', remoteCacheControl(file));
+      reply.header('access-control-allow-origin', publicOrigin());
+      reply.header('vary', 'Origin');
+    },
+  });
+}

@@ -1,0 +1,91 @@
+import * as v from 'valibot';
+import { UpstreamErrorSchema } from './tokenSchemas.js';
+
+export interface SsoClientOptions {
+  ssoBaseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  timeoutMs: number;
+}
+
+/** The outcome of one server-to-server call to the SSO's OAuth endpoints. */
+export type SsoCallResult<T> =
+  | { kind: 'ok'; value: T }
+  /** The SSO answered with an error: its status and JSON go back to the browser unchanged. */
+  | { kind: 'upstream-error'; status: number; body: Record<string, unknown> }
+  /** The SSO could not be reached or answered something unusable. */
+  | { kind: 'unavailable'; reason: string };
+
+/** RFC 6749 section 2.3.1: id and secret are form-encoded before being joined and base64-encoded. */
+function basicAuthorization(clientId: string, clientSecret: string): string {
+  const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
+  return `Basic ${Buffer.from(`${encode(clientId)}:${encode(clientSecret)}`).toString('base64')}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Calls {SSO_BASE_URL}oauth2/v1/token and /revoke with the portal's client credentials. */
+export class SsoTokenClient {
+  private readonly authorization: string;
+
+  constructor(private readonly options: SsoClientOptions) {
+    this.authorization = basicAuthorization(options.clientId, options.clientSecret);
+  }
+
+  token<TSchema extends v.GenericSchema>(
+    form: Record<string, string>,
+    replySchema: TSchema,
+  ): Promise<SsoCallResult<v.InferOutput<TSchema>>> {
+    return this.post('oauth2/v1/token', form, replySchema);
+  }
+
+  revoke(token: string): Promise<SsoCallResult<unknown>> {
+    return this.post('oauth2/v1/revoke', { token }, v.unknown());
+  }
+
+  private async post<TSchema extends v.GenericSchema>(
+    endpoint: string,
+    form: Record<string, string>,
+    replySchema: TSchema,
+  ): Promise<SsoCallResult<v.InferOutput<TSchema>>> {
+    const url = new URL(endpoint, this.options.ssoBaseUrl);
+    let response: Response;
+    let body: unknown;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          authorization: this.authorization,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: new URLSearchParams(form).toString(),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      body = await readJson(response);
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      return {
+        kind: 'unavailable',
+        reason: timedOut ? `${url.pathname} timed out` : `${url.pathname} unreachable`,
+      };
+    }
+    if (!response.ok) {
+      const error = v.safeParse(UpstreamErrorSchema, body);
+      return error.success
+        ? { kind: 'upstream-error', status: response.status, body: error.output }
+        : { kind: 'unavailable', reason: `${url.pathname} answered HTTP ${response.status} without JSON` };
+    }
+    const parsed = v.safeParse(replySchema, body);
+    return parsed.success
+      ? { kind: 'ok', value: parsed.output }
+      : { kind: 'unavailable', reason: `${url.pathname} answered an unexpected reply` };
+  }
+}
