@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../src/server.js';
+import { createFixtureDirs, type FixtureDirs, TEST_SECRET, testConfig } from './helpers/fixtures.js';
+
+describe('configuration endpoints', () => {
+  let dirs: FixtureDirs;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dirs = createFixtureDirs();
+    app = await buildServer(
+      testConfig(dirs, { riskType: 'IARISK', serviceUrl: 'https://sso.example.com/tenant/' }),
+      { logStream: { write: () => {} } },
+    );
+  });
+
+  afterAll(async () => {
+    await app.close();
+    dirs.cleanup();
+  });
+
+  it('GET /v1/config/environment gives the risk type and service URL, no-store', async () => {
+    const response = await app.inject({ url: '/v1/config/environment' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({
+      riskType: 'IARISK',
+      baseServiceUrl: 'https://sso.example.com/tenant/',
+    });
+    expect(response.body).not.toContain(TEST_SECRET);
+  });
+
+  it('GET /v1/config/portal gives the product configuration with both audiences’ help regions', async () => {
+    const response = await app.inject({ url: '/v1/config/portal' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = response.json();
+    expect(body).toMatchObject({ audience: 'clients', allowUserReset: true, disableBackButton: false });
+    expect(body.support.phones.clients.map((phone: { region: string }) => phone.region)).toEqual([
+      'Asia Pacific Toll Free',
+      'Asia Pacific',
+      'Europe',
+      'US Toll Free',
+      'US',
+    ]);
+    expect(body.support.phones.employees.map((phone: { region: string }) => phone.region)).toEqual([
+      'Asia Pacific',
+      'Europe',
+      'US Toll Free',
+    ]);
+    expect(response.body).not.toContain(TEST_SECRET);
+  });
+});

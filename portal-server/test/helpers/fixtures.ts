@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PortalServerConfig } from '../../src/config.js';
+import { readProductConfig } from '../../src/productConfig.js';
+
+export const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const devPortalConfigFile = path.join(packageDir, 'config', 'portal.json');
+
+export const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
+export const HASHED_ASSET = 'main.3f2a9c1d0e.js';
+export const REMOTE_FOLDER = 'remote-login/1.0.0-3f2a9c1d';
+
+/** A temp folder with a fake host build and one staged remote release, like `npm start` produces. */
+export interface FixtureDirs {
+  root: string;
+  hostDist: string;
+  releasesDir: string;
+  remotesConfigFile: string;
+  writeRemotesConfig(content: unknown): void;
+  cleanup(): void;
+}
+
+export function createFixtureDirs(): FixtureDirs {
+  const root = mkdtempSync(path.join(tmpdir(), 'portal-server-test-'));
+  const hostDist = path.join(root, 'host-dist');
+  const releasesDir = path.join(root, 'releases');
+  const remoteDir = path.join(releasesDir, REMOTE_FOLDER);
+  mkdirSync(hostDist, { recursive: true });
+  mkdirSync(remoteDir, { recursive: true });
+  writeFileSync(path.join(hostDist, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(hostDist, HASHED_ASSET), 'console.log("host");');
+  writeFileSync(path.join(hostDist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+  writeFileSync(path.join(remoteDir, 'mf-manifest.json'), '{"id":"remote_login"}');
+  writeFileSync(path.join(remoteDir, 'remoteEntry.js'), 'var remote_login;');
+  writeFileSync(path.join(remoteDir, '__federation_expose_UserId.ab12cd34ef.js'), 'export {};');
+  const remotesConfigFile = path.join(releasesDir, 'remotes.json');
+  const writeRemotesConfig = (content: unknown) =>
+    writeFileSync(remotesConfigFile, typeof content === 'string' ? content : JSON.stringify(content));
+  writeRemotesConfig({ remote_login: `/remotes/${REMOTE_FOLDER}/mf-manifest.json` });
+  return {
+    root,
+    hostDist,
+    releasesDir,
+    remotesConfigFile,
+    writeRemotesConfig,
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+export const TEST_SECRET = 'test-secret-do-not-leak-7f3e';
+
+export function testConfig(
+  dirs: FixtureDirs,
+  overrides: Partial<PortalServerConfig> = {},
+): PortalServerConfig {
+  return {
+    port: 8080,
+    host: '127.0.0.1',
+    publicOrigin: 'http://localhost:8080',
+    ssoBaseUrl: 'http://localhost:8090/default/',
+    serviceUrl: 'http://localhost:8090/default/',
+    ssoClientId: 'portal',
+    ssoClientSecret: TEST_SECRET,
+    riskType: 'RSARISK',
+    hostDist: dirs.hostDist,
+    releasesDir: dirs.releasesDir,
+    remotesConfigFile: dirs.remotesConfigFile,
+    product: readProductConfig(devPortalConfigFile),
+    extraScriptOrigins: [],
+    idpOrigins: ['http://localhost:8090'],
+    embedOrigins: [],
+    proxyTimeoutMs: 2000,
+    logLevel: 'info',
+    ...overrides,
+  };
+}

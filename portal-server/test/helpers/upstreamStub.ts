@@ -1,0 +1,67 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export type StubHandler = (request: RecordedRequest, response: ServerResponse) => void;
+
+/** A real HTTP server on 127.0.0.1 standing in for the SSO; it records every request it gets. */
+export interface UpstreamStub {
+  baseUrl: string;
+  requests: RecordedRequest[];
+  handle(handler: StubHandler): void;
+  close(): Promise<void>;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startUpstreamStub(tenantPath = '/default/'): Promise<UpstreamStub> {
+  const requests: RecordedRequest[] = [];
+  let handler: StubHandler = (_request, response) => {
+    response.writeHead(404).end();
+  };
+  const server = createServer((request, response) => {
+    void readBody(request).then((body) => {
+      const recorded = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body,
+      };
+      requests.push(recorded);
+      handler(recorded, response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}${tenantPath}`,
+    requests,
+    handle: (next) => {
+      handler = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A base URL nothing listens on: connections are refused. */
+export async function unreachableBaseUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/default/`;
+}

@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../src/server.js';
+import { createFixtureDirs, type FixtureDirs, HASHED_ASSET, testConfig } from './helpers/fixtures.js';
+import { startUpstreamStub, type UpstreamStub } from './helpers/upstreamStub.js';
+
+function directives(csp: string): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of csp.split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name, values);
+  }
+  return map;
+}
+
+function cspOf(headers: Record<string, unknown>): Map<string, string[]> {
+  const csp = headers['content-security-policy'];
+  expect(typeof csp).toBe('string');
+  return directives(String(csp));
+}
+
+function expectCommonSecurityHeaders(headers: Record<string, unknown>) {
+  expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['permissions-policy']).toContain('publickey-credentials-get=(self)');
+  expect(headers['permissions-policy']).toContain('publickey-credentials-create=(self)');
+  const csp = cspOf(headers);
+  expect(csp.get('object-src')).toEqual(["'none'"]);
+  expect(csp.get('base-uri')).toEqual(["'none'"]);
+  expect(csp.get('report-uri')).toEqual(['/csp-report']);
+  expect(csp.get('report-to')).toEqual(['csp-endpoint']);
+  expect(headers['reporting-endpoints']).toBe('csp-endpoint="http://localhost:8080/csp-report"');
+}
+
+describe('security headers', () => {
+  let dirs: FixtureDirs;
+  let sso: UpstreamStub;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dirs = createFixtureDirs();
+    dirs.writeRemotesConfig({
+      remote_login: '/remotes/remote-login/1.0.0-3f2a9c1d/mf-manifest.json',
+      remote_help: 'https://cdn.example.com/remote-help/2.0.0/mf-manifest.json',
+    });
+    sso = await startUpstreamStub();
+    sso.handle((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"nextaction":"PASSWORD_AUTH"}');
+    });
+    app = await buildServer(
+      testConfig(dirs, {
+        ssoBaseUrl: sso.baseUrl,
+        serviceUrl: 'https://sso.example.com/default/',
+        extraScriptOrigins: ['https://scripts.example.com'],
+        idpOrigins: ['https://idp.example.com'],
+        embedOrigins: ['https://www.example.eu'],
+      }),
+      { logStream: { write: () => {} } },
+    );
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await sso.close();
+    dirs.cleanup();
+  });
+
+  it('sends them on an HTML page, with framing denied', async () => {
+    const response = await app.inject({ url: '/direct', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expectCommonSecurityHeaders(response.headers);
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(cspOf(response.headers).get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it('sends them on a static asset', async () => {
+    const response = await app.inject({ url: `/${HASHED_ASSET}` });
+    expect(response.statusCode).toBe(200);
+    expectCommonSecurityHeaders(response.headers);
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('sends them on a proxied call', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/common/portal/proxy/auth/v1/authenticate',
+      payload: {},
+    });
+    expect(response.statusCode).toBe(200);
+    expect(sso.requests).toHaveLength(1);
+    expectCommonSecurityHeaders(response.headers);
+  });
+
+  it('sends them on a 404 and on an error reply', async () => {
+    const notFound = await app.inject({ url: '/v1/nothing-here' });
+    expect(notFound.statusCode).toBe(404);
+    expectCommonSecurityHeaders(notFound.headers);
+    const badRequest = await app.inject({ method: 'POST', url: '/v1/token/revoke', payload: {} });
+    expect(badRequest.statusCode).toBe(400);
+    expectCommonSecurityHeaders(badRequest.headers);
+  });
+
+  it('allows scripts only from self, the remotes and the extra origins, never inline or eval', async () => {
+    const csp = cspOf((await app.inject({ url: '/', headers: { accept: 'text/html' } })).headers);
+    const scriptSrc = csp.get('script-src') ?? [];
+    expect(scriptSrc).toEqual(["'self'", 'https://cdn.example.com', 'https://scripts.example.com']);
+    expect(scriptSrc.join(' ')).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(String(csp.get('default-src'))).not.toMatch(/unsafe/);
+    expect(csp.get('connect-src')).toEqual([
+      "'self'",
+      new URL(sso.baseUrl).origin,
+      'https://sso.example.com',
+      'https://cdn.example.com',
+    ]);
+    expect(csp.get('form-action')).toEqual(["'self'", 'https://idp.example.com']);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+  });
+
+  it('follows remotes.json: a remote moved to another origin is allowed at once', async () => {
+    dirs.writeRemotesConfig({
+      remote_login: 'https://remotes2.example.com/remote-login/1.0.1/mf-manifest.json',
+    });
+    const csp = cspOf((await app.inject({ url: '/' })).headers);
+    expect(csp.get('script-src')).toContain('https://remotes2.example.com');
+    expect(csp.get('script-src')).not.toContain('https://cdn.example.com');
+    expect(csp.get('connect-src')).toContain('https://remotes2.example.com');
+  });
+
+  it('lets only the configured origins frame /emea-cookies', async () => {
+    const response = await app.inject({ url: '/emea-cookies', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(cspOf(response.headers).get('frame-ancestors')).toEqual(['https://www.example.eu']);
+    expect(response.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('keeps /emea-cookies unframeable when no embedding origin is configured', async () => {
+    const strict = await buildServer(testConfig(dirs), { logStream: { write: () => {} } });
+    const response = await strict.inject({ url: '/emea-cookies', headers: { accept: 'text/html' } });
+    expect(cspOf(response.headers).get('frame-ancestors')).toEqual(["'none'"]);
+    await strict.close();
+  });
+});
