@@ -1,5 +1,6 @@
 import { atom, type createStore } from 'jotai';
 import * as v from 'valibot';
+import { allowUserResetAtom } from '../session/atoms';
 
 /**
  * The portal's product configuration (GET /v1/config/portal on the portal's own origin):
@@ -51,5 +52,7 @@ export async function loadPortalConfig(store: Store, fetchImpl: typeof fetch = f
   const parsed = v.safeParse(PortalConfigSchema, await response.json());
   if (!parsed.success) throw new Error(`portal configuration is invalid: ${v.summarize(parsed.issues)}`);
   store.set(portalConfigAtom, parsed.output);
+  // Spec section 6: resetting the user is governed by allowUserReset; its source is this configuration.
+  store.set(allowUserResetAtom, parsed.output.allowUserReset);
   return parsed.output;
 }

@@ -187,6 +187,34 @@ export const messages = {
     malformedReply: 'The server sent a reply the portal cannot read.',
     network: 'The server could not be reached.',
   },
+  /**
+   * Labels of the factor codes on the factor selection screen. The spec does not word them; a
+   * code without a label here (or in customFactorOptions) is dropped from the list.
+   */
+  factorLabels: {
+    PASSWORD: 'Password',
+    SMSOTP: 'Text message (SMS)',
+    EMAILOTP: 'Email',
+    IVROTP: 'Voice call',
+    OTP: 'Security code',
+    MOBILEOTP: 'Mobile Authenticator',
+    PUSH: 'Push notification',
+    FIDO: 'Biometric',
+    SECURITYKEY: 'Security key',
+    PASSKEY: 'Passkey',
+    CUSTOM: 'PIN and passcode',
+    IDP: 'Identity Provider',
+  },
+  /** Display names of the credential types (spec section 3, Credential types). */
+  credentialTypes: {
+    sms: 'SMS',
+    email: 'Email',
+    fido: 'Biometric',
+    securitykey: 'Security key',
+    passkey: 'Passkey',
+    totp: 'Mobile OTP',
+    totp_push: 'Vendor push and OTP credential',
+  },
   /** Inline message replacements for factor codes (spec section 4, Factor selection). */
   inlineFactorNames: {
     FIDO: 'biometrics',

@@ -44,8 +44,13 @@ export const paths = {
   signedOut: '/signed-out',
   restartRequired: '/restartRequired',
   smsTerms: '/sms-terms-of-service',
-  /** The catch-all route ('Page Not Found'); also the target for a null server reply. */
+  /** The catch-all route pattern ('Page Not Found') for the route table. */
   wildcard: '*',
+  /**
+   * An address no route claims, so the wildcard route renders: the navigation target for a null
+   * server reply (navigating to '*' itself would be resolved relative to the current route).
+   */
+  notFound: '/not-found',
 } as const;
 
 /** A path the sign-in flow can navigate to (everything but the registerType builder). */

@@ -1,0 +1,80 @@
+import { messages } from '../messages/en_US';
+import type { RegistrationType } from '../routes/paths';
+
+/** One row of the credential types table of spec section 3. */
+export interface CredentialTypeInfo {
+  type: RegistrationType;
+  rank: number;
+  displayName: string;
+  /** sms and email are listed but cannot be registered here. */
+  registrationDisabled: boolean;
+  /** Name on the registration type list when it differs from the display name. */
+  registrationName: (vendorAccessName: string) => string;
+}
+
+const sameAsDisplay = (name: string) => () => name;
+
+export const CREDENTIAL_TYPES: readonly CredentialTypeInfo[] = [
+  {
+    type: 'sms',
+    rank: 1,
+    displayName: messages.credentialTypes.sms,
+    registrationDisabled: true,
+    registrationName: sameAsDisplay(messages.credentialTypes.sms),
+  },
+  {
+    type: 'email',
+    rank: 2,
+    displayName: messages.credentialTypes.email,
+    registrationDisabled: true,
+    registrationName: sameAsDisplay(messages.credentialTypes.email),
+  },
+  {
+    type: 'fido',
+    rank: 3,
+    displayName: messages.credentialTypes.fido,
+    registrationDisabled: false,
+    registrationName: sameAsDisplay(messages.credentialTypes.fido),
+  },
+  {
+    type: 'securitykey',
+    rank: 4,
+    displayName: messages.credentialTypes.securitykey,
+    registrationDisabled: false,
+    registrationName: sameAsDisplay(messages.credentialTypes.securitykey),
+  },
+  {
+    type: 'passkey',
+    rank: 5,
+    displayName: messages.credentialTypes.passkey,
+    registrationDisabled: false,
+    registrationName: sameAsDisplay(messages.credentialTypes.passkey),
+  },
+  {
+    type: 'totp',
+    rank: 6,
+    displayName: messages.credentialTypes.totp,
+    registrationDisabled: false,
+    registrationName: sameAsDisplay(messages.registration.totpName),
+  },
+  // The vendor access name is configuration (portalConfig.vendorAccessName).
+  {
+    type: 'totp_push',
+    rank: 7,
+    displayName: messages.credentialTypes.totp_push,
+    registrationDisabled: false,
+    registrationName: (vendor) => vendor,
+  },
+];
+
+/** ivr (voice call) is a login-only type: it has no row and is never offered for registration. */
+export function credentialTypeInfo(type: string): CredentialTypeInfo | undefined {
+  const normalized = type.toLowerCase();
+  return CREDENTIAL_TYPES.find((info) => info.type === normalized);
+}
+
+/** Sorts credentials by the rank of their type; unknown types go last. */
+export function byCredentialRank<T extends { credType: string }>(a: T, b: T): number {
+  const rank = (item: T) => credentialTypeInfo(item.credType)?.rank ?? Number.MAX_SAFE_INTEGER;
+  return rank(a) - rank(b);
+}

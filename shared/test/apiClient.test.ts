@@ -1,0 +1,334 @@
+import { createStore } from 'jotai';
+import { describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../src/api/client';
+import {
+  authStatusAtom,
+  clientTokenAtom,
+  clientTransactionIdAtom,
+  flowStateAtom,
+  lastTransactionAtom,
+  rememberDeviceEnabledAtom,
+  serviceUrlAtom,
+  userTokenAtom,
+} from '../src/session/atoms';
+import { AuthStatus } from '../src/session/authStatus';
+
+const SERVICE = 'http://sso.test/default/';
+
+type Reply = { status?: number; body?: unknown; raw?: string; headers?: Record<string, string> };
+
+/** A fake fetch answering from a queue and recording every request. */
+function fakeFetch(replies: Reply[]) {
+  const calls: { url: string; init: RequestInit; headers: Headers; body: unknown }[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    const body =
+      typeof init.body === 'string' && headers.get('Content-Type') === 'application/json'
+        ? JSON.parse(init.body)
+        : init.body;
+    calls.push({ url: String(input), init, headers, body });
+    const reply = replies.shift();
+    if (!reply) throw new TypeError('Failed to fetch');
+    const text = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
+    return new Response(text, { status: reply.status ?? 200, headers: reply.headers });
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+function setup(replies: Reply[]) {
+  const store = createStore();
+  store.set(serviceUrlAtom, SERVICE);
+  store.set(clientTokenAtom, 'client-1');
+  store.set(clientTransactionIdAtom, '6f1c2a1e-8d4b-4c3a-9b2e-1f0a2b3c4d5e');
+  const { fetch, calls } = fakeFetch(replies);
+  const api = createApiClient({
+    store,
+    fetch,
+    now: () => 1_700_000_000_000,
+    origin: () => 'http://localhost:8080',
+  });
+  return { store, api, calls };
+}
+
+describe('request headers and bases', () => {
+  it('sends the flow state, transaction id and client token to the service URL', async () => {
+    const { api, store, calls } = setup([{ body: { nextaction: 'PASSWORD_AUTH' } }]);
+    store.set(flowStateAtom, 'fs-1');
+    const result = await api.selectFactor('PASSWORD');
+    expect(result).toMatchObject({ ok: true, data: { nextaction: 'PASSWORD_AUTH' }, status: 200 });
+    expect(calls[0]?.url).toBe(`${SERVICE}auth/v1/SelectedFactor`);
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(calls[0]?.headers.get('X-Flow-State')).toBe('fs-1');
+    expect(calls[0]?.headers.get('X-CLIENT-TRANSACTION-ID')).toBe('6f1c2a1e-8d4b-4c3a-9b2e-1f0a2b3c4d5e');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer client-1');
+    expect(calls[0]?.headers.get('X-Device-Tag')).toBeNull();
+    expect(calls[0]?.body).toEqual({ factor: 'PASSWORD' });
+  });
+
+  it('omits the flow-state header when none is known', async () => {
+    const { api, calls } = setup([{ body: {} }]);
+    await api.chooseAnotherFactor();
+    expect(calls[0]?.headers.has('X-Flow-State')).toBe(false);
+    expect(calls[0]?.body).toEqual({ action: 'chooseanother' });
+  });
+
+  it('uses the user token where flagged', async () => {
+    const { api, store, calls } = setup([{ body: [] }]);
+    store.set(userTokenAtom, 'user-1');
+    await api.listCredentials();
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer user-1');
+    expect(calls[0]?.url).toBe(`${SERVICE}factor/v1/MeCreds`);
+  });
+
+  it('adds the device tag header and body marker where the spec says device tag', async () => {
+    const { api, calls } = setup([{ body: {} }]);
+    await api.passwordAuthenticate('secret');
+    expect(calls[0]?.headers.get('X-Device-Tag')).toBe('true');
+    expect(calls[0]?.body).toEqual({ password: 'secret', deviceTag: true });
+  });
+
+  it('sends the FIDO verifier through the proxy URL', async () => {
+    const { api, calls } = setup([{ body: { nextaction: 'AUTH_ALLOWED' } }]);
+    await api.fidoAuthVerify({ id: 'abc' });
+    expect(calls[0]?.url).toBe('/common/portal/proxy/factor/v1/FIDOAuthChallengeVerifier');
+  });
+
+  it('FIDO registration: user token, no flow-state header, upper-cased type and the body markers', async () => {
+    const { api, store, calls } = setup([{ body: { challenge: 'c' } }]);
+    store.set(flowStateAtom, 'fs-1');
+    store.set(userTokenAtom, 'user-1');
+    await api.fidoRegChallenge({ userName: 'ann', deviceName: 'laptop', fidoCredType: 'passkey' });
+    expect(calls[0]?.headers.has('X-Flow-State')).toBe(false);
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer user-1');
+    expect(calls[0]?.body).toEqual({
+      userName: 'ann',
+      deviceName: 'laptop',
+      documentDomain: 'http://localhost:8080',
+      fidoCredType: 'PASSKEY',
+      userAccessToken: true,
+      noFlowState: true,
+    });
+  });
+
+  it('authenticate lower-cases the subject, adds the latest-flow-state marker and resets remember-device', async () => {
+    const { api, store, calls } = setup([{ body: {} }, { body: {} }]);
+    store.set(rememberDeviceEnabledAtom, true);
+    await api.authenticate({ channel: 'web', action: 'authenticate', subject: 'Ann.Smith' });
+    expect(calls[0]?.body).toEqual({ channel: 'web', action: 'authenticate', subject: 'ann.smith' });
+    expect(store.get(rememberDeviceEnabledAtom)).toBe(false);
+    store.set(flowStateAtom, 'fs-1');
+    await api.authenticate({ channel: 'web', action: 'authenticate', subject: 'ann' });
+    expect(calls[1]?.body).toMatchObject({ latestFlowState: true });
+  });
+
+  it('identity-provider generate: X-Relay-State header and a text reply', async () => {
+    const { api, calls } = setup([{ raw: '<form method="post"></form>' }]);
+    const result = await api.generateIdpForm('http://localhost:8080/idpComplete');
+    expect(calls[0]?.headers.get('X-Relay-State')).toBe('http://localhost:8080/idpComplete');
+    expect(result).toEqual({ ok: true, data: '<form method="post"></form>', status: 200 });
+  });
+
+  it('token calls go to the portal origin and keep tokens in memory', async () => {
+    const { api, store, calls } = setup([
+      { body: { access_token: 'u', refresh_token: 'r', expires_in: 60 } },
+    ]);
+    await api.getUserToken('id-token');
+    expect(calls[0]?.url).toBe('/v1/token/generate/user_token');
+    expect(calls[0]?.headers.has('Authorization')).toBe(false);
+    expect(store.get(userTokenAtom)).toBe('u');
+  });
+
+  it('environment configuration goes without interceptors', async () => {
+    const { api, store, calls } = setup([{ body: { riskType: 'RSARISK', baseServiceUrl: SERVICE } }]);
+    store.set(flowStateAtom, 'fs-1');
+    const result = await api.loadEnvironment();
+    expect(result.ok).toBe(true);
+    expect(calls[0]?.url).toBe('/v1/config/environment');
+    expect(
+      [...(calls[0]?.headers.keys() ?? [])].filter((h) => h.startsWith('x-') || h === 'authorization'),
+    ).toEqual([]);
+    expect(store.get(lastTransactionAtom)).toBeNull();
+  });
+
+  it('userinfo reads JSON or a signed token payload', async () => {
+    const payload = btoa(JSON.stringify({ name: 'Ann Smith' })).replace(/=+$/, '');
+    const { api, calls } = setup([{ raw: '{"name":"Ann"}' }, { raw: `eyJhbGciOiJub25lIn0.${payload}.sig` }]);
+    expect(await api.getUserInfo('at')).toMatchObject({ ok: true, data: { name: 'Ann' } });
+    expect(await api.getUserInfo('at')).toMatchObject({ ok: true, data: { name: 'Ann Smith' } });
+    expect(calls[0]?.init.body).toBe('access_token=at');
+    expect(calls[0]?.headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
+  });
+});
+
+describe('401 and a new client token', () => {
+  const expired = { status: 401, body: { errorCode: '0000005', errorMessage: 'token expired' } };
+
+  it('fetches a new client token and retries once with it', async () => {
+    const { api, store, calls } = setup([
+      expired,
+      { body: { access_token: 'client-2' } },
+      { body: { nextaction: 'PASSWORD_AUTH' } },
+    ]);
+    const result = await api.selectFactor('PASSWORD');
+    expect(result.ok).toBe(true);
+    expect(calls.map((c) => c.url)).toEqual([
+      `${SERVICE}auth/v1/SelectedFactor`,
+      '/v1/token/generate/client_token',
+      `${SERVICE}auth/v1/SelectedFactor`,
+    ]);
+    expect(calls[2]?.headers.get('Authorization')).toBe('Bearer client-2');
+    expect(store.get(clientTokenAtom)).toBe('client-2');
+  });
+
+  it("also on the message 'invalid access token'", async () => {
+    const { api, calls } = setup([
+      { status: 401, body: { error_description: 'invalid access token' } },
+      { body: { access_token: 'c2' } },
+      { body: {} },
+    ]);
+    expect((await api.selectFactor('PUSH')).ok).toBe(true);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('retries exactly once, never more', async () => {
+    const { api, calls } = setup([
+      expired,
+      { body: { access_token: 'client-2' } },
+      expired,
+      { body: { access_token: 'c3' } },
+      { body: {} },
+    ]);
+    const result = await api.selectFactor('PASSWORD');
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'http', status: 401, errorCode: '0000005', message: 'token expired' },
+    });
+    expect(calls).toHaveLength(3);
+  });
+
+  it('does not retry another 401', async () => {
+    const { api, calls } = setup([{ status: 401, body: { errorCode: '9999', errorMessage: 'no' } }]);
+    expect((await api.selectFactor('PASSWORD')).ok).toBe(false);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('returns the original error when the new client token cannot be had', async () => {
+    const { api, calls } = setup([expired, { status: 500, body: {} }]);
+    expect(await api.selectFactor('PASSWORD')).toMatchObject({ ok: false, error: { status: 401 } });
+    expect(calls).toHaveLength(2);
+  });
+});
+
+describe('error text', () => {
+  it.each([
+    [{ errorMessage: 'a', error_description: 'b', data: { errorMessage: 'c', message: 'd' } }, 'a'],
+    [{ error_description: 'b', data: { errorMessage: 'c', message: 'd' } }, 'b'],
+    [{ data: { errorMessage: 'c', message: 'd' } }, 'c'],
+    [{ data: { message: 'd' } }, 'd'],
+    [{}, 'Unable to handle the request. Please try again later.'],
+  ])('%j → %s', async (body, message) => {
+    const { api } = setup([{ status: 400, body }]);
+    expect(await api.passwordAuthenticate('x')).toMatchObject({
+      ok: false,
+      error: { kind: 'http', status: 400, message },
+    });
+  });
+
+  it('keeps the error code (428 / 1003033 for change password)', async () => {
+    const { api } = setup([{ status: 428, body: { errorCode: 1003033, errorMessage: 'change' } }]);
+    expect(await api.passwordAuthenticate('x')).toMatchObject({
+      ok: false,
+      error: { status: 428, errorCode: '1003033' },
+    });
+  });
+});
+
+describe('flow state, restart needed and activity', () => {
+  it('a reply carrying flowState updates the flow state (body or header)', async () => {
+    const { api, store } = setup([
+      { body: { flowState: 'fs-9' } },
+      { body: {}, headers: { 'X-Flow-State': 'fs-10' } },
+    ]);
+    await api.selectFactor('PUSH');
+    expect(store.get(flowStateAtom)).toBe('fs-9');
+    await api.selectFactor('PUSH');
+    expect(store.get(flowStateAtom)).toBe('fs-10');
+  });
+
+  it("errorCode 0000010 with 'Invalid X-Flow-State header' → restart needed", async () => {
+    const { api, store } = setup([
+      { status: 400, body: { errorCode: '0000010', errorMessage: 'Invalid X-Flow-State header' } },
+    ]);
+    const result = await api.selectFactor('PUSH');
+    expect(result.ok).toBe(false);
+    expect(store.get(authStatusAtom)).toBe(AuthStatus.RestartNeeded);
+  });
+
+  it('0000010 with another message does not force a restart', async () => {
+    const { api, store } = setup([{ status: 400, body: { errorCode: '0000010', errorMessage: 'other' } }]);
+    await api.selectFactor('PUSH');
+    expect(store.get(authStatusAtom)).toBe(AuthStatus.None);
+  });
+
+  it('every response, error or not, sets the last-transaction time (the idle signal)', async () => {
+    const { api, store } = setup([{ status: 500, body: {} }]);
+    const seen: (Date | null)[] = [];
+    store.sub(lastTransactionAtom, () => seen.push(store.get(lastTransactionAtom)));
+    await api.selectFactor('PUSH');
+    expect(seen).toEqual([new Date(1_700_000_000_000)]);
+  });
+});
+
+describe('null and malformed replies become errors, never exceptions', () => {
+  it("a null reply → 'Server error, response is null'", async () => {
+    const { api } = setup([{ raw: 'null' }]);
+    expect(await api.authenticate({ channel: 'web', action: 'authenticate', subject: 'a' })).toEqual({
+      ok: false,
+      error: { kind: 'null', message: 'Server error, response is null', status: 200 },
+    });
+  });
+  it('an empty reply → the null error', async () => {
+    const { api } = setup([{ raw: '' }]);
+    expect(await api.selectFactor('x')).toMatchObject({ ok: false, error: { kind: 'null' } });
+  });
+  it('a reply that is not JSON → a clear malformed error', async () => {
+    const { api } = setup([{ raw: '<html>oops' }]);
+    expect(await api.selectFactor('x')).toMatchObject({
+      ok: false,
+      error: { kind: 'malformed', message: 'The server sent a reply the portal cannot read.' },
+    });
+  });
+  it('a reply of the wrong shape → malformed, with the reason for the console', async () => {
+    const { api } = setup([{ body: { nextaction: 42 } }]);
+    const result = await api.selectFactor('x');
+    expect(result).toMatchObject({ ok: false, error: { kind: 'malformed' } });
+    expect(!result.ok && result.error.detail).toContain('nextaction');
+  });
+  it('a network failure → a network error', async () => {
+    const { api } = setup([]);
+    expect(await api.selectFactor('x')).toMatchObject({ ok: false, error: { kind: 'network' } });
+  });
+  it('credentials come as a list or inside { credentials }', async () => {
+    const cred = { credId: '1', credType: 'sms', status: 'ACTIVE' };
+    const { api, store } = setup([
+      { body: [cred] },
+      { body: { credentials: [cred] } },
+      { body: [{ ...cred, status: 'WEIRD' }] },
+    ]);
+    store.set(userTokenAtom, 'u');
+    expect(await api.listCredentials()).toMatchObject({ ok: true, data: [cred] });
+    expect(await api.listCredentials()).toMatchObject({ ok: true, data: [cred] });
+    expect(await api.listCredentials()).toMatchObject({ ok: false, error: { kind: 'malformed' } });
+  });
+  it("the client token fetch without a description → 'Unexpected error, please try again.'", async () => {
+    const { api } = setup([
+      { status: 500, body: {} },
+      { status: 400, body: { error_description: 'client disabled' } },
+    ]);
+    expect(await api.getClientToken()).toMatchObject({
+      ok: false,
+      error: { message: 'Unexpected error, please try again.' },
+    });
+    expect(await api.getClientToken()).toMatchObject({ ok: false, error: { message: 'client disabled' } });
+  });
+});

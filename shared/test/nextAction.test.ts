@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import type { AuthReply } from '../src/api/schemas';
+import { isKnownNextAction, nextActionRoute } from '../src/flow/nextAction';
+import { paths } from '../src/routes/paths';
+import { AuthStatus } from '../src/session/authStatus';
+
+const reply = (fields: Partial<AuthReply>): AuthReply => ({ ...fields }) as AuthReply;
+const SERVICE = 'http://localhost:8090/default/';
+
+describe('nextActionRoute: screen rows', () => {
+  const rows: [string, string, Record<string, unknown>?][] = [
+    ['PASSWORD_AUTH', paths.verify],
+    ['FIDO_AUTH_GENERATE_CHALLENGE', paths.fido, { fidoCredType: 'FIDO', mode: 'login' }],
+    ['FIDO_REGISTER_GENERATE_CHALLENGE', paths.fido, { fidoCredType: 'FIDO', mode: 'register' }],
+    [
+      'SECURITYKEY_AUTH_GENERATE_CHALLENGE',
+      paths.securityKey,
+      { fidoCredType: 'SECURITYKEY', mode: 'login' },
+    ],
+    [
+      'SECURITYKEY_REGISTER_GENERATE_CHALLENGE',
+      paths.securityKey,
+      { fidoCredType: 'SECURITYKEY', mode: 'register' },
+    ],
+    ['PASSKEY_AUTH_GENERATE_CHALLENGE', paths.passkey, { fidoCredType: 'PASSKEY', mode: 'login' }],
+    ['PASSKEY_REGISTER_GENERATE_CHALLENGE', paths.passkey, { fidoCredType: 'PASSKEY', mode: 'register' }],
+    ['MOBILEOTP_REGISTER', paths.motp],
+    ['MOBILEOTP_AUTH', paths.motp],
+    ['PUSH_REGISTRATION_INITIATOR', paths.push],
+    ['PUSH_REGISTRATION_STATUS', paths.push],
+    ['PUSH_SELECTION', paths.push],
+    ['FACTOR_SELECTION', paths.factorSelection],
+    ['SMS_OTP_REGISTER', paths.sotp],
+    ['SMS_OTP_SELECTION', paths.sotp],
+    ['EMAIL_OTP_REGISTER', paths.eotp],
+    ['EMAIL_OTP_SELECTION', paths.eotp],
+    ['IVR_OTP_REGISTER', paths.votp],
+    ['IVR_OTP_SELECTION', paths.votp],
+    ['CHANGE_PASSWORD', paths.changePassword],
+    ['IDP_AUTH', paths.idp],
+  ];
+  it.each(rows)('%s → %s', (action, path, extra) => {
+    expect(nextActionRoute(reply({ nextaction: action }))).toEqual({
+      kind: 'screen',
+      action,
+      path,
+      status: AuthStatus.Factor,
+      ...extra,
+    });
+  });
+
+  it('passes skipFactorAutoRedirect on to the screen (restore last action)', () => {
+    const result = nextActionRoute(reply({ nextaction: 'FACTOR_SELECTION', skipFactorAutoRedirect: true }));
+    expect(result).toMatchObject({ kind: 'screen', skipFactorAutoRedirect: true });
+  });
+});
+
+describe('nextActionRoute: *_OTP_AUTH stores the flow state and shows no new screen', () => {
+  it.each(['SMS_OTP_AUTH', 'EMAIL_OTP_AUTH', 'IVR_OTP_AUTH'])('%s', (action) => {
+    expect(nextActionRoute(reply({ nextaction: action, flowState: 'fs-2' }))).toEqual({
+      kind: 'stay',
+      action,
+      flowState: 'fs-2',
+    });
+  });
+});
+
+describe('nextActionRoute: CUSTOM_AUTH', () => {
+  it('goes to securid when the custom flow id is securid', () => {
+    const result = nextActionRoute(
+      reply({ nextaction: 'CUSTOM_AUTH', additional: { customFlowId: 'securid' } }),
+    );
+    expect(result).toMatchObject({ kind: 'screen', path: paths.securid, status: AuthStatus.Factor });
+  });
+  it.each([undefined, 'other'])('goes to denied for custom flow id %s', (customFlowId) => {
+    const result = nextActionRoute(reply({ nextaction: 'CUSTOM_AUTH', additional: { customFlowId } }));
+    expect(result).toEqual({
+      kind: 'denied',
+      action: 'CUSTOM_AUTH',
+      path: paths.denied,
+      status: AuthStatus.None,
+    });
+  });
+});
+
+describe('nextActionRoute: AUTH_DENIED, null, unknown', () => {
+  it('AUTH_DENIED → status none and denied', () => {
+    expect(nextActionRoute(reply({ nextaction: 'AUTH_DENIED' }))).toEqual({
+      kind: 'denied',
+      action: 'AUTH_DENIED',
+      path: paths.denied,
+      status: AuthStatus.None,
+    });
+  });
+  it("null → 'Server error, response is null' and the wildcard route", () => {
+    expect(nextActionRoute(null)).toEqual({
+      kind: 'error',
+      action: null,
+      path: paths.notFound,
+      message: 'Server error, response is null',
+    });
+  });
+  it.each(['SOMETHING_NEW', 'PUSH_AUTH', '', 'toString', 'constructor'])('%s → restart needed', (action) => {
+    expect(nextActionRoute(reply({ nextaction: action }))).toMatchObject({
+      kind: 'restart',
+      path: paths.restartRequired,
+      status: AuthStatus.RestartNeeded,
+    });
+  });
+  it('a reply without nextaction → restart needed', () => {
+    expect(nextActionRoute(reply({}))).toMatchObject({ kind: 'restart' });
+  });
+  it('isKnownNextAction', () => {
+    expect(isKnownNextAction('PASSWORD_AUTH')).toBe(true);
+    expect(isKnownNextAction('hasOwnProperty')).toBe(false);
+    expect(isKnownNextAction(null)).toBe(false);
+  });
+});
+
+describe('nextActionRoute: AUTH_ALLOWED', () => {
+  const context = { allowedRedirectOrigins: [SERVICE] };
+  it('authCompleteUrl on the service origin → redirect keeping the query string', () => {
+    const url = `${SERVICE}oauth2/v1/authcomplete?code=abc&state=xyz`;
+    expect(nextActionRoute(reply({ nextaction: 'AUTH_ALLOWED', authCompleteUrl: url }), context)).toEqual({
+      kind: 'redirect',
+      action: 'AUTH_ALLOWED',
+      url,
+    });
+  });
+  it('a relative authCompleteUrl resolves against the service', () => {
+    const result = nextActionRoute(
+      reply({ nextaction: 'AUTH_ALLOWED', authCompleteUrl: '/default/oauth2/v1/authcomplete?a=1' }),
+      context,
+    );
+    expect(result).toEqual({
+      kind: 'redirect',
+      action: 'AUTH_ALLOWED',
+      url: 'http://localhost:8090/default/oauth2/v1/authcomplete?a=1',
+    });
+  });
+  it.each([
+    'javascript:alert(1)',
+    'https://evil.example/authcomplete',
+    '//evil.example/x',
+    'data:text/html,hi',
+  ])('a hostile authCompleteUrl %s is refused (restart needed)', (authCompleteUrl) => {
+    expect(nextActionRoute(reply({ nextaction: 'AUTH_ALLOWED', authCompleteUrl }), context)).toMatchObject({
+      kind: 'restart',
+      status: AuthStatus.RestartNeeded,
+    });
+  });
+  it('without allowed origins an authCompleteUrl is never followed', () => {
+    expect(
+      nextActionRoute(reply({ nextaction: 'AUTH_ALLOWED', authCompleteUrl: `${SERVICE}x` })),
+    ).toMatchObject({
+      kind: 'restart',
+    });
+  });
+  it('tokens → signed in, authenticated, welcome', () => {
+    const result = nextActionRoute(
+      reply({
+        nextaction: 'AUTH_ALLOWED',
+        access_token: 'at',
+        refresh_token: 'rt',
+        expires_in: 3600,
+        id_token: 'id',
+      }),
+    );
+    expect(result).toEqual({
+      kind: 'signedIn',
+      action: 'AUTH_ALLOWED',
+      path: paths.welcome,
+      status: AuthStatus.Authenticated,
+      tokens: { access_token: 'at', refresh_token: 'rt', expires_in: 3600 },
+    });
+  });
+  it('only an id_token → exchange it, then welcome', () => {
+    expect(nextActionRoute(reply({ nextaction: 'AUTH_ALLOWED', id_token: 'id' }))).toEqual({
+      kind: 'exchangeIdToken',
+      action: 'AUTH_ALLOWED',
+      idToken: 'id',
+      path: paths.welcome,
+      status: AuthStatus.Authenticated,
+    });
+  });
+  it('neither url nor tokens → restart needed', () => {
+    expect(nextActionRoute(reply({ nextaction: 'AUTH_ALLOWED' }))).toMatchObject({ kind: 'restart' });
+  });
+});
