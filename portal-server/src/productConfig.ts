@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
+import { describeIssues } from './describeIssues.js';
 
 const phone = v.object({
   region: v.pipe(v.string(), v.minLength(1)),
@@ -50,6 +51,6 @@ export function readProductConfig(file: string): ProductConfig {
     throw new Error(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const parsed = v.safeParse(ProductConfigSchema, raw);
-  if (!parsed.success) throw new Error(`${file} is invalid: ${v.summarize(parsed.issues)}`);
+  if (!parsed.success) throw new Error(`${file} is invalid: ${describeIssues(parsed.issues)}`);
   return parsed.output;
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import * as v from 'valibot';
+import { describeIssues } from '../describeIssues.js';
 import { sendError } from './errorReply.js';
 
 /**
@@ -13,6 +14,6 @@ export function parseBody<TSchema extends v.GenericSchema>(
 ): v.InferOutput<TSchema> | undefined {
   const parsed = v.safeParse(schema, body);
   if (parsed.success) return parsed.output;
-  sendError(reply, 400, 'PORTAL_INVALID_REQUEST', v.summarize(parsed.issues));
+  sendError(reply, 400, 'PORTAL_INVALID_REQUEST', describeIssues(parsed.issues));
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import * as v from 'valibot';
+import { describeIssues } from '../describeIssues.js';
 
 const manifestUrl = v.pipe(
   v.string(),
@@ -55,7 +56,7 @@ export class RemotesFile {
     const parsed = v.safeParse(RemotesConfigSchema, raw);
     return parsed.success
       ? { ok: true, config: parsed.output }
-      : { ok: false, error: `${this.file} is invalid: ${v.summarize(parsed.issues)}` };
+      : { ok: false, error: `${this.file} is invalid: ${describeIssues(parsed.issues)}` };
   }
 }
 

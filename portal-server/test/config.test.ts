@@ -1,0 +1,114 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { createFixtureDirs, type FixtureDirs, packageDir } from './helpers/fixtures.js';
+
+const repoDir = path.resolve(packageDir, '..');
+
+describe('loadConfig', () => {
+  let dirs: FixtureDirs;
+
+  beforeAll(() => {
+    dirs = createFixtureDirs();
+  });
+
+  afterAll(() => dirs.cleanup());
+
+  it('has working defaults for local development', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      publicOrigin: undefined,
+      ssoBaseUrl: 'http://localhost:8090/default/',
+      serviceUrl: 'http://localhost:8090/default/',
+      ssoClientId: 'portal',
+      ssoClientSecret: 'portal-dev-secret',
+      riskType: 'RSARISK',
+      hostDist: path.join(repoDir, 'host', 'dist'),
+      releasesDir: path.join(repoDir, '.releases'),
+      remotesConfigFile: path.join(repoDir, '.releases', 'remotes.json'),
+      extraScriptOrigins: [],
+      idpOrigins: ['http://localhost:8090'],
+      embedOrigins: [],
+      proxyTimeoutMs: 15000,
+      logLevel: 'info',
+    });
+    expect(config.product.audience).toBe('clients');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      PUBLIC_ORIGIN: 'https://portal.example.com/',
+      SSO_BASE_URL: 'https://sso.example.com/tenant',
+      SERVICE_URL: 'https://api.example.com/tenant/',
+      SSO_CLIENT_ID: 'portal-prod',
+      SSO_CLIENT_SECRET: 's3cret',
+      RISK_TYPE: 'AARISK',
+      HOST_DIST: dirs.hostDist,
+      RELEASES_DIR: dirs.releasesDir,
+      EXTRA_SCRIPT_ORIGINS: 'https://a.example.com, https://b.example.com',
+      IDP_ORIGINS: 'https://idp.example.com',
+      EMBED_ORIGINS: 'https://www.example.eu https://www.example.co.uk',
+      PROXY_TIMEOUT_MS: '5000',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      publicOrigin: 'https://portal.example.com',
+      ssoBaseUrl: 'https://sso.example.com/tenant/',
+      serviceUrl: 'https://api.example.com/tenant/',
+      ssoClientId: 'portal-prod',
+      ssoClientSecret: 's3cret',
+      riskType: 'AARISK',
+      hostDist: dirs.hostDist,
+      releasesDir: dirs.releasesDir,
+      remotesConfigFile: dirs.remotesConfigFile,
+      extraScriptOrigins: ['https://a.example.com', 'https://b.example.com'],
+      idpOrigins: ['https://idp.example.com'],
+      embedOrigins: ['https://www.example.eu', 'https://www.example.co.uk'],
+      proxyTimeoutMs: 5000,
+      logLevel: 'warn',
+    });
+  });
+
+  it('defaults the IdP origin to the SSO origin', () => {
+    expect(loadConfig({ SSO_BASE_URL: 'https://sso.example.com/t/' }).idpOrigins).toEqual([
+      'https://sso.example.com',
+    ]);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PUBLIC_ORIGIN', 'https://portal.example.com/with/path'],
+    ['SSO_BASE_URL', 'not a url'],
+    ['SSO_BASE_URL', 'ftp://sso.example.com/'],
+    ['SERVICE_URL', '/relative/'],
+    ['RISK_TYPE', 'NORISK'],
+    ['EXTRA_SCRIPT_ORIGINS', 'https://ok.example.com,javascript:alert(1)'],
+    ['IDP_ORIGINS', 'idp.example.com'],
+    ['EMBED_ORIGINS', '*'],
+    ['PROXY_TIMEOUT_MS', '0'],
+    ['LOG_LEVEL', 'verbose'],
+  ])('stops with a message naming %s when it is %j', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrowError(
+      new RegExp(`^Invalid environment variable ${name}: `),
+    );
+  });
+
+  it('names PORTAL_CONFIG when the product configuration is missing or invalid', () => {
+    expect(() => loadConfig({ PORTAL_CONFIG: path.join(dirs.root, 'missing.json') })).toThrowError(
+      /Invalid environment variable PORTAL_CONFIG: cannot read/,
+    );
+    const invalid = path.join(dirs.root, 'portal.json');
+    writeFileSync(invalid, JSON.stringify({ audience: 'everyone' }));
+    expect(() => loadConfig({ PORTAL_CONFIG: invalid })).toThrowError(
+      /Invalid environment variable PORTAL_CONFIG: .*audience/,
+    );
+  });
+});

@@ -1,0 +1,96 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createFixtureDirs,
+  devPortalConfigFile,
+  type FixtureDirs,
+  INDEX_HTML,
+  packageDir,
+} from './helpers/fixtures.js';
+
+/** The CLI is compiled into a scratch folder so this test does not depend on (or race with) `build`. */
+const outDir = path.join(packageDir, '.tmp', `main-test-${process.pid}`);
+const mainJs = path.join(outDir, 'main.js');
+
+function run(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [mainJs], {
+    env: { PATH: process.env.PATH ?? '', PORTAL_CONFIG: devPortalConfigFile, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+function collect(stream: NodeJS.ReadableStream | null): () => string {
+  let text = '';
+  stream?.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+  });
+  return () => text;
+}
+
+describe('main.js', () => {
+  let dirs: FixtureDirs;
+
+  beforeAll(() => {
+    dirs = createFixtureDirs();
+    execFileSync(
+      process.execPath,
+      [
+        path.join(packageDir, 'node_modules/typescript/bin/tsc'),
+        '-p',
+        'tsconfig.build.json',
+        '--outDir',
+        outDir,
+      ],
+      { cwd: packageDir },
+    );
+  }, 60000);
+
+  afterAll(() => {
+    dirs.cleanup();
+    rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('stops with exit code 1 and a message naming a bad variable', async () => {
+    const child = run({ PORT: 'eighty', SSO_CLIENT_SECRET: 'never-print-me' });
+    const stderr = collect(child.stderr);
+    const stdout = collect(child.stdout);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr()).toContain('Invalid environment variable PORT');
+    expect(stderr() + stdout()).not.toContain('never-print-me');
+    expect(stdout()).not.toContain('listening');
+  });
+
+  it('prints exactly one listening line with the URL to open, and serves there', async () => {
+    const child = run({
+      PORT: '0',
+      HOST_DIST: dirs.hostDist,
+      RELEASES_DIR: dirs.releasesDir,
+      SSO_CLIENT_SECRET: 'never-print-me',
+    });
+    const stderr = collect(child.stderr);
+    const lines: string[] = [];
+    try {
+      const listening = await new Promise<string>((resolve, reject) => {
+        child.on('exit', (code) => reject(new Error(`exited with ${code}: ${stderr()}`)));
+        createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+          lines.push(line);
+          if (line.includes('"msg":"listening"')) resolve(line);
+        });
+      });
+      expect(listening).toMatch(/^\{"msg":"listening","url":"http:\/\/localhost:\d+\/"\}$/);
+      const { url } = JSON.parse(listening) as { url: string };
+      expect(url).not.toBe('http://localhost:0/');
+      const page = await fetch(new URL('direct', url), { headers: { accept: 'text/html' } });
+      expect(await page.text()).toBe(INDEX_HTML);
+      expect(page.headers.get('reporting-endpoints')).toBe(`csp-endpoint="${url}csp-report"`);
+      expect(lines.filter((line) => line.includes('"msg":"listening"'))).toHaveLength(1);
+      expect(lines.join('\n') + stderr()).not.toContain('never-print-me');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
