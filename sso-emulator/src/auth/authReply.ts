@@ -1,0 +1,126 @@
+import type { EmulatorContext } from '../context.js';
+import { tenantUrl } from '../context.js';
+import type { User } from '../state/model.js';
+import type { Transaction } from '../state/transactions.js';
+import { factorStepReply } from './factorActions.js';
+
+export type AuthReply = Record<string, unknown> & { nextaction: string; flowState: string };
+
+const ID_TOKEN_TTL_SECONDS = 300;
+const TRUSTED_DEVICE_EXPIRY_DAYS = 30;
+
+function additional(tx: Transaction, currentFactors: readonly string[], customFlowId: string) {
+  return {
+    currentFactorLevel: tx.stepIndex + 1,
+    predicatesForCurrentFactors: currentFactors.map((factor) => ({
+      factor,
+      providerFlowId: factor.split('/')[1] ?? '',
+      predicate: 'ANY',
+    })),
+    customFlowId,
+    isTrustedDeviceEnabled: false,
+    trustedDeviceId: '',
+    trustedDeviceExpiryDays: TRUSTED_DEVICE_EXPIRY_DAYS,
+  };
+}
+
+function base(
+  tx: Transaction,
+  user: User | undefined,
+): { flowState: string; flowStateId: string; userName: string } {
+  return {
+    flowState: tx.flowState,
+    flowStateId: tx.flowStateId,
+    userName: user?.userName ?? tx.userName ?? '',
+  };
+}
+
+function remember(tx: Transaction, reply: AuthReply): AuthReply {
+  tx.lastReply = reply;
+  return reply;
+}
+
+/** AUTH_ALLOWED: authCompleteUrl in the oauth2 flow, an id_token in the direct flow. */
+async function allowed(ctx: EmulatorContext, tx: Transaction, user: User): Promise<AuthReply> {
+  tx.completed = true;
+  tx.outcome = 'ALLOWED';
+  if (tx.oauth2) {
+    return remember(tx, {
+      nextaction: 'AUTH_ALLOWED',
+      ...base(tx, user),
+      authCompleteUrl: `${tenantUrl(ctx.config)}oauth2/v1/authcomplete`,
+    });
+  }
+  const { token: idToken } = await ctx.tokens.sign('id', user.userName, ID_TOKEN_TTL_SECONDS, {
+    name: user.displayName,
+    ...(user.email ? { email: user.email } : {}),
+  });
+  return remember(tx, { nextaction: 'AUTH_ALLOWED', ...base(tx, user), id_token: idToken });
+}
+
+export function deniedReply(tx: Transaction, user: User): AuthReply {
+  tx.completed = true;
+  tx.outcome = 'DENIED';
+  return remember(tx, { nextaction: 'AUTH_DENIED', ...base(tx, user) });
+}
+
+/** FACTOR_SELECTION among the current step's factors. */
+export function selectionReply(tx: Transaction, user: User): AuthReply {
+  const step = user.steps[tx.stepIndex] ?? [];
+  tx.factor = undefined;
+  const customFactorOptions = Object.fromEntries(
+    Object.entries(user.customFactorOptions ?? {}).filter(([code]) => step.includes(code)),
+  );
+  return remember(tx, {
+    nextaction: 'FACTOR_SELECTION',
+    ...base(tx, user),
+    currentFactors: [...step],
+    customFactorOptions,
+    additional: additional(tx, step, ''),
+  });
+}
+
+/** The reply for the transaction's current factor (already chosen or the step's only factor). */
+export function factorReply(tx: Transaction, user: User, factor: string): AuthReply {
+  tx.factor = factor;
+  const step = factorStepReply(factor, user);
+  return remember(tx, {
+    nextaction: step.nextaction,
+    ...base(tx, user),
+    currentFactors: [factor],
+    ...(step.credentials ? { credentials: step.credentials } : {}),
+    additional: additional(tx, [factor], step.customFlowId ?? ''),
+  });
+}
+
+/** Reply for where the transaction stands now: a selection, a factor, or AUTH_ALLOWED after the last step. */
+export async function currentStepReply(
+  ctx: EmulatorContext,
+  tx: Transaction,
+  user: User,
+): Promise<AuthReply> {
+  const step = user.steps[tx.stepIndex];
+  if (!step) return allowed(ctx, tx, user);
+  if (tx.factor && step.includes(tx.factor)) return factorReply(tx, user, tx.factor);
+  if (step.length > 1) return selectionReply(tx, user);
+  return factorReply(tx, user, step[0] ?? '');
+}
+
+/** The current factor succeeded: move to the next step. */
+export async function advance(ctx: EmulatorContext, tx: Transaction, user: User): Promise<AuthReply> {
+  tx.stepIndex += 1;
+  tx.factor = undefined;
+  tx.otp = undefined;
+  tx.fidoChallenge = undefined;
+  return currentStepReply(ctx, tx, user);
+}
+
+/** A reply that keeps the transaction at its step, adding fields (e.g. OTP generate, push status). */
+export function stayReply(
+  tx: Transaction,
+  user: User,
+  nextaction: string,
+  extra: Record<string, unknown> = {},
+): AuthReply {
+  return { nextaction, ...base(tx, user), ...extra };
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type * as v from 'valibot';
+import type { EmulatorContext } from '../context.js';
+import { errors } from '../http/apiError.js';
+import { parseInput } from '../http/parseBody.js';
+import { FLOW_TOKEN_KINDS, requireBearer } from '../tokens/bearer.js';
+import { advance, currentStepReply, deniedReply } from './authReply.js';
+import { findTransaction, flowStateHeader, requireTransaction, startTransaction } from './flowState.js';
+import { AuthenticateBodySchema, ResetFlowBodySchema } from './schemas.js';
+
+/** POST auth/v1/authenticate: start or resume a sign-in transaction, or reset it (resetFlow). */
+export function registerAuthenticate(app: FastifyInstance, ctx: EmulatorContext): void {
+  app.post('/auth/v1/authenticate', async (request) => {
+    await requireBearer(request, ctx.tokens, FLOW_TOKEN_KINDS);
+    const raw = request.body;
+    if (typeof raw === 'object' && raw !== null && 'resetFlow' in raw) {
+      const body = parseInput(ResetFlowBodySchema, raw);
+      const old = requireTransaction(ctx, request);
+      ctx.state.transactions.delete(old.flowState);
+      const tx = startTransaction(ctx, old.oauth2);
+      return {
+        flowState: tx.flowState,
+        flowStateId: tx.flowStateId,
+        userName: body.subject?.toLowerCase() ?? '',
+      };
+    }
+    const body = parseInput(AuthenticateBodySchema, raw);
+    const header = flowStateHeader(request);
+    const existing = findTransaction(ctx, header);
+    if (header && !existing) throw errors.invalidFlowState();
+    const tx = existing ?? startTransaction(ctx, false);
+
+    if (body.subject !== undefined) {
+      const user = ctx.state.findUser(body.subject);
+      if (!user) throw errors.userNotFound();
+      if (user.status === 'DISABLED') throw errors.userDisabled();
+      if (tx.userName !== user.userName || tx.completed) {
+        Object.assign(tx, {
+          userName: user.userName,
+          stepIndex: 0,
+          factor: undefined,
+          completed: false,
+          outcome: undefined,
+        });
+        tx.idpUserName = undefined;
+      }
+      if (user.denied) return deniedReply(tx, user);
+      return currentStepReply(ctx, tx, user);
+    }
+
+    // No subject: the portal resumes a transaction (e.g. back from the identity provider).
+    const userName = tx.idpUserName ?? tx.userName;
+    const user = userName ? ctx.state.findUser(userName) : undefined;
+    if (!user) throw errors.badRequest('Invalid request field subject: required for a new transaction');
+    if (user.status === 'DISABLED') throw errors.userDisabled();
+    tx.userName = user.userName;
+    if (tx.idpUserName && tx.factor?.split('/')[0] === 'IDP') {
+      tx.idpUserName = undefined;
+      return advance(ctx, tx, user);
+    }
+    return currentStepReply(ctx, tx, user);
+  });
+}
+
+export type AuthenticateBody = v.InferOutput<typeof AuthenticateBodySchema>;

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { EmulatorContext } from '../context.js';
+import { tenantUrl } from '../context.js';
+import { escapeHtml as e, PAGE_CSP, page } from '../http/html.js';
+import { parseInput } from '../http/parseBody.js';
+import { usersView } from './devApi.js';
+import { PushParamsSchema } from './devApiSchemas.js';
+import { answerPush, pushView } from './pushAnswers.js';
+
+export const DEV_PAGE = '/_emulator/';
+
+function table(headers: string[], rows: string[][]): string {
+  if (rows.length === 0) return '<p><em>None.</em></p>';
+  const head = headers.map((h) => `<th>${e(h)}</th>`).join('');
+  const body = rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('');
+  return `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}
+
+function render(ctx: EmulatorContext): string {
+  const outbox = [...ctx.state.outbox]
+    .reverse()
+    .map((o) => [e(o.sentAt), e(o.channel), e(o.to), e(o.userName), `<code>${e(o.code)}</code>`]);
+  const pushes = pushView(ctx.state).map((p) => [
+    e(p.userName),
+    e(p.credValue),
+    e(p.status),
+    e(p.expiresAt),
+    p.status === 'PENDING'
+      ? `<form method="POST" action="/_emulator/pushes/${e(p.id)}/approve"><button type="submit">Approve</button></form> ` +
+        `<form method="POST" action="/_emulator/pushes/${e(p.id)}/reject"><button type="submit">Reject</button></form>`
+      : '',
+  ]);
+  const users = usersView(ctx).map((u) => [
+    `<code>${e(u.userName)}</code>`,
+    e(u.displayName),
+    e(u.status),
+    e(u.description),
+    u.credentials
+      .map((c) => `${e(c.credType)}: ${e(c.credValue)} (${e(c.status)}${c.default ? ', default' : ''})`)
+      .join('<br>'),
+  ]);
+  return page(
+    'SSO emulator',
+    `<h1>SSO emulator</h1>
+<p>Tenant base: <code>${e(tenantUrl(ctx.config))}</code>. Portal origins: ${ctx.config.portalOrigins.map((o) => `<code>${e(o)}</code>`).join(', ')}.
+ Start an oauth2 sign-in: ${ctx.config.portalOrigins.map((o) => `<a href="/_emulator/rp/start?portal=${encodeURIComponent(o)}">${e(o)}</a>`).join(', ')}.</p>
+<h2>Outbox</h2>${table(['Sent', 'Channel', 'To', 'User', 'Code'], outbox)}
+<h2>Pushes</h2>${table(['User', 'Device', 'Status', 'Expires', ''], pushes)}
+<h2>Users</h2>${table(['User ID', 'Name', 'Status', 'Exercises', 'Credentials'], users)}
+<h2>Reset</h2><form method="POST" action="/_emulator/reset"><button type="submit">Reset emulator</button></form>`,
+  );
+}
+
+/** The developer page: server-rendered HTML, no scripts; forms post and redirect back. */
+export function registerDevPage(app: FastifyInstance, ctx: EmulatorContext, resetAll: () => void): void {
+  app.get(DEV_PAGE, async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', PAGE_CSP)
+      .header('cache-control', 'no-store')
+      .send(render(ctx)),
+  );
+  app.get('/_emulator', async (_request, reply) => reply.redirect(DEV_PAGE, 302));
+  for (const [action, answer] of [
+    ['approve', 'AUTHENTICATED'],
+    ['reject', 'REJECTED'],
+  ] as const) {
+    app.post(`/_emulator/pushes/:id/${action}`, async (request, reply) => {
+      const { id } = parseInput(PushParamsSchema, request.params);
+      answerPush(ctx.state, id, answer);
+      return reply.redirect(DEV_PAGE, 303);
+    });
+  }
+  app.post('/_emulator/reset', async (_request, reply) => {
+    resetAll();
+    return reply.redirect(DEV_PAGE, 303);
+  });
+}

@@ -1,0 +1,32 @@
+/** A 4xx reply in the SSO's error shape: { errorCode, errorMessage }. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errorCode: string,
+    readonly errorMessage: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(errorMessage);
+  }
+
+  toBody(): Record<string, unknown> {
+    return { errorCode: this.errorCode, errorMessage: this.errorMessage, ...this.extra };
+  }
+}
+
+/** The error catalogue the emulator uses; spec section 8 codes plus emulator-specific ones. */
+export const errors = {
+  badRequest: (message: string) => new ApiError(400, '0000400', message),
+  invalidFlowState: () => new ApiError(401, '0000010', 'Invalid X-Flow-State header'),
+  invalidAccessToken: () => new ApiError(401, '0000005', 'invalid access token'),
+  userNotFound: () => new ApiError(400, '8800004', 'User not found'),
+  userDisabled: () => new ApiError(403, '8800015', 'The user is disabled'),
+  invalidCredentials: () => new ApiError(401, '8800011', 'Invalid credentials'),
+  invalidOtp: () => new ApiError(401, '8800021', 'Invalid or expired security code'),
+  unexpectedFactor: (factor: string) =>
+    new ApiError(400, '8800030', `Factor ${factor} is not expected at this step of the flow`),
+  credentialNotFound: () => new ApiError(404, '8800040', 'Credential not found'),
+  fidoVerificationFailed: (reason: string) =>
+    new ApiError(400, '8800050', `FIDO verification failed: ${reason}`),
+  notFound: () => new ApiError(404, '0000404', 'Not found'),
+} as const;

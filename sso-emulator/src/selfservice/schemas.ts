@@ -1,0 +1,11 @@
+import * as v from 'valibot';
+
+export const CredIdParamsSchema = v.object({ credId: v.pipe(v.string(), v.minLength(1)) });
+
+export const CredUpdateBodySchema = v.pipe(
+  v.object({
+    default: v.optional(v.boolean()),
+    status: v.optional(v.picklist(['ACTIVE', 'INACTIVE'])),
+  }),
+  v.check((b) => b.default !== undefined || b.status !== undefined, 'default or status is required'),
+);

@@ -1,0 +1,59 @@
+import type { EmulatorConfig } from '../config.js';
+import { Clock } from './clock.js';
+import { instantiateUser, loadFixtures } from './fixtures.js';
+import type { Credential, CredType, Fixtures, User } from './model.js';
+import type { OutboxEntry } from './outbox.js';
+import type { PushRequest } from './pushes.js';
+import type { Transaction } from './transactions.js';
+
+/** All mutable emulator state; `reset()` restores the fixtures and clears everything else. */
+export class EmulatorState {
+  readonly clock = new Clock();
+  readonly users = new Map<string, User>();
+  readonly transactions = new Map<string, Transaction>();
+  readonly outbox: OutboxEntry[] = [];
+  readonly pushes = new Map<string, PushRequest>();
+  readonly revokedTokenIds = new Set<string>();
+  readonly activeRefreshTokenIds = new Set<string>();
+  /** Codes sent by OTPRegistrar, by credId, until OTPVerifier confirms the new credential. */
+  readonly registrationCodes = new Map<string, { code: string; expiresAt: number }>();
+  /** Outstanding WebAuthn registration challenges, by user name. */
+  readonly fidoRegistrations = new Map<
+    string,
+    { challenge: string; credType: CredType; deviceName: string; expiresAt: number }
+  >();
+  /** One-time codes handed to the dev relying party at the end of an oauth2 flow. */
+  readonly rpSessions = new Map<string, { userName: string; displayName: string; at: number }>();
+  private readonly fixtures: Fixtures;
+
+  constructor(readonly config: EmulatorConfig) {
+    this.fixtures = loadFixtures(config.fixturesPath);
+    this.reset();
+  }
+
+  reset(): void {
+    this.clock.offsetMs = 0;
+    this.users.clear();
+    for (const user of this.fixtures.users) this.users.set(user.userName, instantiateUser(user));
+    this.transactions.clear();
+    this.outbox.length = 0;
+    this.pushes.clear();
+    this.revokedTokenIds.clear();
+    this.activeRefreshTokenIds.clear();
+    this.registrationCodes.clear();
+    this.fidoRegistrations.clear();
+    this.rpSessions.clear();
+  }
+
+  findUser(userName: string): User | undefined {
+    return this.users.get(userName.toLowerCase());
+  }
+
+  findCredential(user: User, credId: string): Credential | undefined {
+    return user.credentials.find((c) => c.credId === credId);
+  }
+
+  nowIso(): string {
+    return this.clock.date().toISOString();
+  }
+}

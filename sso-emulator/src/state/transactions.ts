@@ -1,0 +1,35 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { CredType } from './model.js';
+
+/** One sign-in transaction, addressed by its flow state (the X-Flow-State header). */
+export interface Transaction {
+  flowStateId: string;
+  flowState: string;
+  expiresAt: number;
+  oauth2: boolean;
+  userName?: string;
+  /** Index into the user's steps. */
+  stepIndex: number;
+  /** The factor code being performed in the current step (after selection or when the step has one factor). */
+  factor?: string;
+  completed: boolean;
+  outcome?: 'ALLOWED' | 'DENIED';
+  /** The last auth reply, for SelectedFactor action 'restorelastaction'. */
+  lastReply?: Record<string, unknown>;
+  otp?: { credId: string; credType: CredType; code: string; expiresAt: number };
+  fidoChallenge?: { challenge: string; credType: CredType; mode: 'auth' | 'register'; expiresAt: number };
+  /** Set by the IdP page once the user continued there. */
+  idpUserName?: string;
+  passwordChangeRequired?: boolean;
+}
+
+export function newTransaction(now: number, ttlMs: number, oauth2: boolean): Transaction {
+  return {
+    flowStateId: randomUUID(),
+    flowState: randomBytes(32).toString('base64url'),
+    expiresAt: now + ttlMs,
+    oauth2,
+    stepIndex: 0,
+    completed: false,
+  };
+}

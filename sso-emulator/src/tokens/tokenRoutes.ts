@@ -1,0 +1,93 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EmulatorContext } from '../context.js';
+import { ApiError } from '../http/apiError.js';
+import { parseInput } from '../http/parseBody.js';
+import type { User } from '../state/model.js';
+import { RevokeRequestSchema, TokenRequestSchema } from './schemas.js';
+
+const USER_SCOPE = 'openid email profile offline_access';
+
+function oauthError(status: number, error: string, description: string): ApiError {
+  return new ApiError(status, status === 401 ? '0000005' : '0000400', description, {
+    error,
+    error_description: description,
+  });
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** HTTP Basic client authentication with the configured client id and secret. */
+function requireClient(ctx: EmulatorContext, request: FastifyRequest): void {
+  const header = request.headers.authorization ?? '';
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header);
+  const decoded = match?.[1] ? Buffer.from(match[1], 'base64').toString('utf8') : '';
+  const separator = decoded.indexOf(':');
+  const id = decodeURIComponent(decoded.slice(0, Math.max(separator, 0)));
+  const secret = decodeURIComponent(decoded.slice(separator + 1));
+  if (separator < 0 || !safeEqual(id, ctx.config.clientId) || !safeEqual(secret, ctx.config.clientSecret)) {
+    throw oauthError(401, 'invalid_client', 'Client authentication failed');
+  }
+}
+
+async function issueUserTokens(ctx: EmulatorContext, user: User) {
+  const profile = { name: user.displayName, ...(user.email ? { email: user.email } : {}) };
+  const ttl = ctx.config.accessTokenTtlSeconds;
+  const access = await ctx.tokens.sign('access', user.userName, ttl, { ...profile, scope: USER_SCOPE });
+  const refresh = await ctx.tokens.sign('refresh', user.userName, ctx.config.refreshTokenTtlSeconds);
+  const id = await ctx.tokens.sign('id', user.userName, ttl, profile);
+  ctx.state.activeRefreshTokenIds.add(refresh.jti);
+  return {
+    access_token: access.token,
+    refresh_token: refresh.token,
+    id_token: id.token,
+    token_type: 'Bearer',
+    expires_in: ttl,
+    scope: USER_SCOPE,
+  };
+}
+
+/** oauth2/v1/token (client credentials, jwt-bearer id_token assertion, rotating refresh) and oauth2/v1/revoke. */
+export function registerTokenRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  app.post('/oauth2/v1/token', async (request, reply) => {
+    requireClient(ctx, request);
+    const body = parseInput(TokenRequestSchema, request.body);
+    reply.header('cache-control', 'no-store');
+    if (body.grant_type === 'client_credentials') {
+      const ttl = ctx.config.clientTokenTtlSeconds;
+      const { token } = await ctx.tokens.sign('client', ctx.config.clientId, ttl);
+      return { access_token: token, token_type: 'Bearer', expires_in: ttl };
+    }
+    if (body.grant_type === 'refresh_token') {
+      const claims = await ctx.tokens.verify(body.refresh_token, ['refresh']);
+      if (!claims || !ctx.state.activeRefreshTokenIds.delete(claims.jti)) {
+        throw oauthError(400, 'invalid_grant', 'Refresh token is invalid, expired, revoked or already used');
+      }
+      ctx.state.revokedTokenIds.add(claims.jti);
+      const user = ctx.state.findUser(claims.sub);
+      if (user?.status !== 'ACTIVE') throw oauthError(400, 'invalid_grant', 'User is not active');
+      return issueUserTokens(ctx, user);
+    }
+    const claims = await ctx.tokens.verify(body.assertion, ['id']);
+    if (!claims) throw oauthError(400, 'invalid_grant', 'Assertion is invalid, expired or already used');
+    ctx.state.revokedTokenIds.add(claims.jti); // an id_token is exchanged once
+    const user = ctx.state.findUser(claims.sub);
+    if (user?.status !== 'ACTIVE') throw oauthError(400, 'invalid_grant', 'User is not active');
+    return issueUserTokens(ctx, user);
+  });
+
+  app.post('/oauth2/v1/revoke', async (request) => {
+    requireClient(ctx, request);
+    const body = parseInput(RevokeRequestSchema, request.body);
+    const claims = await ctx.tokens.verify(body.token, ['client', 'access', 'refresh', 'id']);
+    if (claims) {
+      ctx.state.revokedTokenIds.add(claims.jti);
+      ctx.state.activeRefreshTokenIds.delete(claims.jti);
+    }
+    return {}; // RFC 7009: unknown tokens are not an error
+  });
+}
