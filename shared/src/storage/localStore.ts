@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { RISK_TYPES } from '../constants';
-import { storedValue } from './storedValue';
+import { plainRecord, storedValue } from './storedValue';
 
 /**
  * Local storage holds exactly three things (spec section 3, security notes): the remember-me
@@ -32,7 +32,7 @@ export const rememberedUserName = storedValue({
 });
 
 /** Factor level → remembered factor code ('Remember my choice' on the factor selection screen). */
-export const RememberedFactorsSchema = v.record(v.string(), v.pipe(v.string(), v.minLength(1)));
+export const RememberedFactorsSchema = plainRecord(v.pipe(v.string(), v.minLength(1)));
 export type RememberedFactors = v.InferOutput<typeof RememberedFactorsSchema>;
 
 export const rememberedFactors = storedValue({

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { AuthReplySchema } from '../api/schemas';
-import { storedValue } from './storedValue';
+import { plainRecord, storedValue } from './storedValue';
 
 /**
  * Session storage holds exactly three things (spec section 3): the flow type, the
@@ -39,7 +39,7 @@ export const idpData = storedValue({
 });
 
 /** Query parameters of the oauth2 entry, restored on '?restart=true'. */
-export const SavedQueryParamsSchema = v.record(v.string(), v.string());
+export const SavedQueryParamsSchema = plainRecord(v.string());
 
 export const savedQueryParams = storedValue({
   area: 'session',

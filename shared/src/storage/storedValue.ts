@@ -74,3 +74,12 @@ export function storedValue<S extends v.GenericSchema<unknown, unknown>>(
     remove,
   };
 }
+
+/** A string-keyed map; valibot's record alone would also accept an array. */
+export function plainRecord<V extends v.GenericSchema>(value: V) {
+  return v.pipe(
+    v.unknown(),
+    v.check((input) => !Array.isArray(input), 'Expected an object, not a list'),
+    v.record(v.string(), value),
+  );
+}
