@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { remoteConfig } from '@portal/tooling/appConfig';
+
+const dir = path.dirname(new URL(import.meta.url).pathname);
+
+/** Exposes: one per screen family; the host's route table names them. */
+export default remoteConfig({
+  dir,
+  name: 'remote_help',
+  devPort: 3004,
+  outDir: process.env.PORTAL_OUT_DIR,
+  exposes: {
+    './Help': './src/exposes/Help.tsx',
+    './Cookies': './src/exposes/Cookies.tsx',
+    './EmeaCookies': './src/exposes/EmeaCookies.tsx',
+    './AboutAuthHub': './src/exposes/AboutAuthHub.tsx',
+    './SmsTerms': './src/exposes/SmsTerms.tsx',
+  },
+});

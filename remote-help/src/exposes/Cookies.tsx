@@ -1,0 +1,10 @@
+import { CookiesPage } from '../cookies/CookiesPage';
+import { RemoteRoot } from '../RemoteRoot';
+
+export default function CookiesScreen() {
+  return (
+    <RemoteRoot>
+      <CookiesPage />
+    </RemoteRoot>
+  );
+}

@@ -1,0 +1,10 @@
+import { EmeaCookiesPage } from '../emeaCookies/EmeaCookiesPage';
+import { RemoteRoot } from '../RemoteRoot';
+
+export default function EmeaCookiesScreen() {
+  return (
+    <RemoteRoot>
+      <EmeaCookiesPage />
+    </RemoteRoot>
+  );
+}

@@ -1,0 +1,57 @@
+import { messages } from '@portal/shared/messages/en_US';
+import { clientTransactionIdAtom, lastTransactionAtom, userNameAtom } from '@portal/shared/session/atoms';
+import { useAtomValue } from 'jotai';
+import { useId, useState } from 'react';
+import type { HelpContent } from '../content/schema';
+import { clipboardText, troubleshootLines } from './troubleshootLines';
+import { useCopyToClipboard } from './useCopyToClipboard';
+
+/**
+ * What a help desk needs to find the user's sign-in attempt: the time of the last server reply
+ * (or of opening the page when there was none), the client transaction id and the user, each
+ * only when known; and a button that copies exactly the shown lines.
+ */
+export function TroubleshootBox({ wording }: { wording: HelpContent['troubleshoot'] }) {
+  const headingId = useId();
+  const lastTransaction = useAtomValue(lastTransactionAtom);
+  const transactionId = useAtomValue(clientTransactionIdAtom);
+  const userName = useAtomValue(userNameAtom);
+  const [openedAt] = useState(() => new Date());
+  const lines = troubleshootLines({ timestamp: lastTransaction ?? openedAt, transactionId, userName });
+  const { state, copy } = useCopyToClipboard();
+  const copied = state === 'copied';
+
+  return (
+    <section className="portal-help__troubleshoot" aria-labelledby={headingId}>
+      <h2 id={headingId}>{wording.heading}</h2>
+      <p>{wording.text}</p>
+      <ul className="portal-help__lines">
+        {lines.map((line) => (
+          <li key={line.label}>
+            <span className="portal-help__line-label">{line.label}:</span>{' '}
+            <span className="portal-help__line-value">{line.value}</span>
+          </li>
+        ))}
+      </ul>
+      {/* aria-disabled rather than disabled: the button keeps keyboard focus while it shows 'Copied!'. */}
+      <button
+        type="button"
+        className="portal-button portal-button--primary portal-help__copy"
+        aria-disabled={copied}
+        onClick={() => {
+          if (!copied) void copy(clipboardText(lines));
+        }}
+      >
+        {copied ? messages.help.copied : messages.help.copyToClipboard}
+      </button>
+      <p className="portal-help__status" role="status">
+        {copied ? messages.help.copied : ''}
+      </p>
+      {state === 'failed' ? (
+        <p className="portal-help__copy-failed" role="alert">
+          {wording.copyFailed}
+        </p>
+      ) : null}
+    </section>
+  );
+}

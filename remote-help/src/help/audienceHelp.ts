@@ -1,0 +1,30 @@
+import type { PortalConfig } from '@portal/shared/config/portalConfig';
+import { messages } from '@portal/shared/messages/en_US';
+
+type Audience = PortalConfig['audience'];
+
+/** What the spec fixes per audience (section 2, Help page): support hours and the phone regions, in order. */
+export const audienceHelp: Record<Audience, { hours: string; regions: readonly string[] }> = {
+  clients: { hours: messages.help.clientHours, regions: messages.help.clientRegions },
+  employees: { hours: messages.help.employeeHours, regions: messages.help.employeeRegions },
+};
+
+export interface RegionPhone {
+  region: string;
+  /** null when the configuration gives no number for the region. */
+  number: string | null;
+}
+
+/**
+ * The spec's regions for the audience, in the spec's order, each with its number from the portal
+ * configuration. Regions the configuration adds beyond the spec's are not shown.
+ */
+export function regionPhones(audience: Audience, config: PortalConfig['support']): RegionPhone[] {
+  const configured = new Map(config.phones[audience].map((phone) => [phone.region, phone.number]));
+  return audienceHelp[audience].regions.map((region) => ({ region, number: configured.get(region) ?? null }));
+}
+
+/** A tel: address keeps only the leading + and the digits of a number written for people. */
+export function telHref(number: string): string {
+  return `tel:${number.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '')}`;
+}

@@ -1,0 +1,14 @@
+import { messages } from '@portal/shared/messages/en_US';
+
+/**
+ * The <h1> of each page this remote owns, in one place. They name the route (spec section 2), so
+ * they live in code rather than in the business-editable content files. 'Cookie Notice' is not
+ * in the shared catalogue yet.
+ */
+export const pageTitles = {
+  help: messages.help.title,
+  cookies: 'Cookie Notice',
+  emeaCookies: 'Cookie Notice',
+  aboutAuthHub: messages.landing.about,
+  smsTerms: messages.shell.footer.smsTerms,
+} as const;
