@@ -50,7 +50,12 @@ describe('auth/v1/authenticate', () => {
   });
 
   it('rejects bad bodies with 400 errorCode/errorMessage, never 500', async () => {
-    for (const body of [{}, { channel: 'web', action: 'authenticate', subject: 42 }, { channel: 'mobile', action: 'authenticate', subject: 'x' }, [1, 2]]) {
+    for (const body of [
+      {},
+      { channel: 'web', action: 'authenticate', subject: 42 },
+      { channel: 'mobile', action: 'authenticate', subject: 'x' },
+      [1, 2],
+    ]) {
       const res = await h.call('POST', 'auth/v1/authenticate', { token: client, body });
       expect(res.status).toBe(400);
       expect(res.json.errorCode).toBe('0000400');
@@ -84,7 +89,10 @@ describe('auth/v1/authenticate', () => {
         trustedDeviceID: 'td-1',
         authContext: [{ key: 'fidoIdentifier', value: 'abc' }],
         device: { signature: { iaAuthData: 'blob' } },
-        clientContext: [{ key: 'deviceprint', value: 'x' }, { key: 'rememberme', value: 'true' }],
+        clientContext: [
+          { key: 'deviceprint', value: 'x' },
+          { key: 'rememberme', value: 'true' },
+        ],
         latestFlowState: true,
         deviceTag: true,
       },
@@ -137,7 +145,10 @@ describe('auth/v1/authenticate', () => {
       body: { password: PASSWORD },
     });
     expect(done.json.authCompleteUrl).toBe('http://localhost:8090/default/oauth2/v1/authcomplete');
-    const badReset = await h.call('POST', 'auth/v1/authenticate', { token: client, body: { resetFlow: 'yes' } });
+    const badReset = await h.call('POST', 'auth/v1/authenticate', {
+      token: client,
+      body: { resetFlow: 'yes' },
+    });
     expect(badReset.status).toBe(400);
     const noFs = await h.call('POST', 'auth/v1/authenticate', { token: client, body: { resetFlow: true } });
     expect(noFs.json.errorCode).toBe('0000010');

@@ -33,7 +33,11 @@ export class Harness {
     return new Harness(await createEmulator(config), config);
   }
 
-  async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: CallOptions = {}): Promise<Reply> {
+  async call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    options: CallOptions = {},
+  ): Promise<Reply> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.flowState) headers['x-flow-state'] = options.flowState;
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -46,7 +50,12 @@ export class Harness {
       payload = JSON.stringify(options.body);
     }
     const url = path.startsWith('/') ? path : `/default/${path}`;
-    const res = await this.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+    const res = await this.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
     let json: Reply['json'] = {};
     try {
       json = JSON.parse(res.body) ?? {};
@@ -66,7 +75,10 @@ export class Harness {
   }
 
   async userTokens(idToken: string): Promise<Reply['json']> {
-    const res = await this.token({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: idToken });
+    const res = await this.token({
+      grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+      assertion: idToken,
+    });
     return res.json;
   }
 
@@ -75,7 +87,13 @@ export class Harness {
     return this.call('POST', 'auth/v1/authenticate', {
       token,
       ...(flowState ? { flowState } : {}),
-      body: { channel: 'web', action: 'authenticate', subject, rememberMe: true, device: { signature: 'fp' } },
+      body: {
+        channel: 'web',
+        action: 'authenticate',
+        subject,
+        rememberMe: true,
+        device: { signature: 'fp' },
+      },
     });
   }
 
