@@ -40,6 +40,14 @@ export function loggerOptions(setup: LoggerSetup): PortalLoggerOptions {
   return {
     level: setup.level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      // Page addresses carry x-flow-state and transaction ids in the query: log the path only.
+      req: (request) => ({
+        method: request.method,
+        url: request.url.split('?', 1)[0],
+        remoteAddress: request.ip,
+      }),
+    },
     ...(setup.stream ? { stream: setup.stream } : {}),
   };
 }

@@ -224,4 +224,21 @@ describe('token endpoints', () => {
     expect(response.statusCode).toBe(502);
     expect(response.json()).toMatchObject({ errorCode: 'PORTAL_UPSTREAM' });
   });
+
+  it('answers 502 PORTAL_UPSTREAM when the SSO does not answer in time', async () => {
+    const slow = await startUpstreamStub('/default/');
+    slow.handle((_request, response) => {
+      setTimeout(() => response.writeHead(200).end('{}'), 2000);
+    });
+    const impatient = await buildServer(testConfig(dirs, { ssoBaseUrl: slow.baseUrl, proxyTimeoutMs: 200 }), {
+      logStream: { write: () => {} },
+    });
+    const started = Date.now();
+    const response = await impatient.inject({ url: '/v1/token/generate/client_token' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ errorCode: 'PORTAL_UPSTREAM' });
+    expect(Date.now() - started).toBeLessThan(1500);
+    await impatient.close();
+    await slow.close();
+  });
 });
