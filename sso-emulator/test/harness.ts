@@ -105,15 +105,35 @@ export class Harness {
     return entry.code;
   }
 
-  /** Signs a password-only user in and returns a user access token. */
+  /** Signs a user in (password, then SMS if asked) and returns the user tokens. */
   async signedIn(userName = 'pat.password'): Promise<{ access_token: string; refresh_token: string }> {
     const client = await this.clientToken();
     const start = await this.authenticate(userName, client);
-    const done = await this.call('POST', 'factor/v1/PasswordAuthenticator', {
+    const flowState = String(start.json.flowState);
+    let done = await this.call('POST', 'factor/v1/PasswordAuthenticator', {
       token: client,
-      flowState: start.json.flowState,
+      flowState,
       body: { password: PASSWORD },
     });
+    if (done.json.nextaction === 'FACTOR_SELECTION') {
+      done = await this.call('POST', 'auth/v1/SelectedFactor', {
+        token: client,
+        flowState,
+        body: { factor: 'SMSOTP' },
+      });
+    }
+    if (done.json.nextaction === 'SMS_OTP_SELECTION') {
+      const [cred] = done.json.credentials as Array<{ credId: string }>;
+      const credId = cred?.credId ?? '';
+      const body = { credId, credType: 'sms', action: 'login' };
+      await this.call('POST', 'factor/v1/OTPGenerator', { token: client, flowState, body });
+      const otp = await this.lastCode(userName);
+      done = await this.call('POST', 'factor/v1/OTPVerifier', {
+        token: client,
+        flowState,
+        body: { credId, otp },
+      });
+    }
     const tokens = await this.userTokens(String(done.json.id_token));
     return { access_token: String(tokens.access_token), refresh_token: String(tokens.refresh_token) };
   }
