@@ -1,5 +1,10 @@
 import { COPY_REENABLE_MS } from '@portal/shared/constants';
-import { clientTransactionIdAtom, lastTransactionAtom, userNameAtom } from '@portal/shared/session/atoms';
+import {
+  clientTransactionIdAtom,
+  lastTransactionAtom,
+  loginNameAtom,
+  userNameAtom,
+} from '@portal/shared/session/atoms';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -185,6 +190,15 @@ describe('troubleshoot box', () => {
     });
     expect(writeText).toHaveBeenCalledWith('Timestamp: 2026-11-22T00:30:00.000Z');
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+  });
+
+  it('shows the User ID as typed when the server has not named the user yet', () => {
+    const store = createStore();
+    store.set(loginNameAtom, 'typed.user');
+    renderScreen(<HelpPage />, { config: testConfig('clients'), store });
+    expect(lines()[1]).toBe('User: typed.user');
+    act(() => store.set(userNameAtom, 'jdoe'));
+    expect(lines()[1]).toBe('User: jdoe');
   });
 
   it('shows only the facts that are present', () => {

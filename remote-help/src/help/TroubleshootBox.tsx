@@ -1,5 +1,10 @@
 import { messages } from '@portal/shared/messages/en_US';
-import { clientTransactionIdAtom, lastTransactionAtom, userNameAtom } from '@portal/shared/session/atoms';
+import {
+  clientTransactionIdAtom,
+  lastTransactionAtom,
+  loginNameAtom,
+  userNameAtom,
+} from '@portal/shared/session/atoms';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import type { HelpContent } from '../content/schema';
@@ -15,7 +20,10 @@ export function TroubleshootBox({ wording }: { wording: HelpContent['troubleshoo
   const headingId = useId();
   const lastTransaction = useAtomValue(lastTransactionAtom);
   const transactionId = useAtomValue(clientTransactionIdAtom);
-  const userName = useAtomValue(userNameAtom);
+  // As in the shared assistance dialog: the server's name for the user, else the User ID as typed.
+  const serverUserName = useAtomValue(userNameAtom);
+  const loginName = useAtomValue(loginNameAtom);
+  const userName = serverUserName ?? loginName;
   const [openedAt] = useState(() => new Date());
   const lines = troubleshootLines({ timestamp: lastTransaction ?? openedAt, transactionId, userName });
   const { state, copy } = useCopyToClipboard();
