@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,11 @@ describe('main.js', () => {
   afterAll(() => {
     dirs.cleanup();
     rmSync(outDir, { recursive: true, force: true });
+    try {
+      rmdirSync(path.dirname(outDir)); // only when no other run still uses it
+    } catch {
+      // not empty: another test run is compiling there too
+    }
   });
 
   it('stops with exit code 1 and a message naming a bad variable', async () => {
