@@ -1,0 +1,47 @@
+import { type ReactNode, useRef, useState } from 'react';
+import { messages } from '../messages/en_US';
+import { AssistanceDialog } from './AssistanceDialog';
+import './ErrorBanner.css';
+
+export interface ErrorBannerProps {
+  /** Text to show (rendered as text, never HTML); the spec's default when absent. */
+  message?: string | null;
+  /** Whether to offer 'More Info' (the login assistance dialog); shown by default. */
+  moreInfo?: boolean;
+  /** Extra actions after the message, e.g. a Retry button. */
+  children?: ReactNode;
+}
+
+/** The error banner of spec section 2: a message, 'More Info' and any extra actions. */
+export function ErrorBanner({ message, moreInfo = true, children }: ErrorBannerProps) {
+  const [assistanceOpen, setAssistanceOpen] = useState(false);
+  const moreInfoRef = useRef<HTMLButtonElement>(null);
+  return (
+    <div className="portal-error-banner" role="alert">
+      <p className="portal-error-banner__message">{message || messages.errors.default}</p>
+      {moreInfo || children ? (
+        <div className="portal-error-banner__actions">
+          {moreInfo ? (
+            <button
+              ref={moreInfoRef}
+              type="button"
+              className="portal-link-button"
+              aria-haspopup="dialog"
+              onClick={() => setAssistanceOpen(true)}
+            >
+              {messages.common.moreInfo}
+            </button>
+          ) : null}
+          {children}
+        </div>
+      ) : null}
+      {moreInfo ? (
+        <AssistanceDialog
+          open={assistanceOpen}
+          onClose={() => setAssistanceOpen(false)}
+          returnFocusTo={moreInfoRef}
+        />
+      ) : null}
+    </div>
+  );
+}
