@@ -1,0 +1,70 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const children: ChildProcess[] = [];
+
+function newestSource(dir: string): number {
+  return Math.max(
+    ...readdirSync(dir, { withFileTypes: true }).map((entry) => {
+      const path = join(dir, entry.name);
+      return entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs;
+    }),
+  );
+}
+
+// Builds dist/ unless it is already newer than every source file (pnpm build ran).
+beforeAll(() => {
+  const main = join(root, 'dist/main.js');
+  if (existsSync(main) && statSync(main).mtimeMs >= newestSource(join(root, 'src'))) return;
+  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
+}, 60_000);
+afterAll(() => {
+  for (const child of children) child.kill('SIGTERM');
+});
+
+function run(env: Record<string, string>): Promise<{ line: string; code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['dist/main.js'], { cwd: root, env: { ...process.env, ...env } });
+    children.push(child);
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      const line = stdout.split('\n').find((l) => l.includes('"listening"'));
+      if (line) resolve({ line, code: null, stderr });
+    });
+    child.on('exit', (code) => resolve({ line: '', code, stderr }));
+  });
+}
+
+describe('CLI (dist/main.js)', () => {
+  it('prints the listening line with the bound port and serves the tenant', async () => {
+    const { line } = await run({ EMULATOR_PORT: '0' });
+    const parsed = JSON.parse(line) as Record<string, string>;
+    const port = /:(\d+)$/.exec(parsed.url ?? '')?.[1];
+    expect(Number(port)).toBeGreaterThan(0);
+    expect(parsed).toEqual({
+      msg: 'listening',
+      url: `http://localhost:${port}`,
+      tenantUrl: `http://localhost:${port}/default/`,
+      devPage: `http://localhost:${port}/_emulator/`,
+    });
+    const users = await fetch(`http://127.0.0.1:${port}/_emulator/api/users`);
+    expect(users.status).toBe(200);
+  });
+
+  it('stops with the bad variable named', async () => {
+    const result = await run({ EMULATOR_PORT: 'abc' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('EMULATOR_PORT');
+  });
+});
