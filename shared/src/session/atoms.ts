@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { CredentialOption, FactorCode } from '../api/schemas';
+import type { AuthReply, CredentialOption, FactorCode } from '../api/schemas';
 import { DEFAULT_RISK_TYPE, PROXY_URL, type RiskType } from '../constants';
 import { AuthStatus, type AuthStatusValue } from './authStatus';
 
@@ -34,6 +34,12 @@ export type FidoCredType = Extract<FactorCode, 'FIDO' | 'SECURITYKEY' | 'PASSKEY
 export const fidoCredTypeAtom = atom<FidoCredType | null>(null);
 /** Push and OTP options of the current factor step. */
 export const factorOptionsAtom = atom<readonly CredentialOption[]>([]);
+
+/**
+ * The reply that opened the current factor screen (its currentFactors, customFactorOptions,
+ * credentials, additional block). Replies carrying tokens are never kept here.
+ */
+export const factorReplyAtom = atom<AuthReply | null>(null);
 
 /** Base address of the SSO service (from the environment configuration). */
 export const serviceUrlAtom = atom<string | null>(null);

@@ -1,0 +1,12 @@
+/** The part of react-router's navigate the flow helpers need (kept narrow so tests can fake it). */
+export type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void;
+
+/** Navigation state handed to a screen opened by the next-action router. */
+export interface FlowNavigationState {
+  /** FIDO screens: login or registration. */
+  mode?: 'login' | 'register';
+  /** restore-last-action: do not auto-submit a remembered factor. */
+  skipFactorAutoRedirect?: boolean;
+  /** Self-service after a registration. */
+  newCredAdded?: boolean;
+}

@@ -1,0 +1,36 @@
+import { AuthStatus } from './authStatus';
+import {
+  authStatusAtom,
+  clientTokenAtom,
+  errorMessageAtom,
+  factorOptionsAtom,
+  factorReplyAtom,
+  fidoCredTypeAtom,
+  flowStateAtom,
+  loginNameAtom,
+  rememberDeviceEnabledAtom,
+  userInfoTitleAtom,
+  userNameAtom,
+} from './atoms';
+import type { PortalStore } from './store';
+import { clearUserTokens } from './tokens';
+
+/**
+ * Forgets everything about the signed-in or signing-in user (logout, Access Denied): tokens,
+ * flow state, names and factor data. Configuration (service URL, risk type, reset permission)
+ * and the client transaction id stay, so the help desk can still trace the session.
+ */
+export function clearSession(store: PortalStore): void {
+  clearUserTokens(store);
+  store.set(clientTokenAtom, null);
+  store.set(flowStateAtom, null);
+  store.set(userNameAtom, null);
+  store.set(loginNameAtom, null);
+  store.set(userInfoTitleAtom, null);
+  store.set(factorOptionsAtom, []);
+  store.set(factorReplyAtom, null);
+  store.set(fidoCredTypeAtom, null);
+  store.set(errorMessageAtom, null);
+  store.set(rememberDeviceEnabledAtom, false);
+  store.set(authStatusAtom, AuthStatus.None);
+}
