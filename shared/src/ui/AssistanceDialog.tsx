@@ -11,7 +11,7 @@ import {
 import { DIALOG_CLOSE_MS, DIALOG_MAX_WIDTH, DIALOG_OPEN_MS } from '../constants';
 import { messages } from '../messages/en_US';
 import { clientTransactionIdAtom, lastTransactionAtom, loginNameAtom, userNameAtom } from '../session/atoms';
-import { useCopyToClipboard } from './useCopyToClipboard';
+import { useCopyToClipboard } from '../hooks/useCopyToClipboard';
 import './AssistanceDialog.css';
 
 export interface AssistanceDialogProps {

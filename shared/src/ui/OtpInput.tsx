@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { OTP_LENGTH } from '../constants';
 import { messages } from '../messages/en_US';
-import { fillDigits, isDigits, otpLengthError } from './otpCode';
+import { fillDigits, isDigits, otpLengthError } from '../validation/otpCode';
 import './OtpInput.css';
 
 export interface OtpInputHandle {

@@ -1,0 +1,16 @@
+import { messages } from '../messages/en_US';
+
+/** Spec section 8, 'Authentication mapping': error code → message. */
+export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  '8800004': messages.errors.userNotFound,
+  '8800015': messages.errors.userDisabled,
+};
+
+/**
+ * The message for a failed authentication: the mapped code, else the server's errorMessage,
+ * else 'Unknown authentication error'.
+ */
+export function authErrorMessage(error: { errorCode?: string | null; errorMessage?: string | null }): string {
+  const mapped = error.errorCode ? AUTH_ERROR_MESSAGES[error.errorCode] : undefined;
+  return mapped ?? (error.errorMessage || messages.errors.unknownAuthentication);
+}
