@@ -18,7 +18,7 @@ import { FaultRegistry } from './faults/faults.js';
 import { registerFidoAuthRoutes } from './fido/fidoAuthRoutes.js';
 import { registerFidoRegRoutes } from './fido/fidoRegRoutes.js';
 import { registerErrorHandling } from './http/errorHandler.js';
-import { registerFormParser } from './http/formParser.js';
+import { registerBodyParsers } from './http/bodyParsers.js';
 import { registerIdpCall, registerIdpPages } from './idp/idpRoutes.js';
 import { registerMeCredsRoutes } from './selfservice/meCredsRoutes.js';
 import { registerVipRoute } from './selfservice/vipRoute.js';
@@ -53,7 +53,7 @@ export async function createEmulator(
   const faults = new FaultRegistry();
 
   registerErrorHandling(app);
-  registerFormParser(app);
+  registerBodyParsers(app);
   await app.register(cors, {
     origin: config.portalOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
