@@ -9,6 +9,7 @@ export default hostConfig({
   devPort: 3000,
   entry: './src/index.ts',
   template: './public/index.html',
+  favicon: './public/favicon.svg',
   runtimePlugins: [
     path.resolve(dir, 'src/federation/retryPlugin.ts'),
     path.resolve(dir, 'src/federation/errorPlugin.ts'),

@@ -32,7 +32,10 @@ interface WorkerFixtures {
 
 interface TestFixtures {
   emulator: EmulatorApi;
-  /** Uncaught errors in the page; every test fails if any remain at its end. */
+  /**
+   * Uncaught errors in the page; a test that uses this fixture fails if any remain at its end.
+   * A test that injects a failure on purpose removes the errors it expects.
+   */
   pageErrors: Error[];
 }
 

@@ -57,7 +57,7 @@ for (const c of cases) {
 
     test('serving throwing JavaScript: banner and Retry, then Retry recovers', async ({
       page,
-      pageErrors: _,
+      pageErrors,
     }) => {
       const pattern = `**/remotes/${c.pkg}/**/remoteEntry.js`;
       await page.route(pattern, (route) =>
@@ -68,6 +68,9 @@ for (const c of cases) {
       await page.unroute(pattern);
       await page.getByRole('button', { name: 'Retry' }).click();
       await c.shown(page);
+      // The injected bundle's own error is the only one the page may have seen.
+      expect(pageErrors.every((e) => e.message === 'broken bundle')).toBe(true);
+      pageErrors.length = 0;
     });
 
     test('an invalid manifest: banner and Retry, then Retry recovers', async ({ page, pageErrors: _ }) => {

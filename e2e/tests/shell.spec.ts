@@ -8,7 +8,7 @@ test.describe('shell', () => {
       'href',
       '/aboutAuthHub',
     );
-    await page.getByRole('link', { name: 'Login' }).click();
+    await page.getByRole('link', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(/\/direct$/);
   });
 

@@ -10,7 +10,7 @@ function toRouteObject({ path, guard, remote, expose }: (typeof routes)[number])
     path,
     element: (
       <RouteGuard guard={guard}>
-        <RemoteScreen remote={remote} expose={expose} />
+        <RemoteScreen key={path} remote={remote} expose={expose} />
       </RouteGuard>
     ),
   };

@@ -17,15 +17,30 @@ export interface RouteEntry {
   shell?: boolean;
 }
 
-const login = (path: string, guard: Guard, expose: string): RouteEntry => ({ path, guard, remote: 'remote_login', expose });
-const factors = (path: string, expose: string): RouteEntry => ({ path, guard: 'C', remote: 'remote_factors', expose });
+const login = (path: string, guard: Guard, expose: string): RouteEntry => ({
+  path,
+  guard,
+  remote: 'remote_login',
+  expose,
+});
+const factors = (path: string, expose: string): RouteEntry => ({
+  path,
+  guard: 'C',
+  remote: 'remote_factors',
+  expose,
+});
 const selfService = (path: string, expose: string): RouteEntry => ({
   path,
   guard: 'B',
   remote: 'remote_selfservice',
   expose,
 });
-const help = (path: string, expose: string): RouteEntry => ({ path, guard: 'none', remote: 'remote_help', expose });
+const help = (path: string, expose: string): RouteEntry => ({
+  path,
+  guard: 'none',
+  remote: 'remote_help',
+  expose,
+});
 
 /** The route table: every address, its guard, and the remote and expose that own its screen. */
 export const routes: readonly RouteEntry[] = [

@@ -23,6 +23,7 @@ export interface HostOptions extends CommonOptions {
   name: string;
   entry: string;
   template: string;
+  favicon?: string;
   /** Runtime plugins (module paths) registered in the host's federation runtime. */
   runtimePlugins: string[];
 }
@@ -114,8 +115,10 @@ export function remoteConfig(opts: RemoteOptions): Configuration {
 export function hostConfig(opts: HostOptions): Configuration {
   const config = baseConfig(opts, opts.name);
   config.entry = { main: opts.entry };
+  // The host's index.html is served for every app route (/register/totp…): absolute asset URLs.
+  if (config.output) config.output.publicPath = '/';
   config.plugins?.push(
-    new HtmlRspackPlugin({ template: opts.template, scriptLoading: 'defer' }),
+    new HtmlRspackPlugin({ template: opts.template, favicon: opts.favicon, scriptLoading: 'defer' }),
     new ModuleFederationPlugin({
       name: opts.name,
       // No static remotes: they come from remotes.json at run time.

@@ -30,7 +30,11 @@ export class RemoteErrorBoundary extends Component<Props, State> {
     this.props.onError();
     const failure = lastRemoteFailure(this.props.remote);
     const detail = error instanceof Error ? error.message : String(error);
-    console.warn(`[portal] ${this.props.remote} screen failed: ${detail}`, failure ?? '', info.componentStack ?? '');
+    console.warn(
+      `[portal] ${this.props.remote} screen failed: ${detail}`,
+      failure ?? '',
+      info.componentStack ?? '',
+    );
   }
 
   override render() {

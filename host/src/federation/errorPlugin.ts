@@ -15,9 +15,10 @@ export default function portalErrorPlugin(): ModuleFederationRuntimePlugin {
     name: 'portal-remote-errors',
     errorLoadRemote(args) {
       const message = args.error instanceof Error ? args.error.message : String(args.error);
-      const remote = 'remote' in args && args.remote && typeof args.remote === 'object' && 'name' in args.remote
-        ? String(args.remote.name)
-        : remoteNameOf(String(args.id));
+      const remote =
+        'remote' in args && args.remote && typeof args.remote === 'object' && 'name' in args.remote
+          ? String(args.remote.name)
+          : remoteNameOf(String(args.id));
       recordRemoteFailure(remote, { lifecycle: String(args.lifecycle), message });
       console.warn(`[portal] remote ${remote} failed during ${String(args.lifecycle)}: ${message}`);
       return undefined;

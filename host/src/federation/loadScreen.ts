@@ -17,7 +17,9 @@ export class RemoteLoadError extends Error {
 }
 
 function isComponentModule(value: unknown): value is { default: ComponentType } {
-  return typeof value === 'object' && value !== null && 'default' in value && typeof value.default === 'function';
+  return (
+    typeof value === 'object' && value !== null && 'default' in value && typeof value.default === 'function'
+  );
 }
 
 /** Loads one exposed screen, refusing anything that is not a component (contract drift). */

@@ -14,10 +14,13 @@ export function registerRemote(name: string, manifestUrl: string, force = false)
   instance().registerRemotes([{ name, entry: manifestUrl }], { force });
 }
 
+/** './UserId' (as in the remote's build config) → 'UserId' (as the runtime's ids want it). */
+const exposeName = (expose: string) => expose.replace(/^\.\//, '');
+
 export async function loadExpose(remote: string, expose: string): Promise<unknown> {
-  return instance().loadRemote(`${remote}/${expose}`);
+  return instance().loadRemote(`${remote}/${exposeName(expose)}`);
 }
 
 export function preloadExposes(remote: string, exposes: string[]): Promise<void> {
-  return instance().preloadRemote([{ nameOrAlias: remote, exposes }]);
+  return instance().preloadRemote([{ nameOrAlias: remote, exposes: exposes.map(exposeName) }]);
 }

@@ -1,6 +1,11 @@
 import { messages } from '@portal/shared/messages/en_US';
 import { AuthStatus } from '@portal/shared/session/authStatus';
-import { allowUserResetAtom, authStatusAtom, userInfoTitleAtom, userNameAtom } from '@portal/shared/session/atoms';
+import {
+  allowUserResetAtom,
+  authStatusAtom,
+  userInfoTitleAtom,
+  userNameAtom,
+} from '@portal/shared/session/atoms';
 import { useAtomValue } from 'jotai';
 import { useRestartFlow } from './useRestartFlow';
 

@@ -1,0 +1,61 @@
+import { paths } from '@portal/shared/routes/paths';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../src/routes';
+
+describe('route table', () => {
+  it('has every route of spec section 2 exactly once', () => {
+    const all = routes.map((r) => r.path);
+    expect(new Set(all).size).toBe(all.length);
+    const expected = [
+      '/',
+      '/home',
+      '/direct',
+      '/oauth2',
+      '/verify',
+      '/sotp',
+      '/eotp',
+      '/votp',
+      '/motp',
+      '/push',
+      '/securid',
+      '/fido',
+      '/security-key',
+      '/passkey',
+      '/factorselection',
+      '/changePassword',
+      '/idp',
+      '/welcome',
+      '/self-service',
+      '/register',
+      '/register/sms',
+      '/register/email',
+      '/register/totp',
+      '/register/fido',
+      '/register/securitykey',
+      '/register/passkey',
+      '/register/totp_push',
+      '/denied',
+      '/help',
+      '/cookies',
+      '/emea-cookies',
+      '/aboutAuthHub',
+      '/signed-out',
+      '/idpComplete',
+      '/restartRequired',
+      '/sms-terms-of-service',
+    ];
+    expect([...all].sort()).toEqual([...expected].sort());
+  });
+
+  it('guards each route as the spec says', () => {
+    const guardOf = (path: string) => routes.find((r) => r.path === path)?.guard;
+    expect(guardOf(paths.home)).toBe('A');
+    expect(guardOf(paths.direct)).toBe('A');
+    expect(guardOf(paths.verify)).toBe('C');
+    expect(guardOf(paths.factorSelection)).toBe('C');
+    expect(guardOf(paths.welcome)).toBe('B');
+    expect(guardOf('/register/totp_push')).toBe('B');
+    expect(guardOf(paths.denied)).toBe('none');
+    expect(guardOf(paths.idpComplete)).toBe('none');
+  });
+});
