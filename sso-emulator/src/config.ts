@@ -13,6 +13,7 @@ export interface EmulatorConfig {
   clientSecret: string;
   fixturesPath: string;
   pushTimeoutMs: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   flowStateTtlMs: number;
   otpTtlMs: number;
   accessTokenTtlSeconds: number;
@@ -71,6 +72,7 @@ const envSchema = v.object({
   EMULATOR_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.minLength(1)), 'portal-dev-secret'),
   EMULATOR_FIXTURES: v.optional(v.pipe(v.string(), v.minLength(1))),
   EMULATOR_PUSH_TIMEOUT_MS: v.optional(positiveInt, '60000'),
+  EMULATOR_LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'warn'),
 });
 
 export class ConfigError extends Error {
@@ -102,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined>): EmulatorCon
     clientSecret: e.EMULATOR_CLIENT_SECRET,
     fixturesPath: e.EMULATOR_FIXTURES ?? DEFAULT_FIXTURES_PATH,
     pushTimeoutMs: e.EMULATOR_PUSH_TIMEOUT_MS,
+    logLevel: e.EMULATOR_LOG_LEVEL,
     flowStateTtlMs: 15 * 60_000,
     otpTtlMs: 5 * 60_000,
     accessTokenTtlSeconds: 900,

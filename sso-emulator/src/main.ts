@@ -6,7 +6,7 @@ import { createEmulator } from './server.js';
 /** CLI: reads EMULATOR_* variables, listens, prints one JSON "listening" line on stdout. */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const app = await createEmulator(config);
+  const app = await createEmulator(config, { logger: true });
   await app.listen({ host: config.host, port: config.port });
   const { port } = app.server.address() as AddressInfo;
   // With EMULATOR_PORT=0 the public URL follows the port actually bound, unless set explicitly.

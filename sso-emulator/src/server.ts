@@ -28,7 +28,7 @@ import { registerTokenRoutes } from './tokens/tokenRoutes.js';
 import { registerUserinfoRoute } from './tokens/userinfoRoute.js';
 
 export interface EmulatorOptions {
-  /** Fastify logger; off by default (tests), on in the CLI. */
+  /** JSON log lines on stdout at config.logLevel; off by default (tests), on in the CLI. */
   logger?: boolean;
 }
 
@@ -46,7 +46,7 @@ export async function createEmulator(
   config: EmulatorConfig,
   options: EmulatorOptions = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 256 * 1024 });
+  const app = Fastify({ logger: options.logger ? { level: config.logLevel } : false, bodyLimit: 256 * 1024 });
   const state = new EmulatorState(config);
   const tokens = await TokenService.create(config, state);
   const ctx: EmulatorContext = { config, state, tokens };

@@ -40,7 +40,6 @@ export function registerFidoAuthRoutes(app: FastifyInstance, ctx: EmulatorContex
     tx.fidoChallenge = {
       challenge: options.challenge,
       credType,
-      mode: 'auth',
       expiresAt: ctx.state.clock.now() + FIDO_CEREMONY_TIMEOUT_MS,
     };
     return stayReply(tx, user, `${body.fidoCredType}_AUTH_VERIFY_CHALLENGE`, { data: options });
@@ -51,7 +50,7 @@ export function registerFidoAuthRoutes(app: FastifyInstance, ctx: EmulatorContex
     const body = parseInput(AuthVerifyBodySchema, request.body);
     const { tx, user } = requireFactorStep(ctx, request, FIDO_FACTORS);
     const pending = tx.fidoChallenge;
-    if (pending?.mode !== 'auth' || pending.expiresAt <= ctx.state.clock.now()) {
+    if (!pending || pending.expiresAt <= ctx.state.clock.now()) {
       throw errors.fidoVerificationFailed('no challenge outstanding');
     }
     const credential = user.credentials.find((c) => c.credId === body.id && c.credType === pending.credType);

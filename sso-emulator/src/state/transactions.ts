@@ -17,7 +17,8 @@ export interface Transaction {
   /** The last auth reply, for SelectedFactor action 'restorelastaction'. */
   lastReply?: Record<string, unknown>;
   otp?: { credId: string; credType: CredType; code: string; expiresAt: number };
-  fidoChallenge?: { challenge: string; credType: CredType; mode: 'auth' | 'register'; expiresAt: number };
+  /** The outstanding WebAuthn authentication challenge of this transaction. */
+  fidoChallenge?: { challenge: string; credType: CredType; expiresAt: number };
   /** Set by the IdP page once the user continued there. */
   idpUserName?: string;
   passwordChangeRequired?: boolean;
