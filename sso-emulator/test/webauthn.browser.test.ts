@@ -29,6 +29,8 @@ let page: Page;
 let cdp: CDPSession;
 let pageOrigin: string;
 let api: string;
+let authenticatorId: string | undefined;
+let authenticatorTransport: string | undefined;
 
 beforeAll(async () => {
   pageServer = createServer((request, response) => {
@@ -62,16 +64,6 @@ beforeAll(async () => {
   await page.goto(`${pageOrigin}/`);
   cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
 }, 60_000);
 
 afterAll(async () => {
@@ -145,99 +137,124 @@ const authenticate = (optionsJSON: unknown) =>
     return swa.startAuthentication({ optionsJSON: o });
   }, optionsJSON);
 
-describe('WebAuthn in Chromium with a virtual authenticator', () => {
-  it('registers inline, authenticates, refuses a replay and excludes the registered credential', async () => {
-    const client = await clientToken();
-    const auth = { authorization: `Bearer ${client}` };
-
-    // Registration inside the sign-in transaction (no credential yet).
-    const first = await toFidoStep('fiona.fido', client);
-    expect(first.nextaction).toBe('FIDO_REGISTER_GENERATE_CHALLENGE');
-    const regOptions = await call(
-      'factor/v1/FIDORegChallengeGenerator',
-      { userName: 'fiona.fido', deviceName: 'Laptop', documentDomain: pageOrigin, fidoCredType: 'FIDO' },
-      { ...auth, 'x-flow-state': first.fs },
-    );
-    expect(regOptions.json.nextaction).toBe('FIDO_REGISTER_VERIFY_CHALLENGE');
-    const creation = regOptions.json.data as Json;
-    expect(creation).toMatchObject({
-      rp: { id: 'localhost' },
-      authenticatorSelection: { authenticatorAttachment: 'platform' },
-    });
-    const attestation = await register(creation);
-    expect(attestation.ok).toBe(true);
-    const regVerify = await call(
-      'factor/v1/FIDORegChallengeVerifier',
-      { ...(attestation.value as Json), fidoCredType: 'FIDO' },
-      { ...auth, 'x-flow-state': first.fs },
-    );
-    expect(regVerify.json.nextaction).toBe('AUTH_ALLOWED');
-    const credId = String(regVerify.json.credId);
-
-    // Authentication in a new transaction.
-    const second = await toFidoStep('fiona.fido', client);
-    expect(second.nextaction).toBe('FIDO_AUTH_GENERATE_CHALLENGE');
-    const challenge = await call(
-      'factor/v1/FIDOAuthChallengeGenerator',
-      { documentDomain: pageOrigin, fidoCredType: 'FIDO', deviceTag: true, userName: 'fiona.fido' },
-      { ...auth, 'x-flow-state': second.fs },
-    );
-    expect(challenge.json.nextaction).toBe('FIDO_AUTH_VERIFY_CHALLENGE');
-    const request = challenge.json.data as { challenge: string; allowCredentials: Array<{ id: string }> };
-    expect(request.allowCredentials.map((c) => c.id)).toEqual([credId]);
-    const assertion = (await authenticate(request)) as Json;
-    const verified = await call('factor/v1/FIDOAuthChallengeVerifier', assertion, {
-      ...auth,
-      'x-flow-state': second.fs,
-    });
-    expect(verified.json.nextaction).toBe('AUTH_ALLOWED');
-    const idToken = String(verified.json.id_token);
-
-    // The same assertion cannot be used again (challenge consumed; new challenge differs).
-    const third = await toFidoStep('fiona.fido', client);
-    await call(
-      'factor/v1/FIDOAuthChallengeGenerator',
-      { documentDomain: pageOrigin, fidoCredType: 'FIDO' },
-      { ...auth, 'x-flow-state': third.fs },
-    );
-    const replay = await call('factor/v1/FIDOAuthChallengeVerifier', assertion, {
-      ...auth,
-      'x-flow-state': third.fs,
-    });
-    expect(replay.status).toBe(400);
-    expect(replay.json.errorCode).toBe('8800050');
-
-    // Self-service registration with the user token excludes the registered credential.
-    const tokenRes = await fetch(`${api}oauth2/v1/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from('portal:portal-dev-secret').toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
-        assertion: idToken,
-      }),
-    });
-    const userToken = String(((await tokenRes.json()) as Json).access_token);
-    const selfReg = await call(
-      'factor/v1/FIDORegChallengeGenerator',
-      {
-        userName: 'fiona.fido',
-        documentDomain: pageOrigin,
-        fidoCredType: 'FIDO',
-        userAccessToken: true,
-        noFlowState: true,
-      },
-      { authorization: `Bearer ${userToken}` },
-    );
-    const excluded = (selfReg.json.data as { excludeCredentials: Array<{ id: string }> }).excludeCredentials;
-    expect(excluded.map((c) => c.id)).toEqual([credId]);
-    const again = await register(selfReg.json.data);
-    expect(again).toEqual({ ok: false, value: 'InvalidStateError' });
+/** A fresh virtual authenticator: 'internal' = platform (biometric), 'usb' = roaming (security key). */
+async function useAuthenticator(transport: 'internal' | 'usb'): Promise<void> {
+  if (transport === authenticatorTransport) return;
+  authenticatorTransport = transport;
+  if (authenticatorId) await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+  const added = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport,
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
+  authenticatorId = added.authenticatorId;
+}
+
+describe('WebAuthn in Chromium with a virtual authenticator', () => {
+  it.each([
+    ['kim.securitykey', 'SECURITYKEY', 'usb', { authenticatorAttachment: 'cross-platform' }],
+    ['fiona.fido', 'FIDO', 'internal', { authenticatorAttachment: 'platform', userVerification: 'required' }],
+    ['paula.passkey', 'PASSKEY', 'internal', { residentKey: 'required', userVerification: 'required' }],
+  ] as const)(
+    '%s (%s): registers inline, authenticates, refuses a replay, excludes the registered credential',
+    async (userName, type, transport, selection) => {
+      await useAuthenticator(transport);
+      const client = await clientToken();
+      const auth = { authorization: `Bearer ${client}` };
+
+      // Registration inside the sign-in transaction (no credential yet).
+      const first = await toFidoStep(userName, client);
+      expect(first.nextaction).toBe(`${type}_REGISTER_GENERATE_CHALLENGE`);
+      const regOptions = await call(
+        'factor/v1/FIDORegChallengeGenerator',
+        { userName: userName, deviceName: 'Laptop', documentDomain: pageOrigin, fidoCredType: type },
+        { ...auth, 'x-flow-state': first.fs },
+      );
+      expect(regOptions.json.nextaction).toBe(`${type}_REGISTER_VERIFY_CHALLENGE`);
+      const creation = regOptions.json.data as Json;
+      expect(creation).toMatchObject({ rp: { id: 'localhost' }, authenticatorSelection: selection });
+      const attestation = await register(creation);
+      expect(attestation.ok).toBe(true);
+      const regVerify = await call(
+        'factor/v1/FIDORegChallengeVerifier',
+        { ...(attestation.value as Json), fidoCredType: type },
+        { ...auth, 'x-flow-state': first.fs },
+      );
+      expect(regVerify.json.nextaction).toBe('AUTH_ALLOWED');
+      const credId = String(regVerify.json.credId);
+
+      // Authentication in a new transaction.
+      const second = await toFidoStep(userName, client);
+      expect(second.nextaction).toBe(`${type}_AUTH_GENERATE_CHALLENGE`);
+      const challenge = await call(
+        'factor/v1/FIDOAuthChallengeGenerator',
+        { documentDomain: pageOrigin, fidoCredType: type, deviceTag: true, userName: userName },
+        { ...auth, 'x-flow-state': second.fs },
+      );
+      expect(challenge.json.nextaction).toBe(`${type}_AUTH_VERIFY_CHALLENGE`);
+      const request = challenge.json.data as { challenge: string; allowCredentials: Array<{ id: string }> };
+      expect(request.allowCredentials.map((c) => c.id)).toEqual([credId]);
+      const assertion = (await authenticate(request)) as Json;
+      const verified = await call('factor/v1/FIDOAuthChallengeVerifier', assertion, {
+        ...auth,
+        'x-flow-state': second.fs,
+      });
+      expect(verified.json.nextaction).toBe('AUTH_ALLOWED');
+      const idToken = String(verified.json.id_token);
+
+      // The same assertion cannot be used again (challenge consumed; new challenge differs).
+      const third = await toFidoStep(userName, client);
+      await call(
+        'factor/v1/FIDOAuthChallengeGenerator',
+        { documentDomain: pageOrigin, fidoCredType: type },
+        { ...auth, 'x-flow-state': third.fs },
+      );
+      const replay = await call('factor/v1/FIDOAuthChallengeVerifier', assertion, {
+        ...auth,
+        'x-flow-state': third.fs,
+      });
+      expect(replay.status).toBe(400);
+      expect(replay.json.errorCode).toBe('8800050');
+
+      // Self-service registration with the user token excludes the registered credential.
+      const tokenRes = await fetch(`${api}oauth2/v1/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from('portal:portal-dev-secret').toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({
+          grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+          assertion: idToken,
+        }),
+      });
+      const userToken = String(((await tokenRes.json()) as Json).access_token);
+      const selfReg = await call(
+        'factor/v1/FIDORegChallengeGenerator',
+        {
+          userName: userName,
+          documentDomain: pageOrigin,
+          fidoCredType: type,
+          userAccessToken: true,
+          noFlowState: true,
+        },
+        { authorization: `Bearer ${userToken}` },
+      );
+      const excluded = (selfReg.json.data as { excludeCredentials: Array<{ id: string }> })
+        .excludeCredentials;
+      expect(excluded.map((c) => c.id)).toEqual([credId]);
+      const again = await register(selfReg.json.data);
+      expect(again).toEqual({ ok: false, value: 'InvalidStateError' });
+    },
+  );
 
   it('refuses an origin outside the configuration and a tampered assertion', async () => {
+    await useAuthenticator('internal');
     const client = await clientToken();
     const auth = { authorization: `Bearer ${client}` };
     const step = await toFidoStep('fiona.fido', client);
