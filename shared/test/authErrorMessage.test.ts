@@ -8,6 +8,7 @@ describe('authErrorMessage', () => {
     [{ errorCode: '123', errorMessage: 'Locked out' }, 'Locked out'],
     [{ errorCode: '123' }, 'Unknown authentication error'],
     [{}, 'Unknown authentication error'],
+    [{ errorCode: 'toString' }, 'Unknown authentication error'],
   ])('%j → %s', (error, message) => {
     expect(authErrorMessage(error)).toBe(message);
   });

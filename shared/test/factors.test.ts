@@ -14,6 +14,9 @@ describe('factor codes and labels', () => {
     expect(baseFactorCode('PASSWORD')).toBe('PASSWORD');
     expect(factorLabel('SMSOTP/primary')).toBe('Text message (SMS)');
   });
+  it('does not take labels from Object.prototype', () => {
+    expect(factorChoices(['constructor', 'toString'], {})).toEqual([]);
+  });
   it('drops factors with no known label', () => {
     const choices = factorChoices(['PASSWORD', 'WHATEVER', 'CUSTOM9', 'PUSH']);
     expect(choices.map((c) => c.code)).toEqual(['PASSWORD', 'PUSH']);

@@ -1,3 +1,4 @@
+import { ownValue } from '../lookup';
 import { messages } from '../messages/en_US';
 
 /** Spec section 8, 'Authentication mapping': error code → message. */
@@ -11,6 +12,6 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
  * else 'Unknown authentication error'.
  */
 export function authErrorMessage(error: { errorCode?: string | null; errorMessage?: string | null }): string {
-  const mapped = error.errorCode ? AUTH_ERROR_MESSAGES[error.errorCode] : undefined;
+  const mapped = error.errorCode ? ownValue(AUTH_ERROR_MESSAGES, error.errorCode) : undefined;
   return mapped ?? (error.errorMessage || messages.errors.unknownAuthentication);
 }

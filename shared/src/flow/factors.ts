@@ -1,4 +1,5 @@
 import { FACTOR_CODES, type FactorCode } from '../api/schemas';
+import { ownValue } from '../lookup';
 import { messages } from '../messages/en_US';
 
 /**
@@ -46,7 +47,7 @@ export function factorLabel(
   customFactorOptions?: Readonly<Record<string, string>> | null,
 ): string | null {
   const base = baseFactorCode(code);
-  const custom = customFactorOptions?.[code] ?? customFactorOptions?.[base];
+  const custom = ownValue(customFactorOptions, code) ?? ownValue(customFactorOptions, base);
   if (base === 'IDP') {
     const named = custom ?? factorSuffix(code);
     const cleaned = named ? cleanIdpLabel(named) : '';

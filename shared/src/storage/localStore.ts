@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { RISK_TYPES } from '../constants';
+import { ownValue } from '../lookup';
 import { plainRecord, storedValue } from './storedValue';
 
 /**
@@ -44,7 +45,7 @@ export const rememberedFactors = storedValue({
 
 /** The remembered factor for a factor level, if any. */
 export function rememberedFactorFor(level: string | number): string | null {
-  return rememberedFactors.read()?.[String(level)] ?? null;
+  return ownValue(rememberedFactors.read(), String(level)) ?? null;
 }
 
 /** Remembers the factor chosen at a level, keeping the other levels. */

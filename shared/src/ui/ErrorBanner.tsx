@@ -16,25 +16,28 @@ export interface ErrorBannerProps {
 export function ErrorBanner({ message, moreInfo = true, children }: ErrorBannerProps) {
   const [assistanceOpen, setAssistanceOpen] = useState(false);
   const moreInfoRef = useRef<HTMLButtonElement>(null);
+  // The dialog sits outside the alert region so its contents are not announced as part of the alert.
   return (
-    <div className="portal-error-banner" role="alert">
-      <p className="portal-error-banner__message">{message || messages.errors.default}</p>
-      {moreInfo || children ? (
-        <div className="portal-error-banner__actions">
-          {moreInfo ? (
-            <button
-              ref={moreInfoRef}
-              type="button"
-              className="portal-link-button"
-              aria-haspopup="dialog"
-              onClick={() => setAssistanceOpen(true)}
-            >
-              {messages.common.moreInfo}
-            </button>
-          ) : null}
-          {children}
-        </div>
-      ) : null}
+    <>
+      <div className="portal-error-banner" role="alert">
+        <p className="portal-error-banner__message">{message || messages.errors.default}</p>
+        {moreInfo || children ? (
+          <div className="portal-error-banner__actions">
+            {moreInfo ? (
+              <button
+                ref={moreInfoRef}
+                type="button"
+                className="portal-link-button"
+                aria-haspopup="dialog"
+                onClick={() => setAssistanceOpen(true)}
+              >
+                {messages.common.moreInfo}
+              </button>
+            ) : null}
+            {children}
+          </div>
+        ) : null}
+      </div>
       {moreInfo ? (
         <AssistanceDialog
           open={assistanceOpen}
@@ -42,6 +45,6 @@ export function ErrorBanner({ message, moreInfo = true, children }: ErrorBannerP
           returnFocusTo={moreInfoRef}
         />
       ) : null}
-    </div>
+    </>
   );
 }

@@ -1,0 +1,40 @@
+import type { AuthReply } from '../api/schemas';
+import { ownValue } from '../lookup';
+import { messages } from '../messages/en_US';
+
+/**
+ * Push polling outcomes (spec section 4 'Push' and section 8): polling ends at the first
+ * terminal result. 'pending' means poll again after PUSH_POLL_INTERVAL_MS.
+ */
+export type PushPollOutcome =
+  | { kind: 'pending' }
+  | { kind: 'authenticated' }
+  | { kind: 'failed'; message: string; offerResend: boolean };
+
+const TERMINAL_STATUSES: Readonly<Record<string, PushPollOutcome>> = {
+  AUTHENTICATED: { kind: 'authenticated' },
+  REJECTED: { kind: 'failed', message: messages.push.denied, offerResend: false },
+  TIMED_OUT: { kind: 'failed', message: messages.push.timedOut, offerResend: true },
+};
+
+/** The push state of a PushStatus reply: in data.status or at the top level. */
+export function pushStatusOf(reply: AuthReply): string | null {
+  return reply.data?.status ?? reply.status ?? null;
+}
+
+/** What one PushStatus reply means; an error code ends polling with 'Transaction failed'. */
+export function pushPollOutcome(reply: AuthReply): PushPollOutcome {
+  const status = pushStatusOf(reply);
+  const terminal = status ? ownValue(TERMINAL_STATUSES, status) : undefined;
+  if (terminal) return terminal;
+  if (reply.errorCode || reply.data?.errorCode)
+    return { kind: 'failed', message: messages.push.failed, offerResend: false };
+  return { kind: 'pending' };
+}
+
+/** A poll call that failed (network, HTTP, unreadable reply). */
+export const PUSH_POLL_ERROR: PushPollOutcome = {
+  kind: 'failed',
+  message: messages.push.failedUnexpectedly,
+  offerResend: false,
+};

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { AuthReply } from '../src/api/schemas';
+import { pushPollOutcome } from '../src/flow/pushStatus';
+
+const reply = (fields: Partial<AuthReply>) => fields as AuthReply;
+
+describe('pushPollOutcome', () => {
+  it.each([
+    [reply({ data: { status: 'AUTHENTICATED' } }), { kind: 'authenticated' }],
+    [reply({ status: 'AUTHENTICATED' }), { kind: 'authenticated' }],
+    [
+      reply({ data: { status: 'REJECTED' } }),
+      { kind: 'failed', message: 'Transaction denied', offerResend: false },
+    ],
+    [
+      reply({ data: { status: 'TIMED_OUT' } }),
+      { kind: 'failed', message: 'Transaction timed out', offerResend: true },
+    ],
+    [reply({ errorCode: '123' }), { kind: 'failed', message: 'Transaction failed', offerResend: false }],
+    [reply({ data: { status: 'PENDING' } }), { kind: 'pending' }],
+    [reply({ data: { status: 'toString' } }), { kind: 'pending' }],
+    [reply({}), { kind: 'pending' }],
+  ])('%j', (input, outcome) => {
+    expect(pushPollOutcome(input)).toEqual(outcome);
+  });
+});
