@@ -295,4 +295,33 @@ describe('WebAuthn in Chromium with a virtual authenticator', () => {
     const badReg = await call('factor/v1/FIDORegChallengeVerifier', { fidoCredType: 'FIDO' }, auth);
     expect(badReg.status).toBe(400);
   });
+
+  it('refuses an assertion whose signature counter went backwards (cloned authenticator)', async () => {
+    await useAuthenticator('internal');
+    const client = await clientToken();
+    const auth = { authorization: `Bearer ${client}` };
+    const signIn = async () => {
+      const step = await toFidoStep('fiona.fido', client);
+      const challenge = await call(
+        'factor/v1/FIDOAuthChallengeGenerator',
+        { documentDomain: pageOrigin, fidoCredType: 'FIDO' },
+        { ...auth, 'x-flow-state': step.fs },
+      );
+      const assertion = (await authenticate(challenge.json.data)) as Json;
+      return call('factor/v1/FIDOAuthChallengeVerifier', assertion, { ...auth, 'x-flow-state': step.fs });
+    };
+    expect((await signIn()).json.nextaction).toBe('AUTH_ALLOWED');
+    if (!authenticatorId) throw new Error('no authenticator');
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    for (const credential of credentials) {
+      await cdp.send('WebAuthn.removeCredential', { authenticatorId, credentialId: credential.credentialId });
+      await cdp.send('WebAuthn.addCredential', {
+        authenticatorId,
+        credential: { ...credential, signCount: 0 },
+      });
+    }
+    const cloned = await signIn();
+    expect(cloned.status).toBe(400);
+    expect(String(cloned.json.errorMessage)).toMatch(/counter/i);
+  });
 });
