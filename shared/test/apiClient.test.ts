@@ -332,3 +332,17 @@ describe('null and malformed replies become errors, never exceptions', () => {
     expect(await api.getClientToken()).toMatchObject({ ok: false, error: { message: 'client disabled' } });
   });
 });
+
+describe('onServerActivity', () => {
+  it('fires once per response, and stops after unsubscribing', async () => {
+    const { onServerActivity } = await import('../src/session/activity');
+    const { api, store } = setup([{ body: {} }, { status: 400, body: {} }, { body: {} }]);
+    const listener = vi.fn();
+    const stop = onServerActivity(store, listener);
+    await api.selectFactor('a');
+    await api.selectFactor('b');
+    stop();
+    await api.selectFactor('c');
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+});

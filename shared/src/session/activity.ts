@@ -1,0 +1,13 @@
+import { lastTransactionAtom } from './atoms';
+import type { PortalStore } from './store';
+
+/**
+ * Calls `listener` after every server response (the API client sets lastTransactionAtom each
+ * time), so the idle-logout timer can restart its countdown. Returns the unsubscribe function.
+ */
+export function onServerActivity(store: PortalStore, listener: (at: Date) => void): () => void {
+  return store.sub(lastTransactionAtom, () => {
+    const at = store.get(lastTransactionAtom);
+    if (at) listener(at);
+  });
+}
