@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type * as v from 'valibot';
 import type { EmulatorContext } from '../context.js';
 import { errors } from '../http/apiError.js';
 import { parseInput } from '../http/parseBody.js';
@@ -61,5 +60,3 @@ export function registerAuthenticate(app: FastifyInstance, ctx: EmulatorContext)
     return currentStepReply(ctx, tx, user);
   });
 }
-
-export type AuthenticateBody = v.InferOutput<typeof AuthenticateBodySchema>;

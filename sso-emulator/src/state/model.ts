@@ -13,9 +13,6 @@ export const CRED_TYPES = [
 export const CredTypeSchema = v.picklist(CRED_TYPES);
 export type CredType = v.InferOutput<typeof CredTypeSchema>;
 
-export const OTP_CRED_TYPES: readonly CredType[] = ['sms', 'email', 'ivr'];
-export const FIDO_CRED_TYPES: readonly CredType[] = ['fido', 'securitykey', 'passkey'];
-
 /** Factor codes of spec section 3; a code may carry a '/suffix' (e.g. CUSTOM/securid, IDP/corp). */
 export const FactorCodeSchema = v.pipe(
   v.string(),
