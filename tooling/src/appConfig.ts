@@ -1,7 +1,8 @@
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core';
-import { sharedSingletons } from './shared.ts';
+import { packageManifest, sharedSingletons } from './shared.ts';
 
 interface CommonOptions {
   /** Folder of the app's package (its rspack.config.ts's folder). */
@@ -32,6 +33,16 @@ const isProduction = process.env.NODE_ENV !== 'development';
 /** A label baked into a build, so tests and release engineers can tell two builds apart. */
 const buildLabel = process.env.PORTAL_BUILD_LABEL ?? 'default';
 
+function reactRouterProductionAliases(appDir: string): Record<string, string> {
+  // react-router is react-router-dom's own dependency: look it up from react-router-dom's real folder.
+  const routerDom = realpathSync(path.dirname(packageManifest('react-router-dom', appDir)));
+  const dist = path.join(path.dirname(packageManifest('react-router', routerDom)), 'dist/production');
+  return {
+    'react-router$': path.join(dist, 'index.mjs'),
+    'react-router/dom$': path.join(dist, 'dom-export.mjs'),
+  };
+}
+
 function baseConfig(opts: CommonOptions, uniqueName: string): Configuration {
   return {
     context: opts.dir,
@@ -52,6 +63,9 @@ function baseConfig(opts: CommonOptions, uniqueName: string): Configuration {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // React Router's package exports point at its development build; production builds take
+      // the production one (smaller, no dev warnings).
+      alias: isProduction ? reactRouterProductionAliases(opts.dir) : {},
     },
     module: {
       rules: [

@@ -7,7 +7,7 @@ import path from 'node:path';
  * @portal/shared silently splits the session state.
  */
 // Looked up on disk rather than through require.resolve: package `exports` maps may hide package.json.
-function manifestOf(pkg: string, fromDir: string): string {
+export function packageManifest(pkg: string, fromDir: string): string {
   for (let dir = fromDir; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'node_modules', pkg, 'package.json');
     if (existsSync(candidate)) return candidate;
@@ -16,7 +16,7 @@ function manifestOf(pkg: string, fromDir: string): string {
 }
 
 function versionOf(pkg: string, fromDir: string): string {
-  const manifest = manifestOf(pkg, fromDir);
+  const manifest = packageManifest(pkg, fromDir);
   const parsed: unknown = JSON.parse(readFileSync(manifest, 'utf8'));
   if (
     typeof parsed === 'object' &&
