@@ -346,3 +346,27 @@ describe('onServerActivity', () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('FIDO challenge replies', () => {
+  it('carry the public-key options in data, and a reply without a challenge is malformed', async () => {
+    const options = {
+      challenge: 'Y2hhbGxlbmdl',
+      allowCredentials: [{ id: 'abc', type: 'public-key' }],
+      rpId: 'localhost',
+    };
+    const { api, calls } = setup([
+      { body: { nextaction: 'FIDO_AUTH_VERIFY_CHALLENGE', flowState: 'f', data: options } },
+      { body: { nextaction: 'FIDO_AUTH_VERIFY_CHALLENGE', data: {} } },
+    ]);
+    const ok = await api.fidoAuthChallenge('FIDO', 'ann');
+    expect(ok).toMatchObject({ ok: true, data: { data: options } });
+    expect(calls[0]?.body).toEqual({
+      documentDomain: 'http://localhost:8080',
+      fidoCredType: 'FIDO',
+      deviceTag: true,
+      userName: 'ann',
+    });
+    expect(calls[0]?.headers.get('X-Device-Tag')).toBe('true');
+    expect(await api.fidoAuthChallenge('FIDO')).toMatchObject({ ok: false, error: { kind: 'malformed' } });
+  });
+});

@@ -127,6 +127,20 @@ describe('nextActionRoute: AUTH_ALLOWED', () => {
       url,
     });
   });
+  it("keeps the page's query string on the authcomplete redirect", () => {
+    const result = nextActionRoute(
+      reply({ nextaction: 'AUTH_ALLOWED', authCompleteUrl: `${SERVICE}oauth2/v1/authcomplete` }),
+      {
+        ...context,
+        queryString: '?client_id=portal&state=s1&restart=true&x-flow-state=abc',
+      },
+    );
+    expect(result).toEqual({
+      kind: 'redirect',
+      action: 'AUTH_ALLOWED',
+      url: `${SERVICE}oauth2/v1/authcomplete?client_id=portal&state=s1&x-flow-state=abc`,
+    });
+  });
   it('a relative authCompleteUrl resolves against the service', () => {
     const result = nextActionRoute(
       reply({ nextaction: 'AUTH_ALLOWED', authCompleteUrl: '/default/oauth2/v1/authcomplete?a=1' }),

@@ -87,15 +87,27 @@ export const AuthReplySchema = v.looseObject({
 });
 export type AuthReply = v.InferOutput<typeof AuthReplySchema>;
 
-/** FIDO challenge replies: an auth reply plus the public-key options (kept loose for WebAuthn). */
-export const FidoChallengeReplySchema = v.looseObject({
-  ...AuthReplySchema.entries,
-  challenge: v.nullish(v.string()),
+/**
+ * FIDO challenge replies: an auth reply whose `data` holds the public-key options as WebAuthn
+ * JSON (request options for login, creation options for registration). Only the fields the
+ * portal relies on are checked; the rest passes through loose to @simplewebauthn/browser.
+ */
+export const PublicKeyOptionsSchema = v.looseObject({
+  ...ReplyDataSchema.entries,
+  challenge: v.pipe(v.string(), v.minLength(1)),
   allowCredentials: v.nullish(v.array(v.looseObject({ id: v.string() }))),
   excludeCredentials: v.nullish(v.array(v.looseObject({ id: v.string() }))),
   user: v.nullish(v.looseObject({ id: v.string() })),
   authenticatorSelection: v.nullish(v.looseObject({})),
-  publicKey: v.nullish(v.looseObject({})),
+  rpId: v.nullish(v.string()),
+  timeout: v.nullish(v.number()),
+  userVerification: v.nullish(v.string()),
+});
+export type PublicKeyOptions = v.InferOutput<typeof PublicKeyOptionsSchema>;
+
+export const FidoChallengeReplySchema = v.looseObject({
+  ...AuthReplySchema.entries,
+  data: PublicKeyOptionsSchema,
 });
 export type FidoChallengeReply = v.InferOutput<typeof FidoChallengeReplySchema>;
 

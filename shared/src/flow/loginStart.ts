@@ -1,0 +1,101 @@
+import type { ApiResult } from '../api/result';
+import type { AuthReply, ClientTokenReply } from '../api/schemas';
+import { messages } from '../messages/en_US';
+import { paths } from '../routes/paths';
+import { flowStateAtom, loginNameAtom, userNameAtom } from '../session/atoms';
+import type { PortalStore } from '../session/store';
+import { rememberedUserName } from '../storage/localStore';
+import { flowType, OAUTH2_FLOW, savedQueryParams } from '../storage/sessionStore';
+import { FLOW_STATE_PARAM, RESTART_PARAM } from './restartFlow';
+
+/** The direct flow's value of session storage 'x-flow'. */
+export const DIRECT_FLOW = 'direct';
+
+export interface LoginStartDeps {
+  store: PortalStore;
+  api: {
+    getClientToken: () => Promise<ApiResult<ClientTokenReply>>;
+    resetUser: (subject: string) => Promise<ApiResult<AuthReply>>;
+  };
+  /** location.pathname and location.search of the User ID page. */
+  pathname: string;
+  search: string;
+}
+
+export type LoginStartOutcome =
+  | {
+      ok: true;
+      flow: 'oauth2' | 'direct';
+      restart: boolean;
+      /** The remembered user ID, to show in the field. */
+      rememberedUser: string | null;
+      /** Set when the remembered user must be submitted at once (never with restart=true). */
+      autoSubmit: boolean;
+    }
+  | {
+      ok: false;
+      message: string;
+      /** The flow cannot go on (failed reset): status restart-needed and /restartRequired. */
+      restartNeeded: boolean;
+    };
+
+function queryParams(search: string): Record<string, string> {
+  const params = Object.fromEntries(new URLSearchParams(search));
+  delete params[RESTART_PARAM];
+  return params;
+}
+
+/**
+ * 'Login start' (spec section 4):
+ * 1. fetch a client token;
+ * 2. on /oauth2 the flow is oauth2 ('x-flow'); the entry's query parameters are saved and its
+ *    x-flow-state becomes the flow state;
+ * 3. with restart=true in the oauth2 flow the saved parameters are restored and, when a flow state
+ *    was given, the user is reset to obtain a new one;
+ * 4. otherwise the flow is direct (a fresh transaction); a remembered user ID auto-submits except
+ *    with restart=true.
+ * (5. the remember-device flag is reset by api.authenticate itself.)
+ */
+export async function startLogin({
+  store,
+  api,
+  pathname,
+  search,
+}: LoginStartDeps): Promise<LoginStartOutcome> {
+  const token = await api.getClientToken();
+  if (!token.ok) return { ok: false, message: token.error.message, restartNeeded: false };
+
+  const restart = new URLSearchParams(search).get(RESTART_PARAM) === 'true';
+  const oauth2 = pathname.replace(/\/+$/, '') === paths.oauth2;
+  const remembered = rememberedUserName.read();
+
+  if (oauth2) {
+    flowType.write(OAUTH2_FLOW);
+    if (restart) {
+      const saved = savedQueryParams.read() ?? {};
+      const flowState = store.get(flowStateAtom) ?? saved[FLOW_STATE_PARAM] ?? null;
+      if (flowState) {
+        store.set(flowStateAtom, flowState);
+        const subject = store.get(userNameAtom) ?? store.get(loginNameAtom) ?? remembered ?? '';
+        const reset = await api.resetUser(subject);
+        if (!reset.ok) return { ok: false, message: messages.errors.resettingUser, restartNeeded: true };
+      }
+    } else {
+      const params = queryParams(search);
+      savedQueryParams.write(params);
+      store.set(flowStateAtom, params[FLOW_STATE_PARAM] ?? null);
+    }
+  } else {
+    flowType.write(DIRECT_FLOW);
+    // The direct flow starts its own transaction; a flow state left from earlier would resume it.
+    store.set(flowStateAtom, null);
+  }
+
+  return {
+    ok: true,
+    flow: oauth2 ? 'oauth2' : 'direct',
+    restart,
+    rememberedUser: remembered,
+    autoSubmit: remembered !== null && !restart,
+  };
+}

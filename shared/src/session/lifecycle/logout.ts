@@ -1,0 +1,49 @@
+import type { ApiResult } from '../../api/result';
+import type { Navigate } from '../../flow/navigation';
+import { paths } from '../../routes/paths';
+import { idpData, savedQueryParams } from '../../storage/sessionStore';
+import { refreshTokenAtom, userTokenAtom } from '../atoms';
+import { clearSession } from '../clearSession';
+import type { PortalStore } from '../store';
+
+export interface LogoutDeps {
+  store: PortalStore;
+  /** POST v1/token/revoke { token } (api.revokeToken). */
+  revoke: (token: string) => Promise<ApiResult<unknown>>;
+  navigate: Navigate;
+  /** Where the failed revoke is reported (never with the token). */
+  warn?: (message: string) => void;
+}
+
+/**
+ * Logout (spec section 4): leave for /signed-out, forget the session state and the query
+ * parameters, then revoke the tokens. The page state is gone before the server is asked, so a
+ * revoke that fails or never answers still leaves the user signed out on /signed-out (spec
+ * section 8: the failure is only logged).
+ */
+export async function logout(deps: LogoutDeps): Promise<void> {
+  const { store } = deps;
+  const tokens = [store.get(refreshTokenAtom), store.get(userTokenAtom)].filter((token): token is string =>
+    Boolean(token),
+  );
+  // Navigating first replaces the address, and with it every query parameter; the guarded
+  // screen is gone before the status drops, so no guard redirect happens in between.
+  deps.navigate(paths.signedOut, { replace: true });
+  clearSession(store);
+  savedQueryParams.remove();
+  idpData.remove();
+
+  const results = await Promise.all(
+    tokens.map((token) =>
+      deps
+        .revoke(token)
+        .catch(
+          (): ApiResult<unknown> => ({ ok: false, error: { kind: 'network', message: 'revoke threw' } }),
+        ),
+    ),
+  );
+  const failed = results.find((result) => !result.ok);
+  if (failed && !failed.ok) {
+    (deps.warn ?? console.warn)(`[portal] token revoke failed: ${failed.error.message}`);
+  }
+}

@@ -1,0 +1,33 @@
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect } from 'react';
+import { api } from '../../api/client';
+import { portalConfigAtom } from '../../config/portalConfig';
+import { authStatusAtom } from '../atoms';
+import { AuthStatus } from '../authStatus';
+import { disableBackButton } from './backButton';
+import { startSessionLifecycle } from './sessionLifecycle';
+import { useLogout } from './useLogout';
+
+/**
+ * Runs the session timers (token refresh, idle logout) and the optional back-button lock while
+ * the user is authenticated; mount it once, in the shell.
+ */
+export function useSessionLifecycle(
+  refresh: () => ReturnType<typeof api.refreshUserToken> = api.refreshUserToken,
+) {
+  const store = useStore();
+  const status = useAtomValue(authStatusAtom);
+  const { disableBackButton: lockBack } = useAtomValue(portalConfigAtom);
+  const doLogout = useLogout();
+  const authenticated = status === AuthStatus.Authenticated;
+
+  useEffect(() => {
+    if (!authenticated) return;
+    return startSessionLifecycle({ store, refresh, logout: () => void doLogout() });
+  }, [authenticated, store, refresh, doLogout]);
+
+  useEffect(() => {
+    if (!authenticated || !lockBack) return;
+    return disableBackButton();
+  }, [authenticated, lockBack]);
+}
