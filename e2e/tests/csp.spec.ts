@@ -1,0 +1,36 @@
+import { expect, test } from '../src/fixtures';
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+  }
+}
+
+// The shell served by the portal server starts up against the emulator (environment, client
+// token) without a single Content-Security-Policy violation.
+test('start-up under the portal CSP: environment, client token, zero violations', async ({ page, pageErrors: _ }) => {
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__cspViolations?.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  const environment = page.waitForResponse((r) => r.url().endsWith('/v1/config/environment'));
+  const clientToken = page.waitForResponse((r) => r.url().endsWith('/v1/token/generate/client_token'));
+  const document = await page.goto('/direct');
+  const csp = document?.headers()['content-security-policy'] ?? '';
+  const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+  expect(scriptSrc).not.toContain('unsafe-inline');
+  expect(scriptSrc).not.toContain('unsafe-eval');
+  expect(csp).toContain("object-src 'none'");
+  expect((await environment).status()).toBe(200);
+  expect((await clientToken).status()).toBe(200);
+  await expect(page.getByLabel('User ID')).toBeVisible();
+
+  // Visit a screen of each other remote that needs no sign-in, and the shell's own page.
+  for (const path of ['/', '/help', '/cookies', '/nowhere']) {
+    await page.goto(path);
+    await expect(page.locator('main h1')).toBeVisible();
+  }
+  expect(await page.evaluate(() => window.__cspViolations)).toEqual([]);
+});
