@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { remoteConfig } from '@portal/tooling/appConfig';
+import { type RemoteOptions, remoteConfig, remoteDevConfigs } from '@portal/tooling/appConfig';
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
 
 /** Exposes: one per screen family; the host's route table names them. */
-export default remoteConfig({
+const options: RemoteOptions = {
   dir,
   name: 'remote_selfservice',
   devPort: 3003,
@@ -18,4 +18,8 @@ export default remoteConfig({
     './RegisterFido': './src/exposes/RegisterFido.tsx',
     './RegisterTotpPush': './src/exposes/RegisterTotpPush.tsx',
   },
-});
+};
+
+/** `rspack serve` adds the harness page (development); `rspack build` makes the remote alone. */
+export default (env: { RSPACK_SERVE?: boolean }) =>
+  env.RSPACK_SERVE ? remoteDevConfigs(options) : remoteConfig(options);

@@ -147,3 +147,43 @@ export function hostConfig(opts: HostOptions): Configuration {
   );
   return config;
 }
+
+/**
+ * Development only: the remote's own dev server also serves a small harness page (a pure
+ * consumer with its own runtime) that renders any of the remote's exposed screens alone.
+ */
+export function remoteDevConfigs(opts: RemoteOptions): Configuration[] {
+  const remote = remoteConfig(opts);
+  const harnessDir = path.resolve(import.meta.dirname, '../harness');
+  const harness = baseConfig({ ...opts, outDir: 'dist-harness' }, `${opts.name}_harness`);
+  harness.name = 'harness';
+  harness.entry = { harness: path.join(harnessDir, 'index.ts') };
+  if (harness.output) harness.output.publicPath = '/harness/';
+  // The harness sources live in tooling/: resolve packages from the remote's folder.
+  harness.resolve = { ...harness.resolve, modules: [path.join(opts.dir, 'node_modules'), 'node_modules'] };
+  harness.devServer = undefined;
+  harness.plugins?.push(
+    new HtmlRspackPlugin({ template: path.join(harnessDir, 'index.html'), filename: 'index.html' }),
+    new DefinePlugin({
+      __HARNESS_REMOTE__: JSON.stringify(opts.name),
+      __HARNESS_EXPOSES__: JSON.stringify(Object.keys(opts.exposes)),
+    }),
+    new ModuleFederationPlugin({
+      name: `${opts.name}_harness`,
+      remotes: {},
+      shared: sharedSingletons(opts.dir),
+      shareStrategy: 'loaded-first',
+      experiments: { provideExternalRuntime: true },
+      dts: false,
+      manifest: false,
+    }),
+  );
+  if (remote.devServer && typeof remote.devServer === 'object') {
+    remote.devServer = {
+      ...remote.devServer,
+      historyApiFallback: { index: '/harness/index.html' },
+      open: false,
+    };
+  }
+  return [remote, harness];
+}

@@ -1,0 +1,2 @@
+declare const __HARNESS_REMOTE__: string;
+declare const __HARNESS_EXPOSES__: string[];
