@@ -5,20 +5,22 @@ import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@portal/shared/routes/paths';
 import { LogoutButton } from './LogoutButton';
-import { useRestartFlow } from './useRestartFlow';
+import { useRestartFlow } from '@portal/shared/flow/useRestartFlow';
 
 /** Product name (resets a sign-in in progress, otherwise goes home) and the logout icon. */
 export function Header() {
   const status = useAtomValue(authStatusAtom);
   const navigate = useNavigate();
   const restart = useRestartFlow();
-  const onProductName = () => {
-    if (status === AuthStatus.Factor) void restart();
-    else navigate(status === AuthStatus.Authenticated ? paths.welcome : paths.home);
+  // Spec section 2: the product name resets the flow (when a sign-in is under way and a reset
+  // is allowed) or goes home.
+  const onProductName = async () => {
+    if (status === AuthStatus.Factor && (await restart()) === 'restarted') return;
+    navigate(status === AuthStatus.Authenticated ? paths.welcome : paths.home);
   };
   return (
     <header className="portal-header">
-      <button type="button" className="portal-header__name" onClick={onProductName}>
+      <button type="button" className="portal-header__name" onClick={() => void onProductName()}>
         {messages.shell.productName}
       </button>
       {status === AuthStatus.Authenticated ? <LogoutButton /> : null}

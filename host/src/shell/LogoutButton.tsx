@@ -1,16 +1,22 @@
 import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
-import { useNavigate } from 'react-router-dom';
+import { useLogout } from '@portal/shared/session/lifecycle/useLogout';
+import { useSessionLifecycle } from '../session/useSessionLifecycle';
 
-/** The logout icon, shown only when authenticated. */
+/**
+ * The logout icon, shown only when authenticated: clears the session and the query parameters,
+ * revokes the tokens and lands on /signed-out even when the revoke fails.
+ */
 export function LogoutButton() {
-  const navigate = useNavigate();
+  const logout = useLogout();
+  // The session timers live exactly as long as the signed-in shell shows this icon. If the Layout
+  // mounts useSessionLifecycle itself, remove this line so the timers run once.
+  useSessionLifecycle();
   return (
     <button
       type="button"
       className="portal-logout"
       aria-label={messages.shell.logout}
-      onClick={() => navigate(paths.signedOut)}
+      onClick={() => void logout()}
     >
       <svg
         aria-hidden="true"

@@ -7,7 +7,7 @@ import {
   userNameAtom,
 } from '@portal/shared/session/atoms';
 import { useAtomValue } from 'jotai';
-import { useRestartFlow } from './useRestartFlow';
+import { useRestartFlow } from '@portal/shared/flow/useRestartFlow';
 
 /**
  * Shown only while not authenticated and once a user is known: 'User {name}', or, when the
