@@ -1,10 +1,11 @@
+import { FactorSelectionScreen } from '../factorSelection/FactorSelectionScreen';
 import { RemoteRoot } from '../RemoteRoot';
 
-/** Placeholder until its issue builds the screen: routing, guards and loading are already real. */
-export default function FactorSelectionScreen() {
+/** /factorselection: choose a factor. */
+export default function FactorSelection() {
   return (
     <RemoteRoot>
-      <h1>Factor Selection</h1>
+      <FactorSelectionScreen />
     </RemoteRoot>
   );
 }

@@ -1,10 +1,11 @@
+import { FidoScreen } from '../fido/FidoScreen';
 import { RemoteRoot } from '../RemoteRoot';
 
-/** Placeholder until its issue builds the screen: routing, guards and loading are already real. */
-export default function FidoScreen() {
+/** /fido, /security-key, /passkey: FIDO biometric, security key and passkey. */
+export default function Fido() {
   return (
     <RemoteRoot>
-      <h1>FIDO Device Authentication</h1>
+      <FidoScreen />
     </RemoteRoot>
   );
 }

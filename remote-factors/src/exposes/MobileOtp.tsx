@@ -1,10 +1,11 @@
+import { MobileOtpScreen } from '../mobileOtp/MobileOtpScreen';
 import { RemoteRoot } from '../RemoteRoot';
 
-/** Placeholder until its issue builds the screen: routing, guards and loading are already real. */
-export default function MobileOtpScreen() {
+/** /motp: mobile authenticator code. */
+export default function MobileOtp() {
   return (
     <RemoteRoot>
-      <h1>Mobile authenticator code</h1>
+      <MobileOtpScreen />
     </RemoteRoot>
   );
 }

@@ -1,10 +1,11 @@
+import { OtpScreen } from '../otp/OtpScreen';
 import { RemoteRoot } from '../RemoteRoot';
 
-/** Placeholder until its issue builds the screen: routing, guards and loading are already real. */
-export default function OtpScreen() {
+/** /sotp, /eotp, /votp: one-time code by SMS, e-mail or voice call. */
+export default function Otp() {
   return (
     <RemoteRoot>
-      <h1>Enter security code</h1>
+      <OtpScreen />
     </RemoteRoot>
   );
 }

@@ -1,10 +1,11 @@
+import { PushScreen } from '../push/PushScreen';
 import { RemoteRoot } from '../RemoteRoot';
 
-/** Placeholder until its issue builds the screen: routing, guards and loading are already real. */
-export default function PushScreen() {
+/** /push: push approval. */
+export default function Push() {
   return (
     <RemoteRoot>
-      <h1>Sending push notification . . .</h1>
+      <PushScreen />
     </RemoteRoot>
   );
 }

@@ -1,10 +1,11 @@
 import { RemoteRoot } from '../RemoteRoot';
+import { TokenCodeScreen } from '../tokenCode/TokenCodeScreen';
 
-/** Placeholder until its issue builds the screen: routing, guards and loading are already real. */
-export default function TokenCodeScreen() {
+/** /securid: the custom token-code factor. */
+export default function TokenCode() {
   return (
     <RemoteRoot>
-      <h1>Enter your pin and passcode</h1>
+      <TokenCodeScreen />
     </RemoteRoot>
   );
 }

@@ -48,6 +48,8 @@ export const messages = {
     continue: 'Continue',
   },
   userId: {
+    /** Our heading for the User ID page (the spec names only its field). */
+    title: 'Sign in',
     label: 'User ID',
     rememberMe: 'Remember Me',
     rememberMeTooltip: 'Your user ID and this device will be saved for future logins.',
@@ -56,6 +58,7 @@ export const messages = {
   },
   password: {
     prompt: 'Enter your password',
+    label: 'Password',
     forgot: 'Forgot password?',
     required: 'Password is required.',
   },
@@ -65,6 +68,7 @@ export const messages = {
     new: 'New password',
     confirm: 'Confirm new password',
     reveal: 'Hold to show password',
+    show: 'Show',
     fieldRequired: '* Field is required.',
     mustDiffer: '* New and old passwords cannot match.',
     mustMatch: '* Confirmed password does not match.',
@@ -128,6 +132,7 @@ export const messages = {
     tryAgain: 'Try again',
   },
   idp: {
+    redirecting: 'You are being sent to your identity provider to sign in.',
     connectingTo: (provider?: string) =>
       provider ? `Connecting to ${provider}` : 'Connecting to Identity Provider',
     unexpectedResponse: 'Unexpected response from identity provider.',
@@ -201,6 +206,7 @@ export const messages = {
     logInAgain: 'Log in again',
     unrecoverable: 'Unrecoverable error. Please restart login or try again later.',
     clickToRetry: 'Click to retry login',
+    deniedHelp: 'You do not have access. If you think this is a mistake, contact Login Assistance.',
   },
   help: {
     title: 'Login Assistance',

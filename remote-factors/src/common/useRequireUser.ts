@@ -1,0 +1,26 @@
+import { paths } from '@portal/shared/routes/paths';
+import { clientTokenAtom, userNameAtom } from '@portal/shared/session/atoms';
+import { isOauth2Flow } from '@portal/shared/storage/sessionStore';
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+/** The start of login for the current flow type (the factor screens' parent route). */
+export function loginStartPath(): string {
+  return isOauth2Flow() ? paths.oauth2 : paths.direct;
+}
+
+/**
+ * Factor pages redirect to the start when no user name or token is in the session (spec
+ * section 4, Other). Returns whether the screen may go on.
+ */
+export function useRequireUser(): boolean {
+  const userName = useAtomValue(userNameAtom);
+  const token = useAtomValue(clientTokenAtom);
+  const navigate = useNavigate();
+  const ready = Boolean(userName && token);
+  useEffect(() => {
+    if (!ready) navigate(loginStartPath(), { replace: true });
+  }, [ready, navigate]);
+  return ready;
+}

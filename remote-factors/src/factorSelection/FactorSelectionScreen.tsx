@@ -1,0 +1,190 @@
+import { api } from '@portal/shared/api/client';
+import type { AuthReply } from '@portal/shared/api/schemas';
+import { factorChoices, groupRelatedFactors, inlineFactorMessage } from '@portal/shared/flow/factors';
+import type { FlowNavigationState } from '@portal/shared/flow/navigation';
+import { isKnownNextAction } from '@portal/shared/flow/nextAction';
+import { messages } from '@portal/shared/messages/en_US';
+import { factorReplyAtom } from '@portal/shared/session/atoms';
+import { rememberedFactorFor, rememberFactor } from '@portal/shared/storage/localStore';
+import { useAtom, useSetAtom } from 'jotai';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { FactorLayout } from '../common/FactorLayout';
+import { useFocusFirst } from '../common/useFocusFirst';
+import { useRequireUser } from '../common/useRequireUser';
+import { useRouteReply } from '../common/useRouteReply';
+import { factorLevelOf, selectionLevelAtom } from '../moreOptions/selectionLevel';
+import './factorSelection.css';
+
+const FACTOR_SELECTION = 'FACTOR_SELECTION';
+
+function isSelectionReply(reply: AuthReply | null): reply is AuthReply {
+  return reply?.nextaction === FACTOR_SELECTION && (reply.currentFactors?.length ?? 0) > 0;
+}
+
+/**
+ * Factor Selection (/factorselection): the step's factors as a radio list, grouped; a remembered
+ * factor is submitted automatically unless the reply asked to skip that; the choice is remembered
+ * per factor level when 'Remember my choice' is ticked.
+ */
+export function FactorSelectionScreen() {
+  const ready = useRequireUser();
+  const routeReply = useRouteReply();
+  const location = useLocation();
+  const navState = (location.state ?? {}) as FlowNavigationState;
+  const [reply, setReply] = useAtom(factorReplyAtom);
+  const setSelectionLevel = useSetAtom(selectionLevelAtom);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [remember, setRemember] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ids = useId();
+  const firstRadio = useRef<HTMLInputElement>(null);
+  const started = useRef(false);
+
+  const shown = isSelectionReply(reply) ? reply : null;
+  const choices = shown ? factorChoices(shown.currentFactors ?? [], shown.customFactorOptions) : [];
+  const groups = groupRelatedFactors(choices);
+  useFocusFirst(firstRadio, Boolean(shown) && !submitting);
+
+  /** A FACTOR_SELECTION reply is shown here; its level allows 'More Options' on the next screen. */
+  const showSelection = useCallback(
+    (next: AuthReply) => {
+      setReply(next);
+      setChosen(null);
+      const count = factorChoices(next.currentFactors ?? [], next.customFactorOptions).length;
+      setSelectionLevel(count > 1 ? factorLevelOf(next) : null);
+    },
+    [setReply, setSelectionLevel],
+  );
+
+  const select = useCallback(
+    async (code: string, rememberIt: boolean, level: string | null) => {
+      setSubmitting(true);
+      setError(null);
+      const result = await api.selectFactor(code);
+      if (!result.ok) {
+        if (result.error.kind === 'null') {
+          await routeReply(null);
+          return;
+        }
+        setError(result.error.message);
+        setSubmitting(false);
+        return;
+      }
+      const action = result.data.nextaction ?? '';
+      if (isSelectionReply(result.data)) {
+        showSelection(result.data);
+        setSubmitting(false);
+        return;
+      }
+      if (!isKnownNextAction(action)) {
+        setError(inlineFactorMessage(messages.factorSelection.notRecognizedAction(action)));
+        setSubmitting(false);
+        return;
+      }
+      if (rememberIt && level !== null) rememberFactor(level, code);
+      await routeReply(result.data);
+    },
+    [routeReply, showSelection],
+  );
+
+  useEffect(() => {
+    if (!ready || started.current) return;
+    started.current = true;
+    const opening = reply;
+    if (!isSelectionReply(opening)) {
+      // Reached without a selection to show: ask the server for the last action again.
+      setSubmitting(true);
+      void api.restoreLastAction().then(async (result) => {
+        if (!result.ok) {
+          if (result.error.kind === 'null') await routeReply(null);
+          else setError(result.error.message);
+          setSubmitting(false);
+          return;
+        }
+        const restored = { ...result.data, skipFactorAutoRedirect: true };
+        if (isSelectionReply(restored)) {
+          showSelection(restored);
+          setSubmitting(false);
+        } else await routeReply(restored);
+      });
+      return;
+    }
+    showSelection(opening);
+    const level = factorLevelOf(opening);
+    const skip = navState.skipFactorAutoRedirect === true || opening.skipFactorAutoRedirect === true;
+    const remembered = level === null ? null : rememberedFactorFor(level);
+    if (!skip && remembered && opening.currentFactors?.includes(remembered)) {
+      void select(remembered, false, level);
+    }
+  }, [ready, reply, navState.skipFactorAutoRedirect, routeReply, select, showSelection]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen) void select(chosen, remember, factorLevelOf(shown));
+  };
+
+  if (!ready) return null;
+  const promptId = `${ids}-prompt`;
+  const tooltipId = `${ids}-tooltip`;
+  let radioIndex = 0;
+  return (
+    <FactorLayout title={messages.factorSelection.heading} busy={submitting} error={error}>
+      {shown && !submitting ? (
+        <form className="portal-factor__form" onSubmit={submit} noValidate>
+          <fieldset className="portal-factor__options">
+            <legend id={promptId}>{messages.factorSelection.prompt}</legend>
+            {groups.map((group) => {
+              const radios = group.members.map((choice) => {
+                const isFirst = radioIndex++ === 0;
+                return (
+                  <label key={choice.code}>
+                    <input
+                      ref={isFirst ? firstRadio : undefined}
+                      type="radio"
+                      name={`${ids}-factor`}
+                      value={choice.code}
+                      checked={chosen === choice.code}
+                      onChange={() => setChosen(choice.code)}
+                    />{' '}
+                    {choice.label}
+                  </label>
+                );
+              });
+              return group.members.length > 1 ? (
+                <fieldset key={group.key} className="portal-factor__group">
+                  <legend className="portal-factor__group-label">
+                    {group.members.map((member) => member.label).join(', ')}
+                  </legend>
+                  {radios}
+                </fieldset>
+              ) : (
+                radios
+              );
+            })}
+          </fieldset>
+          <div className="portal-factor-selection__remember">
+            <label>
+              <input
+                type="checkbox"
+                checked={remember}
+                aria-describedby={tooltipId}
+                onChange={(event) => setRemember(event.target.checked)}
+              />{' '}
+              {messages.factorSelection.rememberChoice}
+            </label>
+            <span id={tooltipId} role="tooltip" className="portal-factor-selection__tooltip">
+              {messages.factorSelection.rememberChoiceTooltip}
+            </span>
+          </div>
+          <div className="portal-factor__actions">
+            <button type="submit" className="portal-button portal-button--primary" disabled={!chosen}>
+              {messages.common.select}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </FactorLayout>
+  );
+}

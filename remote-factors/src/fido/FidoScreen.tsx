@@ -1,0 +1,212 @@
+import { api } from '@portal/shared/api/client';
+import type { ApiResult } from '@portal/shared/api/result';
+import type { AuthReply, FidoChallengeReply } from '@portal/shared/api/schemas';
+import { messages } from '@portal/shared/messages/en_US';
+import {
+  factorReplyAtom,
+  flowStateAtom,
+  rememberDeviceEnabledAtom,
+  userNameAtom,
+} from '@portal/shared/session/atoms';
+import { startAuthentication, startRegistration, WebAuthnAbortService } from '@simplewebauthn/browser';
+import { useAtomValue, useStore } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { FactorLayout } from '../common/FactorLayout';
+import { useRequireUser } from '../common/useRequireUser';
+import { useRouteReply } from '../common/useRouteReply';
+import { MoreOptions } from '../moreOptions/MoreOptions';
+import { ceremonyFailure } from './ceremonyError';
+import { fidoDebugSwitch } from './debugSwitch';
+import { FidoIcon } from './FidoIcon';
+import { rememberFidoIdentifier } from './fidoIdentifier';
+import { expectedChallengeAction, fidoTypeForPath, isRegisterMode } from './fidoTypes';
+import { inlineRegChallenge, inlineRegVerify } from './inlineRegistration';
+import { needsManualStart } from './manualMode';
+import { creationOptionsFrom, requestOptionsFrom } from './publicKeyOptions';
+
+/** A prepared browser prompt: run it, and send its result to the verifier. */
+interface Ceremony {
+  run: () => Promise<{ id: string } & object>;
+  verify: (result: object) => Promise<ApiResult<AuthReply>>;
+}
+
+type Phase = 'loading' | 'manual' | 'prompting' | 'verifying' | 'failed' | 'cancelled';
+
+/**
+ * FIDO, security key and passkey (/fido, /security-key, /passkey): request a challenge, start the
+ * browser prompt (automatically, or on 'Next' in Safari), send the result to the verifier and
+ * route its reply. Inline registration during sign-in uses the same screen in register mode.
+ */
+export function FidoScreen() {
+  const ready = useRequireUser();
+  const store = useStore();
+  const routeReply = useRouteReply();
+  const location = useLocation();
+  const row = fidoTypeForPath(location.pathname);
+  const openingReply = useAtomValue(factorReplyAtom);
+  const userName = useAtomValue(userNameAtom);
+  const registering = isRegisterMode(
+    (location.state as { mode?: unknown } | null)?.mode,
+    openingReply?.nextaction,
+  );
+  const [phase, setPhase] = useState<Phase>('loading');
+  const [error, setError] = useState<string | null>(null);
+  const ceremony = useRef<Ceremony | null>(null);
+  const alive = useRef(true);
+
+  const prompt = useCallback(async () => {
+    const prepared = ceremony.current;
+    if (!prepared) return;
+    setPhase('prompting');
+    setError(null);
+    let result: { id: string } & object;
+    try {
+      result = await prepared.run();
+    } catch (failure) {
+      const kind = ceremonyFailure(failure);
+      if (kind === 'aborted' || !alive.current) return;
+      setPhase(kind === 'cancelled' ? 'cancelled' : 'failed');
+      setError(kind === 'cancelled' ? messages.fido.promptCancelled : messages.fido.errorVerifying);
+      return;
+    }
+    setPhase('verifying');
+    const verified = await prepared.verify(result);
+    if (!alive.current) return;
+    if (!verified.ok) {
+      if (verified.error.kind === 'null') {
+        await routeReply(null);
+        return;
+      }
+      setPhase('failed');
+      setError(verified.error.kind === 'malformed' ? messages.fido.errorProcessing : verified.error.message);
+      return;
+    }
+    if (userName) rememberFidoIdentifier(userName, result.id);
+    await routeReply(verified.data);
+  }, [routeReply, userName]);
+
+  const prepare = useCallback(async () => {
+    setPhase('loading');
+    setError(null);
+    ceremony.current = null;
+    const debug = fidoDebugSwitch.read();
+    const challenge: ApiResult<FidoChallengeReply> = registering
+      ? await inlineRegChallenge({ userName: userName ?? '', fidoCredType: row.type })
+      : await api.fidoAuthChallenge(row.type, userName);
+    if (!alive.current) return;
+    if (!challenge.ok) {
+      if (challenge.error.kind === 'null') {
+        await routeReply(null);
+        return;
+      }
+      setPhase('failed');
+      setError(
+        challenge.error.kind === 'malformed' ? messages.fido.errorProcessing : challenge.error.message,
+      );
+      return;
+    }
+    const reply = challenge.data;
+    if (reply.nextaction !== expectedChallengeAction(row.type, registering ? 'register' : 'login')) {
+      setPhase('failed');
+      setError(messages.fido.errorInData);
+      return;
+    }
+    if (reply.flowState) store.set(flowStateAtom, reply.flowState);
+    if (registering) {
+      const optionsJSON = creationOptionsFrom(reply, debug);
+      if (!optionsJSON) {
+        setPhase('failed');
+        setError(messages.fido.errorProcessing);
+        return;
+      }
+      ceremony.current = {
+        run: () => startRegistration({ optionsJSON }),
+        verify: (credential) => inlineRegVerify(credential, row.type),
+      };
+    } else {
+      const optionsJSON = requestOptionsFrom(reply, debug);
+      if (!optionsJSON) {
+        setPhase('failed');
+        setError(messages.fido.errorProcessing);
+        return;
+      }
+      ceremony.current = {
+        run: () => startAuthentication({ optionsJSON }),
+        verify: (assertion) => api.fidoAuthVerify({ ...assertion, fidoCredType: row.type }),
+      };
+    }
+    if (needsManualStart(globalThis.navigator.userAgent, store.get(rememberDeviceEnabledAtom))) {
+      setPhase('manual');
+      return;
+    }
+    await prompt();
+  }, [registering, row.type, userName, store, routeReply, prompt]);
+
+  const started = useRef(false);
+  useEffect(() => {
+    if (!ready || started.current) return;
+    started.current = true;
+    void prepare();
+  }, [ready, prepare]);
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+      WebAuthnAbortService.cancelCeremony();
+    };
+  }, []);
+
+  if (!ready) return null;
+  const busy = phase === 'loading' || phase === 'prompting' || phase === 'verifying';
+  const canRetry = phase === 'failed' || phase === 'cancelled';
+  return (
+    <FactorLayout
+      title={registering ? messages.fido.registrationTitle : messages.fido.loginTitle}
+      busy={busy}
+      error={error}
+      errorActions={
+        canRetry ? (
+          <button type="button" className="portal-button" onClick={() => void prepare()}>
+            {messages.fido.tryAgain}
+          </button>
+        ) : null
+      }
+    >
+      <FidoIcon icon={row.icon} />
+      <div role="status">
+        {phase === 'manual' ? (
+          <>
+            <p className="portal-factor__status">{messages.fido.userInputRequired}</p>
+            <p className="portal-factor__status">{messages.fido.clickNext}</p>
+          </>
+        ) : (
+          <>
+            <p className="portal-factor__status">{row.validateMessage}</p>
+            <p className="portal-factor__status">{messages.fido.popupDelay}</p>
+          </>
+        )}
+      </div>
+      <div className="portal-factor__actions">
+        {phase === 'manual' ? (
+          <button
+            type="button"
+            className="portal-button portal-button--primary"
+            disabled={!ceremony.current}
+            onClick={() => void prompt()}
+          >
+            {messages.common.next}
+          </button>
+        ) : null}
+        <MoreOptions
+          onStart={() => WebAuthnAbortService.cancelCeremony()}
+          onError={(message) => {
+            setPhase('failed');
+            setError(message);
+          }}
+        />
+      </div>
+    </FactorLayout>
+  );
+}

@@ -1,0 +1,94 @@
+import { api } from '@portal/shared/api/client';
+import type { CredentialOption } from '@portal/shared/api/schemas';
+import { messages } from '@portal/shared/messages/en_US';
+import { factorOptionsAtom } from '@portal/shared/session/atoms';
+import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
+import { useAtomValue } from 'jotai';
+import { type FormEvent, useRef, useState } from 'react';
+import { CredentialChooser } from '../chooser/CredentialChooser';
+import { FactorLayout } from '../common/FactorLayout';
+import { useFocusFirst } from '../common/useFocusFirst';
+import { useRequireUser } from '../common/useRequireUser';
+import { useRouteReply } from '../common/useRouteReply';
+import { MoreOptions } from '../moreOptions/MoreOptions';
+
+/**
+ * Mobile authenticator code (/motp): with one option it is selected at once, with several the
+ * chooser asks; the code (required) goes to MobileOTPVerifier.
+ */
+export function MobileOtpScreen() {
+  const ready = useRequireUser();
+  const routeReply = useRouteReply();
+  const options = useAtomValue(factorOptionsAtom);
+  const [chosen, setChosen] = useState<CredentialOption | null>(() =>
+    options.length === 1 ? (options[0] ?? null) : null,
+  );
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(() =>
+    options.length === 0 ? messages.errors.default : null,
+  );
+  const otpRef = useRef<OtpInputHandle>(null);
+  useFocusFirst(otpRef, chosen !== null);
+
+  const verify = async (code: string) => {
+    if (!chosen || busy) return;
+    setBusy(true);
+    setError(null);
+    const result = await api.verifyMobileOtp({
+      credId: chosen.credId,
+      credValue: chosen.credValue ?? '',
+      otp: code,
+    });
+    setBusy(false);
+    if (result.ok) {
+      await routeReply(result.data);
+      return;
+    }
+    if (result.error.kind === 'null') {
+      await routeReply(null);
+      return;
+    }
+    setError(result.error.message);
+    otpRef.current?.clear();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (otpRef.current?.validate()) void verify(otpRef.current.value());
+  };
+
+  if (!ready) return null;
+  return (
+    <FactorLayout title={messages.factorLabels.MOBILEOTP} busy={busy} error={error}>
+      {chosen ? (
+        <form className="portal-factor__form" onSubmit={submit} noValidate>
+          <OtpInput
+            ref={otpRef}
+            label={messages.mobileOtp.codeLabel}
+            onComplete={(code) => void verify(code)}
+            disabled={busy}
+          />
+          <div className="portal-factor__actions">
+            <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+              {messages.common.submit}
+            </button>
+            <MoreOptions onError={setError} disabled={busy} />
+          </div>
+        </form>
+      ) : (
+        <>
+          {options.length > 1 ? (
+            <CredentialChooser
+              options={options}
+              submitLabel={messages.common.continue}
+              onChoose={setChosen}
+            />
+          ) : null}
+          <div className="portal-factor__actions">
+            <MoreOptions onError={setError} disabled={busy} />
+          </div>
+        </>
+      )}
+    </FactorLayout>
+  );
+}

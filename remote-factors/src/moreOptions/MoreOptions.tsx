@@ -1,0 +1,48 @@
+import { api } from '@portal/shared/api/client';
+import { messages } from '@portal/shared/messages/en_US';
+import { factorReplyAtom } from '@portal/shared/session/atoms';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useRouteReply } from '../common/useRouteReply';
+import { factorSelectionAllowed, selectionLevelAtom } from './selectionLevel';
+
+export interface MoreOptionsProps {
+  /** Called before the call starts (a screen stops its own work, e.g. push polling). */
+  onStart?: () => void;
+  /** The call failed: the screen shows the message. */
+  onError: (message: string) => void;
+  disabled?: boolean;
+}
+
+/**
+ * 'More Options': the 'choose another' call, whose FACTOR_SELECTION reply opens the factor
+ * selection screen. Rendered only when factor selection is allowed at this step.
+ */
+export function MoreOptions({ onStart, onError, disabled = false }: MoreOptionsProps) {
+  const reply = useAtomValue(factorReplyAtom);
+  const selectionLevel = useAtomValue(selectionLevelAtom);
+  const routeReply = useRouteReply();
+  const [busy, setBusy] = useState(false);
+  if (!factorSelectionAllowed(reply, selectionLevel)) return null;
+
+  const chooseAnother = async () => {
+    onStart?.();
+    setBusy(true);
+    const result = await api.chooseAnotherFactor();
+    setBusy(false);
+    if (result.ok) await routeReply(result.data);
+    else if (result.error.kind === 'null') await routeReply(null);
+    else onError(result.error.message);
+  };
+
+  return (
+    <button
+      type="button"
+      className="portal-button"
+      disabled={disabled || busy}
+      onClick={() => void chooseAnother()}
+    >
+      {messages.common.moreOptions}
+    </button>
+  );
+}

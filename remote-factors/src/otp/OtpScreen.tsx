@@ -1,0 +1,140 @@
+import { api } from '@portal/shared/api/client';
+import type { CredentialOption } from '@portal/shared/api/schemas';
+import { messages } from '@portal/shared/messages/en_US';
+import { factorOptionsAtom, flowStateAtom } from '@portal/shared/session/atoms';
+import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
+import { useAtomValue, useStore } from 'jotai';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { CredentialChooser } from '../chooser/CredentialChooser';
+import { FactorLayout } from '../common/FactorLayout';
+import { useFocusFirst } from '../common/useFocusFirst';
+import { useRequireUser } from '../common/useRequireUser';
+import { useRouteReply } from '../common/useRouteReply';
+import { MoreOptions } from '../moreOptions/MoreOptions';
+import { expectedOtpAction, otpChannelFor } from './otpChannel';
+
+interface Sent {
+  option: CredentialOption;
+  credType: string;
+  /** Where the code went, as the server names it. */
+  sentTo: string;
+  /** The flow state the code was generated in; Resend restores it. */
+  cachedFlowState: string | null;
+}
+
+/**
+ * SMS, e-mail and voice-call codes (/sotp, /eotp, /votp): choose a credential when there are
+ * several, generate a code, enter it in six boxes (auto-submit when complete), Resend.
+ */
+export function OtpScreen() {
+  const ready = useRequireUser();
+  const store = useStore();
+  const routeReply = useRouteReply();
+  const channel = otpChannelFor(useLocation().pathname);
+  const options = useAtomValue(factorOptionsAtom);
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const otpRef = useRef<OtpInputHandle>(null);
+  const started = useRef(false);
+  useFocusFirst(otpRef, sent !== null);
+
+  const generate = useCallback(
+    async (option: CredentialOption, cachedFlowState: string | null) => {
+      const credType = option.credType || channel.credType;
+      if (cachedFlowState) store.set(flowStateAtom, cachedFlowState);
+      setBusy(true);
+      setError(null);
+      const result = await api.generateOtp(option.credId, credType);
+      setBusy(false);
+      if (!result.ok) {
+        if (result.error.kind === 'null') await routeReply(null);
+        else setError(result.error.message);
+        return;
+      }
+      const action = result.data.nextaction ?? '';
+      if (action !== expectedOtpAction(credType)) {
+        setError(messages.otp.invalidAction(action));
+        return;
+      }
+      if (result.data.flowState) store.set(flowStateAtom, result.data.flowState);
+      const sentTo = result.data.credentials?.[0]?.credValue || option.credValue || option.credId;
+      setSent({ option, credType, sentTo, cachedFlowState: cachedFlowState ?? store.get(flowStateAtom) });
+      otpRef.current?.clear();
+    },
+    [store, channel.credType, routeReply],
+  );
+
+  useEffect(() => {
+    if (!ready || started.current) return;
+    started.current = true;
+    const only = options.length === 1 ? options[0] : undefined;
+    if (only) void generate(only, store.get(flowStateAtom));
+  }, [ready, options, generate, store]);
+
+  const verify = async (code: string) => {
+    if (!sent || busy) return;
+    setBusy(true);
+    setError(null);
+    const result = await api.verifyOtp(sent.option.credId, code);
+    setBusy(false);
+    if (result.ok) {
+      await routeReply(result.data);
+      return;
+    }
+    if (result.error.kind === 'null') {
+      await routeReply(null);
+      return;
+    }
+    setError(result.error.message);
+    otpRef.current?.clear();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (otpRef.current?.validate()) void verify(otpRef.current.value());
+  };
+
+  if (!ready) return null;
+  return (
+    <FactorLayout title={channel.title} busy={busy} error={error}>
+      {sent ? (
+        <form className="portal-factor__form" onSubmit={submit} noValidate>
+          <p className="portal-factor__status" aria-live="polite">
+            {messages.otp.enterSecurityCode(sent.sentTo)}
+          </p>
+          <OtpInput ref={otpRef} onComplete={(code) => void verify(code)} disabled={busy} />
+          <div className="portal-factor__actions">
+            <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+              {messages.common.submit}
+            </button>
+            <button
+              type="button"
+              className="portal-button"
+              disabled={busy}
+              onClick={() => void generate(sent.option, sent.cachedFlowState)}
+            >
+              {messages.common.resend}
+            </button>
+            <MoreOptions onError={setError} disabled={busy} />
+          </div>
+        </form>
+      ) : (
+        <>
+          {options.length > 1 ? (
+            <CredentialChooser
+              options={options}
+              submitLabel={messages.common.sendCode}
+              disabled={busy}
+              onChoose={(option) => void generate(option, store.get(flowStateAtom))}
+            />
+          ) : null}
+          <div className="portal-factor__actions">
+            <MoreOptions onError={setError} disabled={busy} />
+          </div>
+        </>
+      )}
+    </FactorLayout>
+  );
+}

@@ -1,0 +1,109 @@
+import { api } from '@portal/shared/api/client';
+import type { CredentialOption } from '@portal/shared/api/schemas';
+import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
+import { messages } from '@portal/shared/messages/en_US';
+import { factorOptionsAtom } from '@portal/shared/session/atoms';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CredentialChooser } from '../chooser/CredentialChooser';
+import { FactorLayout } from '../common/FactorLayout';
+import { useRequireUser } from '../common/useRequireUser';
+import { useRouteReply } from '../common/useRouteReply';
+import { MoreOptions } from '../moreOptions/MoreOptions';
+import { usePushPolling } from './usePushPolling';
+
+type Phase =
+  | { kind: 'choose' }
+  | { kind: 'sending'; option: CredentialOption }
+  | { kind: 'waiting'; option: CredentialOption }
+  | { kind: 'failed'; option: CredentialOption; offerResend: boolean };
+
+/**
+ * Push (/push): send a push to the chosen device, then poll its status every 3000 ms until it is
+ * approved (route on), rejected, timed out (Resend) or fails.
+ */
+export function PushScreen() {
+  const ready = useRequireUser();
+  const routeReply = useRouteReply();
+  const options = useAtomValue(factorOptionsAtom);
+  const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
+  const [error, setError] = useState<string | null>(() =>
+    options.length === 0 ? messages.errors.default : null,
+  );
+  const started = useRef(false);
+
+  const polling = usePushPolling({
+    onAuthenticated: (reply) => void routeReply(reply),
+    onFailed: (outcome) => {
+      setError(outcome.message);
+      setPhase((current) =>
+        current.kind === 'choose'
+          ? current
+          : { kind: 'failed', option: current.option, offerResend: outcome.offerResend },
+      );
+    },
+  });
+
+  const send = useCallback(
+    async (option: CredentialOption) => {
+      setError(null);
+      setPhase({ kind: 'sending', option });
+      const result = await api.generatePush(option.credId, DEFAULT_LANGUAGE);
+      if (!result.ok) {
+        if (result.error.kind === 'null') {
+          await routeReply(null);
+          return;
+        }
+        setError(result.error.message);
+        setPhase({ kind: 'failed', option, offerResend: true });
+        return;
+      }
+      if (result.data.nextaction !== 'PUSH_AUTH') {
+        await routeReply(result.data);
+        return;
+      }
+      setPhase({ kind: 'waiting', option });
+      polling.start(option.credId);
+    },
+    [polling, routeReply],
+  );
+
+  useEffect(() => {
+    if (!ready || started.current) return;
+    started.current = true;
+    const only = options.length === 1 ? options[0] : undefined;
+    if (only) void send(only);
+  }, [ready, options, send]);
+
+  if (!ready) return null;
+  const device = phase.kind === 'choose' ? '' : phase.option.credValue || phase.option.credId;
+  return (
+    <FactorLayout
+      title={messages.factorLabels.PUSH}
+      busy={phase.kind === 'sending' || phase.kind === 'waiting'}
+      error={error}
+      errorActions={
+        phase.kind === 'failed' && phase.offerResend ? (
+          <button type="button" className="portal-button" onClick={() => void send(phase.option)}>
+            {messages.common.resend}
+          </button>
+        ) : null
+      }
+    >
+      {phase.kind === 'choose' && options.length > 1 ? (
+        <CredentialChooser
+          options={options}
+          submitLabel={messages.common.continue}
+          onChoose={(o) => void send(o)}
+        />
+      ) : null}
+      <p className="portal-factor__status" role="status">
+        {phase.kind === 'sending' ? messages.push.sending : null}
+        {phase.kind === 'waiting' ? messages.push.accept(device) : null}
+      </p>
+      <div className="portal-factor__actions">
+        <MoreOptions onStart={polling.stop} onError={setError} />
+      </div>
+    </FactorLayout>
+  );
+}

@@ -1,0 +1,111 @@
+import { api } from '@portal/shared/api/client';
+import { messages } from '@portal/shared/messages/en_US';
+import { paths } from '@portal/shared/routes/paths';
+import { authStatusAtom } from '@portal/shared/session/atoms';
+import { AuthStatus } from '@portal/shared/session/authStatus';
+import { useSetAtom } from 'jotai';
+import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FactorLayout } from '../common/FactorLayout';
+import { useFocusFirst } from '../common/useFocusFirst';
+import { useRequireUser } from '../common/useRequireUser';
+import { useRouteReply } from '../common/useRouteReply';
+import { MoreOptions } from '../moreOptions/MoreOptions';
+import { customOutcome } from './customResult';
+import { blocksKey, PASSCODE_MAX, passcodeError } from './passcode';
+
+/** Custom token-code factor (/securid): 'Enter your pin and passcode'. */
+export function TokenCodeScreen() {
+  const ready = useRequireUser();
+  const routeReply = useRouteReply();
+  const navigate = useNavigate();
+  const setStatus = useSetAtom(authStatusAtom);
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  useFocusFirst(input, ready);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (blocksKey(event.key, event.ctrlKey || event.metaKey || event.altKey)) {
+      event.preventDefault();
+      setFieldError(messages.securid.invalidCharacter);
+    }
+  };
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const next = event.target.value;
+    setValue(next);
+    setFieldError(next === '' ? null : passcodeError(next));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = passcodeError(value);
+    setFieldError(problem);
+    if (problem) {
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const result = await api.customAuthenticate(value);
+    setBusy(false);
+    if (!result.ok) {
+      if (result.error.kind === 'null') await routeReply(null);
+      else setError(messages.securid.systemError);
+      return;
+    }
+    const outcome = customOutcome(result.data);
+    if (outcome === 'invalid') {
+      setError(messages.securid.invalidPinCode);
+      setValue('');
+      input.current?.focus();
+    } else if (outcome === 'terminate') {
+      setStatus(AuthStatus.None);
+      navigate(paths.denied);
+    } else {
+      await routeReply(result.data);
+    }
+  };
+
+  if (!ready) return null;
+  const errorId = `${id}-error`;
+  return (
+    <FactorLayout title={messages.factorLabels.CUSTOM} busy={busy} error={error}>
+      <form className="portal-factor__form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="portal-factor__field">
+          <label htmlFor={id}>{messages.securid.prompt}</label>
+          <input
+            ref={input}
+            id={id}
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={PASSCODE_MAX}
+            required
+            value={value}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? errorId : undefined}
+            onKeyDown={onKeyDown}
+            onChange={onChange}
+            disabled={busy}
+          />
+          {fieldError ? (
+            <p id={errorId} className="portal-factor__field-error" role="alert">
+              {fieldError}
+            </p>
+          ) : null}
+        </div>
+        <div className="portal-factor__actions">
+          <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+            {messages.common.submit}
+          </button>
+          <MoreOptions onError={setError} disabled={busy} />
+        </div>
+      </form>
+    </FactorLayout>
+  );
+}
