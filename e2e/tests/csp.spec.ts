@@ -8,7 +8,10 @@ declare global {
 
 // The shell served by the portal server starts up against the emulator (environment, client
 // token) without a single Content-Security-Policy violation.
-test('start-up under the portal CSP: environment, client token, zero violations', async ({ page, pageErrors: _ }) => {
+test('start-up under the portal CSP: environment, client token, zero violations', async ({
+  page,
+  pageErrors: _,
+}) => {
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => {
