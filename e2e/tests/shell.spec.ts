@@ -87,3 +87,38 @@ test.describe('guards, signed out', () => {
     });
   }
 });
+
+test.describe('navigation feedback and re-runs', () => {
+  test('a loading bar shows while a remote loads', async ({ page, pageErrors: _ }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'A Better Login Experience' })).toBeVisible();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/remotes/remote-help/**/mf-manifest.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Login Assistance' }).click();
+    await expect(page.getByRole('progressbar')).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: 'Login Assistance', level: 1 })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+  });
+
+  test('navigating to the screen already shown re-runs it from a clean state', async ({
+    page,
+    context,
+    pageErrors: _,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.clock.install();
+    await page.goto('/help');
+    await page.getByRole('button', { name: 'Copy to Clipboard' }).click();
+    await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    // The clock is held: only a fresh screen can show the button's first state again.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Login Assistance' }).click();
+    await expect(page.getByRole('button', { name: 'Copy to Clipboard' })).toBeVisible();
+  });
+});
