@@ -20,8 +20,8 @@ test('start-up under the portal CSP: environment, client token, zero violations'
   });
   const environment = page.waitForResponse((r) => r.url().endsWith('/v1/config/environment'));
   const clientToken = page.waitForResponse((r) => r.url().endsWith('/v1/token/generate/client_token'));
-  const document = await page.goto('/direct');
-  const csp = document?.headers()['content-security-policy'] ?? '';
+  const pageResponse = await page.goto('/direct');
+  const csp = pageResponse?.headers()['content-security-policy'] ?? '';
   const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
   expect(scriptSrc).not.toContain('unsafe-inline');
   expect(scriptSrc).not.toContain('unsafe-eval');
