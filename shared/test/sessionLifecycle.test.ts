@@ -1,0 +1,114 @@
+import { createStore } from 'jotai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiResult } from '../src/api/result';
+import { IDLE_TIMEOUT_MS, TOKEN_REFRESH_BUFFER_MS } from '../src/constants';
+import { lastTransactionAtom, tokenExpiryAtom } from '../src/session/atoms';
+import { refreshDelay } from '../src/session/lifecycle/refreshDelay';
+import { startSessionLifecycle } from '../src/session/lifecycle/sessionLifecycle';
+
+const MINUTE = 60_000;
+const ok: ApiResult<unknown> = { ok: true, data: {}, status: 200 };
+const failed: ApiResult<unknown> = {
+  ok: false,
+  error: { kind: 'http', message: 'invalid_grant', status: 400 },
+};
+
+describe('refreshDelay', () => {
+  it('is the time until five minutes before expiry', () => {
+    expect(refreshDelay(1_000_000 + 15 * MINUTE, 1_000_000)).toBe(10 * MINUTE);
+  });
+  it('is zero once that moment has passed, and null without an expiry', () => {
+    expect(refreshDelay(1_000 + TOKEN_REFRESH_BUFFER_MS - 1, 1_000)).toBe(0);
+    expect(refreshDelay(null, 1_000)).toBeNull();
+  });
+});
+
+describe('startSessionLifecycle', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(0);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  function setup(refreshResults: ApiResult<unknown>[] = [ok]) {
+    const store = createStore();
+    store.set(tokenExpiryAtom, Date.now() + 15 * MINUTE);
+    const refresh = vi.fn(async () => {
+      const result = refreshResults.shift() ?? ok;
+      // A real refresh is a server response (idle signal) and stores a new expiry.
+      store.set(lastTransactionAtom, new Date());
+      if (result.ok) store.set(tokenExpiryAtom, Date.now() + 15 * MINUTE);
+      return result;
+    });
+    const logout = vi.fn();
+    const stop = startSessionLifecycle({ store, refresh, logout });
+    const respond = () => store.set(lastTransactionAtom, new Date());
+    return { store, refresh, logout, stop, respond };
+  }
+
+  it('refreshes once, five minutes before expiry', async () => {
+    const { refresh, respond } = setup();
+    await vi.advanceTimersByTimeAsync(10 * MINUTE - 1);
+    expect(refresh).not.toHaveBeenCalled();
+    respond();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    respond();
+    await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('reschedules from the new expiry after a refresh', async () => {
+    const { refresh, respond } = setup();
+    for (let minute = 0; minute < 20; minute += 5) {
+      respond();
+      await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    }
+    expect(refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it('logs out when the refresh fails', async () => {
+    const { logout, respond } = setup([failed]);
+    respond();
+    await vi.advanceTimersByTimeAsync(9 * MINUTE);
+    respond();
+    await vi.advanceTimersByTimeAsync(1 * MINUTE);
+    expect(logout).toHaveBeenCalledExactlyOnceWith('refreshFailed');
+  });
+
+  it('logs out after ten idle minutes', async () => {
+    const { store, logout } = setup();
+    store.set(tokenExpiryAtom, Date.now() + 60 * MINUTE);
+    await vi.advanceTimersByTimeAsync(IDLE_TIMEOUT_MS - 1);
+    expect(logout).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(logout).toHaveBeenCalledExactlyOnceWith('idle');
+  });
+
+  it('every server response restarts the idle countdown', async () => {
+    const { store, logout, respond } = setup();
+    store.set(tokenExpiryAtom, Date.now() + 60 * MINUTE);
+    await vi.advanceTimersByTimeAsync(9 * MINUTE);
+    respond();
+    await vi.advanceTimersByTimeAsync(9 * MINUTE);
+    expect(logout).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1 * MINUTE);
+    expect(logout).toHaveBeenCalledExactlyOnceWith('idle');
+  });
+
+  it('the background refresh is not activity: an idle session still ends', async () => {
+    const { refresh, logout } = setup();
+    await vi.advanceTimersByTimeAsync(IDLE_TIMEOUT_MS);
+    // The refresh fell due at the same moment as the idle timeout; it did not keep the session.
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(logout).toHaveBeenCalledExactlyOnceWith('idle');
+  });
+
+  it('stop cancels both timers', async () => {
+    const { refresh, logout, stop } = setup();
+    stop();
+    await vi.advanceTimersByTimeAsync(60 * MINUTE);
+    expect(refresh).not.toHaveBeenCalled();
+    expect(logout).not.toHaveBeenCalled();
+  });
+});
