@@ -31,7 +31,9 @@ describe('logout', () => {
     const store = signedIn();
     savedQueryParams.write({ 'x-flow-state': 'abc' });
     const navigate = vi.fn();
-    const revoke = vi.fn(async (): Promise<ApiResult<unknown>> => ({ ok: true, data: {}, status: 200 }));
+    const revoke = vi.fn(
+      async (_token: string): Promise<ApiResult<unknown>> => ({ ok: true, data: {}, status: 200 }),
+    );
     await logout({ store, revoke, navigate });
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/signed-out', { replace: true });
     expect(revoke.mock.calls.map(([token]) => token).sort()).toEqual(['access-1', 'refresh-1']);
