@@ -37,16 +37,10 @@ describe('logout', () => {
     await logout({ store, revoke, navigate });
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/signed-out', { replace: true });
     expect(revoke.mock.calls.map(([token]) => token).sort()).toEqual(['access-1', 'refresh-1']);
-    for (const atom of [
-      userTokenAtom,
-      refreshTokenAtom,
-      tokenExpiryAtom,
-      clientTokenAtom,
-      flowStateAtom,
-      userNameAtom,
-    ]) {
+    for (const atom of [userTokenAtom, refreshTokenAtom, clientTokenAtom, flowStateAtom, userNameAtom]) {
       expect(store.get(atom)).toBeNull();
     }
+    expect(store.get(tokenExpiryAtom)).toBeNull();
     expect(store.get(authStatusAtom)).toBe(AuthStatus.None);
     expect(savedQueryParams.read()).toBeNull();
   });
