@@ -1,0 +1,266 @@
+import type { AuthReply, FidoChallengeReply } from '@portal/shared/api/schemas';
+import { paths } from '@portal/shared/routes/paths';
+import { fidoIdCookieName } from '@portal/shared/storage/cookieNames';
+import { removeCookie } from '@portal/shared/storage/cookies';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ceremonyFailure } from '../src/fido/ceremonyError';
+import { FIDO_DEBUG_KEY, fidoDebugSwitch, forcedTransports } from '../src/fido/debugSwitch';
+import { FidoScreen } from '../src/fido/FidoScreen';
+import { expectedChallengeAction, fidoTypeForPath, isRegisterMode } from '../src/fido/fidoTypes';
+import { isSafariWithoutChrome, needsManualStart } from '../src/fido/manualMode';
+import { creationOptionsFrom, requestOptionsFrom } from '../src/fido/publicKeyOptions';
+import { factorSession, renderAt, stubServer } from './harness';
+
+const webauthn = vi.hoisted(() => ({
+  startAuthentication: vi.fn(),
+  startRegistration: vi.fn(),
+  cancelCeremony: vi.fn(),
+}));
+vi.mock('@simplewebauthn/browser', () => ({
+  startAuthentication: webauthn.startAuthentication,
+  startRegistration: webauthn.startRegistration,
+  WebAuthnAbortService: { cancelCeremony: webauthn.cancelCeremony },
+}));
+
+const SAFARI =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+const CHROME =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+const requestData = {
+  challenge: 'Y2hhbGxlbmdl',
+  allowCredentials: [{ id: 'Y3JlZA', type: 'public-key', transports: ['internal'] }],
+  rpId: 'localhost',
+  timeout: 60000,
+  userVerification: 'required',
+};
+const challengeReply = (type = 'FIDO', data: object = requestData) => ({
+  nextaction: `${type}_AUTH_VERIFY_CHALLENGE`,
+  flowState: 'flow-2',
+  data,
+});
+const assertion = {
+  id: 'Y3JlZA',
+  rawId: 'Y3JlZA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+};
+const opening: AuthReply = {
+  nextaction: 'FIDO_AUTH_GENERATE_CHALLENGE',
+  flowState: 'flow-1',
+  userName: 'fiona.fido',
+  currentFactors: ['FIDO'],
+};
+const location = () => screen.getByTestId('location').textContent;
+
+function show(path: string = paths.fido, reply: AuthReply = opening, state?: unknown) {
+  factorSession(reply, { userName: 'fiona.fido' });
+  return renderAt(<FidoScreen />, path, state);
+}
+
+describe('FIDO helpers', () => {
+  it('maps each route to its type, message and icon', () => {
+    expect(fidoTypeForPath('/fido')).toMatchObject({
+      type: 'FIDO',
+      validateMessage: 'Validate your biometric',
+    });
+    expect(fidoTypeForPath('/security-key')).toMatchObject({
+      type: 'SECURITYKEY',
+      validateMessage: 'Validate your security key',
+      icon: 'securityKey',
+    });
+    expect(fidoTypeForPath('/passkey')).toMatchObject({
+      type: 'PASSKEY',
+      validateMessage: 'Validate your passkey',
+    });
+    expect(expectedChallengeAction('PASSKEY', 'login')).toBe('PASSKEY_AUTH_VERIFY_CHALLENGE');
+    expect(expectedChallengeAction('FIDO', 'register')).toBe('FIDO_REGISTER_VERIFY_CHALLENGE');
+    expect(isRegisterMode(undefined, 'SECURITYKEY_REGISTER_GENERATE_CHALLENGE')).toBe(true);
+    expect(isRegisterMode('register', null)).toBe(true);
+    expect(isRegisterMode(undefined, 'FIDO_AUTH_GENERATE_CHALLENGE')).toBe(false);
+  });
+
+  it('needs a user gesture only on Safari that is not Chrome, unless remember-device is on', () => {
+    expect(isSafariWithoutChrome(SAFARI)).toBe(true);
+    expect(isSafariWithoutChrome(CHROME)).toBe(false);
+    expect(needsManualStart(SAFARI, false)).toBe(true);
+    expect(needsManualStart(SAFARI, true)).toBe(false);
+    expect(needsManualStart(CHROME, false)).toBe(false);
+  });
+
+  it('reads the debug switch through its schema and forces transports', () => {
+    sessionStorage.setItem(FIDO_DEBUG_KEY, '{"authenticatorAttachment":"cross-platform"}');
+    expect(forcedTransports(fidoDebugSwitch.read())).toEqual(['usb', 'nfc', 'ble', 'hybrid']);
+    sessionStorage.setItem(FIDO_DEBUG_KEY, '{"transports":["internal"]}');
+    expect(forcedTransports(fidoDebugSwitch.read())).toEqual(['internal']);
+    sessionStorage.setItem(FIDO_DEBUG_KEY, '{"transports":["carrier-pigeon"]}');
+    expect(fidoDebugSwitch.read()).toBeNull();
+    expect(sessionStorage.getItem(FIDO_DEBUG_KEY)).toBeNull();
+  });
+
+  it('builds the ceremony options from the reply data, with the debug switch applied', () => {
+    const reply = challengeReply() as unknown as FidoChallengeReply;
+    expect(requestOptionsFrom(reply, null)?.allowCredentials?.[0]?.transports).toEqual(['internal']);
+    expect(requestOptionsFrom(reply, { transports: ['usb'] })?.allowCredentials?.[0]?.transports).toEqual([
+      'usb',
+    ]);
+    const creation = {
+      nextaction: 'FIDO_REGISTER_VERIFY_CHALLENGE',
+      data: {
+        challenge: 'Y2g',
+        rp: { name: 'Portal', id: 'localhost' },
+        user: { id: 'dXNlcg', name: 'fiona.fido', displayName: 'Fiona' },
+        pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+        authenticatorSelection: { authenticatorAttachment: 'platform' },
+      },
+    } as unknown as FidoChallengeReply;
+    expect(
+      creationOptionsFrom(creation, { authenticatorAttachment: 'cross-platform' })?.authenticatorSelection,
+    ).toEqual({ authenticatorAttachment: 'cross-platform' });
+    expect(
+      creationOptionsFrom({ ...creation, data: { challenge: 'x' } } as FidoChallengeReply, null),
+    ).toBeNull();
+  });
+
+  it('tells an aborted ceremony, a cancelled prompt and other failures apart', () => {
+    expect(ceremonyFailure({ name: 'AbortError', code: 'ERROR_CEREMONY_ABORTED' })).toBe('aborted');
+    expect(ceremonyFailure(new DOMException('no', 'NotAllowedError'))).toBe('cancelled');
+    expect(ceremonyFailure({ name: 'Error', cause: { name: 'NotAllowedError' } })).toBe('cancelled');
+    expect(ceremonyFailure(new TypeError('bad'))).toBe('failed');
+  });
+});
+
+describe('FIDO screen', () => {
+  beforeEach(() => {
+    // Spies are restored after every test (restoreMocks), so each test takes a new one.
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME);
+    webauthn.startAuthentication.mockReset();
+    webauthn.startRegistration.mockReset();
+    removeCookie(fidoIdCookieName('fiona.fido'));
+  });
+
+  it('requests the challenge, starts the prompt by itself, verifies through the proxy and routes on', async () => {
+    webauthn.startAuthentication.mockResolvedValue(assertion);
+    const calls = stubServer({
+      'factor/v1/FIDOAuthChallengeGenerator': [{ body: challengeReply() }],
+      'factor/v1/FIDOAuthChallengeVerifier': [{ body: { nextaction: 'AUTH_ALLOWED', access_token: 'user' } }],
+    });
+    show();
+    expect(screen.getByRole('heading', { name: 'FIDO Device Authentication' })).toBeTruthy();
+    expect(screen.getByText('Validate your biometric')).toBeTruthy();
+    expect(screen.getByText('It may take a few moments for the pop-up to appear')).toBeTruthy();
+    await waitFor(() => expect(location()).toBe(paths.welcome));
+    expect(calls[0]?.body).toEqual({
+      documentDomain: globalThis.location.origin,
+      fidoCredType: 'FIDO',
+      deviceTag: true,
+      userName: 'fiona.fido',
+    });
+    expect(webauthn.startAuthentication.mock.calls[0]?.[0]).toMatchObject({
+      optionsJSON: { challenge: 'Y2hhbGxlbmdl' },
+    });
+    const verifierUrl = String(vi.mocked(fetch).mock.calls[1]?.[0]);
+    expect(verifierUrl).toBe('/common/portal/proxy/factor/v1/FIDOAuthChallengeVerifier');
+    expect(calls[1]?.headers.get('X-Flow-State')).toBe('flow-2');
+    expect(document.cookie).toContain(`${fidoIdCookieName('fiona.fido')}=Y3JlZA`);
+  });
+
+  it("refuses a challenge for another type with 'Error in data from server'", async () => {
+    stubServer({ 'factor/v1/FIDOAuthChallengeGenerator': [{ body: challengeReply('PASSKEY') }] });
+    show();
+    expect(await screen.findByText('Error in data from server')).toBeTruthy();
+    expect(webauthn.startAuthentication).not.toHaveBeenCalled();
+  });
+
+  it("says 'Error processing data from server' when the options cannot be read", async () => {
+    stubServer({
+      'factor/v1/FIDOAuthChallengeGenerator': [
+        { body: { nextaction: 'FIDO_AUTH_VERIFY_CHALLENGE', data: {} } },
+      ],
+    });
+    show();
+    expect(await screen.findByText('Error processing data from server')).toBeTruthy();
+  });
+
+  it('offers Try again after a cancelled or timed-out prompt, and it works', async () => {
+    webauthn.startAuthentication
+      .mockRejectedValueOnce(new DOMException('cancelled', 'NotAllowedError'))
+      .mockResolvedValueOnce(assertion);
+    stubServer({
+      'factor/v1/FIDOAuthChallengeGenerator': [{ body: challengeReply() }],
+      'factor/v1/FIDOAuthChallengeVerifier': [{ body: { nextaction: 'AUTH_ALLOWED', access_token: 'user' } }],
+    });
+    show();
+    expect(
+      await screen.findByText(
+        'The request was cancelled or timed out. Try again or choose another way to sign in.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(location()).toBe(paths.welcome));
+  });
+
+  it("shows the service's message when the verifier refuses", async () => {
+    webauthn.startAuthentication.mockResolvedValue(assertion);
+    stubServer({
+      'factor/v1/FIDOAuthChallengeGenerator': [{ body: challengeReply() }],
+      'factor/v1/FIDOAuthChallengeVerifier': [
+        { status: 400, body: { errorCode: '8800050', errorMessage: 'FIDO verification failed: signature' } },
+      ],
+    });
+    show();
+    expect(await screen.findByText('FIDO verification failed: signature')).toBeTruthy();
+    expect(document.cookie).not.toContain(fidoIdCookieName('fiona.fido'));
+  });
+
+  it("waits for 'Next' on Safari", async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(SAFARI);
+    webauthn.startAuthentication.mockResolvedValue(assertion);
+    stubServer({
+      'factor/v1/FIDOAuthChallengeGenerator': [{ body: challengeReply('SECURITYKEY') }],
+      'factor/v1/FIDOAuthChallengeVerifier': [{ body: { nextaction: 'AUTH_ALLOWED', access_token: 'user' } }],
+    });
+    show(paths.securityKey);
+    expect(await screen.findByText('User input required to begin')).toBeTruthy();
+    expect(screen.getByText("Click 'Next' to continue")).toBeTruthy();
+    expect(webauthn.startAuthentication).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(location()).toBe(paths.welcome));
+  });
+
+  it('registers inline with the flow state when the step asks for a registration', async () => {
+    webauthn.startRegistration.mockResolvedValue({
+      ...assertion,
+      response: { clientDataJSON: 'e30', attestationObject: 'AA' },
+    });
+    const calls = stubServer({
+      'factor/v1/FIDORegChallengeGenerator': [
+        {
+          body: {
+            nextaction: 'PASSKEY_REGISTER_VERIFY_CHALLENGE',
+            flowState: 'flow-2',
+            data: {
+              challenge: 'Y2g',
+              rp: { name: 'Portal', id: 'localhost' },
+              user: { id: 'dXNlcg', name: 'paula.passkey', displayName: 'Paula' },
+              pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+            },
+          },
+        },
+      ],
+      'factor/v1/FIDORegChallengeVerifier': [{ body: { nextaction: 'AUTH_ALLOWED', access_token: 'user' } }],
+    });
+    show(
+      paths.passkey,
+      { ...opening, nextaction: 'PASSKEY_REGISTER_GENERATE_CHALLENGE' },
+      { mode: 'register' },
+    );
+    expect(screen.getByRole('heading', { name: 'FIDO Device Registration' })).toBeTruthy();
+    await waitFor(() => expect(location()).toBe(paths.welcome));
+    expect(calls[0]?.headers.get('X-Flow-State')).toBe('flow-1');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer client-token');
+    expect(calls[1]?.body).toMatchObject({ fidoCredType: 'PASSKEY', id: 'Y3JlZA' });
+  });
+});
