@@ -1,10 +1,10 @@
+import { RegisterForm } from '../register/RegisterForm';
 import { RemoteRoot } from '../RemoteRoot';
 
-/** Placeholder until its issue builds the screen: routing, guards and loading are already real. */
 export default function RegisterScreen() {
   return (
     <RemoteRoot>
-      <h1>Register a credential</h1>
+      <RegisterForm />
     </RemoteRoot>
   );
 }

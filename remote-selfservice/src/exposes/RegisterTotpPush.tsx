@@ -1,10 +1,10 @@
 import { RemoteRoot } from '../RemoteRoot';
+import { RegisterTotpPush } from '../registerTotpPush/RegisterTotpPush';
 
-/** Placeholder until its issue builds the screen: routing, guards and loading are already real. */
 export default function RegisterTotpPushScreen() {
   return (
     <RemoteRoot>
-      <h1>Push registration</h1>
+      <RegisterTotpPush />
     </RemoteRoot>
   );
 }

@@ -1,10 +1,10 @@
 import { RemoteRoot } from '../RemoteRoot';
+import { Welcome } from '../welcome/Welcome';
 
-/** Placeholder until its issue builds the screen: routing, guards and loading are already real. */
 export default function WelcomeScreen() {
   return (
     <RemoteRoot>
-      <h1>Welcome</h1>
+      <Welcome />
     </RemoteRoot>
   );
 }

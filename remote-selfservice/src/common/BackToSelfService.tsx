@@ -1,0 +1,13 @@
+import { messages } from '@portal/shared/messages/en_US';
+import { paths } from '@portal/shared/routes/paths';
+import { useNavigate } from 'react-router-dom';
+
+/** The way on from a verification screen: back to Manage Credentials. */
+export function BackToSelfService() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" className="portal-button" onClick={() => navigate(paths.selfService)}>
+      {messages.registration.backToSelfService}
+    </button>
+  );
+}

@@ -1,0 +1,47 @@
+import * as v from 'valibot';
+
+/**
+ * What the registration form hands to the verification screen through the router state. Each
+ * screen reads it through its schema: a reload or a hand-typed address has none, and the screen
+ * says so instead of failing.
+ */
+export const OtpRegistrationStateSchema = v.object({
+  credId: v.string(),
+  credType: v.picklist(['sms', 'email']),
+  credValue: v.string(),
+});
+export type OtpRegistrationState = v.InferOutput<typeof OtpRegistrationStateSchema>;
+
+export const TotpRegistrationStateSchema = v.object({
+  credId: v.string(),
+  credValue: v.string(),
+  sharedSecret: v.pipe(v.string(), v.minLength(1)),
+  tenantName: v.string(),
+});
+export type TotpRegistrationState = v.InferOutput<typeof TotpRegistrationStateSchema>;
+
+/** PublicKeyCredentialCreationOptionsJSON, checked for what the browser cannot do without. */
+export const CreationOptionsSchema = v.looseObject({
+  challenge: v.pipe(v.string(), v.minLength(1)),
+  rp: v.looseObject({ name: v.string(), id: v.optional(v.string()) }),
+  user: v.looseObject({ id: v.string(), name: v.string(), displayName: v.string() }),
+  pubKeyCredParams: v.array(v.looseObject({ type: v.literal('public-key'), alg: v.number() })),
+});
+
+export const FidoRegistrationStateSchema = v.object({
+  fidoCredType: v.picklist(['fido', 'securitykey', 'passkey']),
+  options: CreationOptionsSchema,
+});
+export type FidoRegistrationState = v.InferOutput<typeof FidoRegistrationStateSchema>;
+
+export const PushRegistrationStateSchema = v.object({
+  vipCredentialID: v.pipe(v.string(), v.minLength(1)),
+  credValue: v.pipe(v.string(), v.minLength(1)),
+});
+export type PushRegistrationState = v.InferOutput<typeof PushRegistrationStateSchema>;
+
+/** The router state parsed with `schema`, or null when it is missing or of another shape. */
+export function readState<S extends v.GenericSchema>(schema: S, state: unknown): v.InferOutput<S> | null {
+  const parsed = v.safeParse(schema, state);
+  return parsed.success ? parsed.output : null;
+}

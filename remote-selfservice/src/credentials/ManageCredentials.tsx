@@ -1,0 +1,115 @@
+import { CREDENTIAL_STATUS_ACTIVE, CREDENTIAL_STATUS_INACTIVE } from '@portal/shared/constants';
+import { messages } from '@portal/shared/messages/en_US';
+import { paths } from '@portal/shared/routes/paths';
+import { useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { hasNewCredAdded } from '../common/newCredAdded';
+import { ScreenStatus } from '../common/ScreenStatus';
+import { useFocusFirst } from '../common/useFocusFirst';
+import { ConfirmDialog } from './ConfirmDialog';
+import { CredentialItem } from './CredentialItem';
+import { type CredentialView, credentialViews } from './credentialView';
+import { type CredentialCalls, useCredentials } from './useCredentials';
+import '../common/selfservice.css';
+import './credentials.css';
+
+type Confirmation = { kind: 'one'; view: CredentialView } | { kind: 'all' };
+
+/** /self-service: the user's credentials and what can be done with them. */
+export function ManageCredentials({ calls }: { calls?: CredentialCalls }) {
+  const { credentials, busy, error, change, calls: api } = useCredentials(calls);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const registerRef = useRef<HTMLButtonElement>(null);
+  useFocusFirst(registerRef);
+
+  const views = credentials ? credentialViews(credentials) : [];
+  const text = messages.selfService;
+
+  const question =
+    confirmation?.kind === 'one'
+      ? text.deleteCredentialOfType(confirmation.view.typeName)
+      : confirmation?.kind === 'all'
+        ? text.deleteAllConfirm
+        : null;
+
+  const confirm = () => {
+    const current = confirmation;
+    setConfirmation(null);
+    if (current?.kind === 'one') void change(() => api.deleteCredential(current.view.credential.credId));
+    if (current?.kind === 'all' && credentials) void change(() => api.deleteAllCredentials(credentials));
+  };
+
+  return (
+    <section className="portal-selfservice" aria-busy={busy}>
+      <h1>{text.title}</h1>
+      <ScreenStatus busy={busy} error={error} />
+      {hasNewCredAdded(location.state) ? (
+        <p className="portal-selfservice__notice" role="status">
+          {text.newCredAdded}
+        </p>
+      ) : null}
+      <div className="portal-selfservice__actions">
+        <button
+          ref={registerRef}
+          type="button"
+          className="portal-button portal-button--primary"
+          onClick={() => navigate(paths.register)}
+        >
+          {text.register}
+        </button>
+        {views.length > 0 ? (
+          <>
+            <button
+              type="button"
+              className="portal-button"
+              disabled={busy || !views.some((view) => view.isDefault)}
+              onClick={() => credentials && void change(() => api.clearDefaults(credentials))}
+            >
+              {text.clearDefaults}
+            </button>
+            <button
+              type="button"
+              className="portal-button"
+              disabled={busy}
+              onClick={() => setConfirmation({ kind: 'all' })}
+            >
+              {text.deleteAll}
+            </button>
+          </>
+        ) : null}
+      </div>
+      {credentials && views.length === 0 ? <p>{text.noCredentials}</p> : null}
+      {views.length > 0 ? (
+        <ul className="portal-credentials" aria-label={text.listLabel}>
+          {views.map((view) => (
+            <CredentialItem
+              key={view.credential.credId}
+              view={view}
+              disabled={busy}
+              onToggleStatus={() =>
+                void change(() =>
+                  api.updateCredential(view.credential.credId, {
+                    default: view.isDefault,
+                    status: view.active ? CREDENTIAL_STATUS_INACTIVE : CREDENTIAL_STATUS_ACTIVE,
+                  }),
+                )
+              }
+              onMakeDefault={() =>
+                void change(() =>
+                  api.updateCredential(view.credential.credId, {
+                    default: true,
+                    status: view.credential.status,
+                  }),
+                )
+              }
+              onDelete={() => setConfirmation({ kind: 'one', view })}
+            />
+          ))}
+        </ul>
+      ) : null}
+      <ConfirmDialog question={question} onConfirm={confirm} onCancel={() => setConfirmation(null)} />
+    </section>
+  );
+}

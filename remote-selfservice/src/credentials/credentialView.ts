@@ -1,0 +1,32 @@
+import type { Credential } from '@portal/shared/api/schemas';
+import { CREDENTIAL_STATUS_ACTIVE } from '@portal/shared/constants';
+import { addedLabel } from '@portal/shared/flow/credentialDate';
+import { byCredentialRank, credentialTypeInfo } from '@portal/shared/flow/credentialTypes';
+
+/** What one row of Manage Credentials shows. */
+export interface CredentialView {
+  credential: Credential;
+  typeName: string;
+  value: string;
+  active: boolean;
+  isDefault: boolean;
+  /** 'Added Month D, YYYY' (an invalid date raw); null without a creation date. */
+  added: string | null;
+}
+
+export function toCredentialView(credential: Credential): CredentialView {
+  return {
+    credential,
+    // A type the table does not know is shown as the server names it.
+    typeName: credentialTypeInfo(credential.credType)?.displayName ?? credential.credType,
+    value: credential.credValue ?? '',
+    active: credential.status === CREDENTIAL_STATUS_ACTIVE,
+    isDefault: credential.default === true,
+    added: credential.createdDatetime ? addedLabel(credential.createdDatetime) : null,
+  };
+}
+
+/** The list in the rank order of spec section 3 (stable within a type). */
+export function credentialViews(credentials: readonly Credential[]): CredentialView[] {
+  return [...credentials].sort(byCredentialRank).map(toCredentialView);
+}

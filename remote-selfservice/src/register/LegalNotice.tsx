@@ -1,0 +1,14 @@
+import { messages } from '@portal/shared/messages/en_US';
+import type { RegistrationType } from '@portal/shared/routes/paths';
+
+const withNotice: readonly RegistrationType[] = ['sms', 'email'];
+
+/** The message-rate and frequency notice that goes with the sms and e-mail types. */
+export function LegalNotice({ type }: { type: RegistrationType }) {
+  if (!withNotice.includes(type)) return null;
+  return (
+    <p className="portal-selfservice__hint">
+      {messages.registration.ratesNotice} {messages.registration.frequencyNotice}
+    </p>
+  );
+}

@@ -1,0 +1,120 @@
+import { api } from '@portal/shared/api/client';
+import { portalConfigAtom } from '@portal/shared/config/portalConfig';
+import { credentialTypeInfo } from '@portal/shared/flow/credentialTypes';
+import { messages } from '@portal/shared/messages/en_US';
+import { paths, type RegistrationType } from '@portal/shared/routes/paths';
+import { loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
+import { useAtomValue } from 'jotai';
+import { type FormEvent, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { serviceErrorText, unexpectedErrorText } from '../common/errorText';
+import { ScreenStatus } from '../common/ScreenStatus';
+import { useFocusFirst } from '../common/useFocusFirst';
+import { beginRegistration, type RegistrationCalls } from './beginRegistration';
+import { TypeStep } from './TypeStep';
+import { canSubmitRegistration, validateRegistration } from './validation';
+import { ValueStep } from './ValueStep';
+import '../common/selfservice.css';
+
+/** /register: step 1 chooses the type, step 2 takes its value; success opens /register/{type}. */
+export function RegisterForm({ calls = api }: { calls?: RegistrationCalls }) {
+  const navigate = useNavigate();
+  const { vendorAccessName } = useAtomValue(portalConfigAtom);
+  const serverUserName = useAtomValue(userNameAtom);
+  const loginName = useAtomValue(loginNameAtom);
+  const userName = serverUserName ?? loginName ?? '';
+  const [step, setStep] = useState<1 | 2>(1);
+  const [type, setType] = useState<RegistrationType | null>(null);
+  const [value, setValue] = useState('');
+  const [credentialId, setCredentialId] = useState('');
+  const [touched, setTouched] = useState({ value: false, credentialId: false });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const firstRef = useRef<HTMLInputElement>(null);
+  useFocusFirst(firstRef, step);
+
+  const input = { type, value, credentialId };
+  const errors = validateRegistration(input);
+  const canSubmit = !busy && (step === 1 ? canSubmitType(type) : canSubmitRegistration(input));
+  const typeName = type ? (credentialTypeInfo(type)?.registrationName(vendorAccessName) ?? type) : '';
+
+  const chooseType = (next: RegistrationType) => {
+    setType(next);
+    setTouched({ value: false, credentialId: false });
+  };
+
+  const back = () => {
+    if (step === 2 && !error) setStep(1);
+    else navigate(paths.selfService);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit || !type) return;
+    if (step === 1) {
+      setStep(2);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await beginRegistration({ type, value, credentialId, userName }, calls);
+      if (result.ok) {
+        navigate(result.data.path, { state: result.data.state });
+        return;
+      }
+      setError(result.error.kind === 'malformed' ? result.error.message : serviceErrorText(result.error));
+    } catch (failure) {
+      setError(unexpectedErrorText(failure));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <section className="portal-selfservice" aria-busy={busy}>
+      <h1>{messages.registration.title}</h1>
+      <ScreenStatus busy={busy} error={error} />
+      <form className="portal-register" noValidate onSubmit={(event) => void submit(event)}>
+        {step === 1 || !type ? (
+          <TypeStep
+            type={type}
+            vendorAccessName={vendorAccessName}
+            onChange={chooseType}
+            firstRef={firstRef}
+          />
+        ) : (
+          <ValueStep
+            type={type}
+            typeName={typeName}
+            value={value}
+            credentialId={credentialId}
+            errors={errors}
+            touched={touched}
+            onValue={(next) => {
+              setValue(next);
+              setTouched((previous) => ({ ...previous, value: true }));
+            }}
+            onCredentialId={(next) => {
+              setCredentialId(next);
+              setTouched((previous) => ({ ...previous, credentialId: true }));
+            }}
+            onTouch={(field) => setTouched((previous) => ({ ...previous, [field]: true }))}
+            firstRef={firstRef}
+          />
+        )}
+        <div className="portal-selfservice__actions">
+          <button type="button" className="portal-button" onClick={back}>
+            {messages.common.back}
+          </button>
+          <button type="submit" className="portal-button portal-button--primary" disabled={!canSubmit}>
+            {messages.common.next}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function canSubmitType(type: RegistrationType | null): boolean {
+  return type !== null && credentialTypeInfo(type)?.registrationDisabled === false;
+}

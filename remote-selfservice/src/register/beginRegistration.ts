@@ -1,0 +1,101 @@
+import type { ApiClient } from '@portal/shared/api/client';
+import type { ApiResult } from '@portal/shared/api/result';
+import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
+import { messages } from '@portal/shared/messages/en_US';
+import { paths, type RegistrationType } from '@portal/shared/routes/paths';
+import * as v from 'valibot';
+import { CreationOptionsSchema } from '../common/registrationState';
+
+export type RegistrationCalls = Pick<ApiClient, 'registerOtp' | 'registerMobileOtp' | 'fidoRegChallenge'>;
+
+/** Where the verification screen is, and the data it starts from. */
+export interface RegistrationStep {
+  path: string;
+  state: unknown;
+}
+
+export interface BeginInput {
+  type: RegistrationType;
+  value: string;
+  credentialId: string;
+  userName: string;
+}
+
+type Begin = (input: BeginInput, calls: RegistrationCalls) => Promise<ApiResult<RegistrationStep>>;
+
+const malformed = (message: string) => ({
+  ok: false as const,
+  error: { kind: 'malformed' as const, message },
+});
+
+const step = (type: RegistrationType, state: unknown): ApiResult<RegistrationStep> => ({
+  ok: true,
+  data: { path: paths.registerType(type), state },
+  status: 200,
+});
+
+/** sms and e-mail: OTPRegistrar sends a code to verify on the next screen. */
+const beginOtp: Begin = async (input, calls) => {
+  const result = await calls.registerOtp({
+    credType: input.type,
+    credValue: input.value,
+    language: DEFAULT_LANGUAGE,
+  });
+  if (!result.ok) return result;
+  if (!result.data.credId) return malformed(messages.selfService.unableToRegister);
+  return step(input.type, { credId: result.data.credId, credType: input.type, credValue: input.value });
+};
+
+/** Mobile authenticator: MobileOTPRegistrar returns the secret for the QR code. */
+const beginTotp: Begin = async (input, calls) => {
+  const result = await calls.registerMobileOtp('totp', input.value);
+  if (!result.ok) return result;
+  const { credId, sharedSecret, tenantName, credValue } = result.data;
+  if (!credId || !sharedSecret) return malformed(messages.selfService.unableToRegister);
+  return step('totp', {
+    credId,
+    credValue: credValue ?? input.value,
+    sharedSecret,
+    tenantName: tenantName ?? '',
+  });
+};
+
+/** FIDO types: the challenge is fetched here so the next screen can start the prompt on load. */
+const beginFido: Begin = async (input, calls) => {
+  const result = await calls.fidoRegChallenge({
+    userName: input.userName,
+    deviceName: input.value,
+    fidoCredType: input.type,
+  });
+  if (!result.ok) return result;
+  const reply = result.data;
+  const candidates: unknown[] = [reply.publicKey, reply.data, reply];
+  const options = candidates.find((candidate) => v.is(CreationOptionsSchema, candidate));
+  if (!options) return malformed(messages.fido.errorInData);
+  return step(input.type, { fidoCredType: input.type, options });
+};
+
+/** Vendor push: the registrar is called on the status screen itself. */
+const beginPush: Begin = async (input) =>
+  step('totp_push', { vipCredentialID: input.credentialId, credValue: input.value });
+
+const begins: Record<RegistrationType, Begin> = {
+  sms: beginOtp,
+  email: beginOtp,
+  totp: beginTotp,
+  fido: beginFido,
+  securitykey: beginFido,
+  passkey: beginFido,
+  totp_push: beginPush,
+};
+
+/** Step 2's submit: the call for the chosen type, and where to verify it. */
+export function beginRegistration(
+  input: BeginInput,
+  calls: RegistrationCalls,
+): Promise<ApiResult<RegistrationStep>> {
+  return begins[input.type](
+    { ...input, value: input.value.trim(), credentialId: input.credentialId.trim() },
+    calls,
+  );
+}

@@ -1,0 +1,44 @@
+import { SMS_MIN_LENGTH } from '@portal/shared/constants';
+import { credentialTypeInfo } from '@portal/shared/flow/credentialTypes';
+import { messages } from '@portal/shared/messages/en_US';
+import type { RegistrationType } from '@portal/shared/routes/paths';
+
+export interface RegistrationInput {
+  type: RegistrationType | null;
+  value: string;
+  credentialId: string;
+}
+
+export interface RegistrationErrors {
+  value?: string;
+  credentialId?: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const text = messages.registration;
+
+/** The value rule per type (spec section 5, Registration); types not listed need a value. */
+const valueRules: Partial<Record<RegistrationType, (value: string) => string | undefined>> = {
+  email: (value) => (EMAIL.test(value) ? undefined : text.emailInvalid),
+  sms: (value) => (value.length >= SMS_MIN_LENGTH ? undefined : text.smsTooShort(SMS_MIN_LENGTH)),
+};
+
+/** The messages for the form as it stands (empty when it may be submitted). */
+export function validateRegistration(input: RegistrationInput): RegistrationErrors {
+  if (!input.type) return {};
+  const value = input.value.trim();
+  const errors: RegistrationErrors = {};
+  const rule = valueRules[input.type];
+  const valueError = value === '' ? text.valueRequired : rule?.(value);
+  if (valueError) errors.value = valueError;
+  if (input.type === 'totp_push' && input.credentialId.trim() === '') {
+    errors.credentialId = text.credentialIdRequired;
+  }
+  return errors;
+}
+
+/** Next is enabled only with a type that can be registered here and a valid form. */
+export function canSubmitRegistration(input: RegistrationInput): boolean {
+  if (!input.type || credentialTypeInfo(input.type)?.registrationDisabled !== false) return false;
+  return Object.keys(validateRegistration(input)).length === 0;
+}

@@ -1,0 +1,94 @@
+import { api } from '@portal/shared/api/client';
+import { messages } from '@portal/shared/messages/en_US';
+import {
+  type PublicKeyCredentialCreationOptionsJSON,
+  type RegistrationResponseJSON,
+  startRegistration,
+  WebAuthnAbortService,
+} from '@simplewebauthn/browser';
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { BackToSelfService } from '../common/BackToSelfService';
+import { MissingRegistration } from '../common/MissingRegistration';
+import {
+  type FidoRegistrationState,
+  FidoRegistrationStateSchema,
+  readState,
+} from '../common/registrationState';
+import { ScreenStatus } from '../common/ScreenStatus';
+import { useVerify } from '../common/useVerify';
+import { FidoIcon } from './FidoIcon';
+import { promptErrorOutcome } from './fidoErrors';
+import '../common/selfservice.css';
+
+export interface FidoRegistrationDeps {
+  prompt: (options: PublicKeyCredentialCreationOptionsJSON) => Promise<RegistrationResponseJSON>;
+  verify: typeof api.fidoRegVerify;
+}
+
+const browserDeps: FidoRegistrationDeps = {
+  prompt: (optionsJSON) => startRegistration({ optionsJSON }),
+  verify: api.fidoRegVerify,
+};
+
+const validateText: Record<FidoRegistrationState['fidoCredType'], string> = {
+  fido: messages.fido.validateBiometric,
+  securitykey: messages.fido.validateSecurityKey,
+  passkey: messages.fido.validatePasskey,
+};
+
+/**
+ * /register/fido, /register/securitykey, /register/passkey: the browser prompt starts on load with
+ * the challenge the registration form fetched; the result goes to FIDORegChallengeVerifier.
+ */
+export function RegisterFido({ deps = browserDeps }: { deps?: FidoRegistrationDeps }) {
+  const state = readState(FidoRegistrationStateSchema, useLocation().state);
+  if (!state) return <MissingRegistration title={messages.fido.registrationTitle} />;
+  return <FidoRegistration state={state} deps={deps} />;
+}
+
+function FidoRegistration({ state, deps }: { state: FidoRegistrationState; deps: FidoRegistrationDeps }) {
+  const { busy, error, setError, verify } = useVerify();
+  const started = useRef(false);
+
+  const run = useCallback(async () => {
+    setError(null);
+    let credential: RegistrationResponseJSON;
+    try {
+      // The schema checked the fields the browser needs; the rest passes through as sent.
+      credential = await deps.prompt(state.options as unknown as PublicKeyCredentialCreationOptionsJSON);
+    } catch (failure) {
+      const outcome = promptErrorOutcome(failure);
+      if (outcome.kind === 'message') setError(outcome.text);
+      return;
+    }
+    await verify(() => deps.verify(credential, state.fidoCredType));
+  }, [deps, state, setError, verify]);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void run();
+  }, [run]);
+
+  // Leaving the screen cancels a prompt still open.
+  useEffect(() => () => WebAuthnAbortService.cancelCeremony(), []);
+
+  return (
+    <section className="portal-selfservice" aria-busy={busy}>
+      <h1>{messages.fido.registrationTitle}</h1>
+      <ScreenStatus busy={busy} error={error} />
+      <FidoIcon type={state.fidoCredType} />
+      <p role="status">{validateText[state.fidoCredType]}</p>
+      <p className="portal-selfservice__hint">{messages.fido.popupDelay}</p>
+      <div className="portal-selfservice__actions">
+        <BackToSelfService />
+        {error ? (
+          <button type="button" className="portal-button portal-button--primary" onClick={() => void run()}>
+            {messages.shell.retry}
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

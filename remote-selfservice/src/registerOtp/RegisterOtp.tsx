@@ -1,0 +1,54 @@
+import { api } from '@portal/shared/api/client';
+import { messages } from '@portal/shared/messages/en_US';
+import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
+import { useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { BackToSelfService } from '../common/BackToSelfService';
+import { MissingRegistration } from '../common/MissingRegistration';
+import {
+  type OtpRegistrationState,
+  OtpRegistrationStateSchema,
+  readState,
+} from '../common/registrationState';
+import { ScreenStatus } from '../common/ScreenStatus';
+import { useVerify } from '../common/useVerify';
+import '../common/selfservice.css';
+
+type VerifyOtp = typeof api.verifyOtp;
+
+/** /register/sms and /register/email: the code sent to the new value, in the six boxes. */
+export function RegisterOtp({ verifyOtp = api.verifyOtp }: { verifyOtp?: VerifyOtp }) {
+  const state = readState(OtpRegistrationStateSchema, useLocation().state);
+  if (!state) return <MissingRegistration title={messages.registration.verifyTitle} />;
+  return <OtpVerification state={state} verifyOtp={verifyOtp} />;
+}
+
+function OtpVerification({ state, verifyOtp }: { state: OtpRegistrationState; verifyOtp: VerifyOtp }) {
+  const { busy, error, verify } = useVerify();
+  const boxes = useRef<OtpInputHandle>(null);
+  const submit = async (code: string) => {
+    const ok = await verify(() => verifyOtp(state.credId, code, { registering: true }));
+    if (!ok) boxes.current?.clear();
+  };
+  return (
+    <section className="portal-selfservice" aria-busy={busy}>
+      <h1>{messages.registration.verifyTitle}</h1>
+      <ScreenStatus busy={busy} error={error} />
+      <p>{messages.otp.enterSecurityCode(state.credValue)}</p>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (boxes.current?.validate()) void submit(boxes.current.value());
+        }}
+      >
+        <OtpInput ref={boxes} autoFocus disabled={busy} onComplete={(code) => void submit(code)} />
+        <div className="portal-selfservice__actions">
+          <BackToSelfService />
+          <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+            {messages.common.submit}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

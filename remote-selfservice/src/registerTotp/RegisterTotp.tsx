@@ -1,0 +1,90 @@
+import { api } from '@portal/shared/api/client';
+import { portalConfigAtom } from '@portal/shared/config/portalConfig';
+import { messages } from '@portal/shared/messages/en_US';
+import { loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
+import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
+import { useAtomValue } from 'jotai';
+import { useCallback, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { BackToSelfService } from '../common/BackToSelfService';
+import { unexpectedErrorText } from '../common/errorText';
+import { MissingRegistration } from '../common/MissingRegistration';
+import {
+  readState,
+  type TotpRegistrationState,
+  TotpRegistrationStateSchema,
+} from '../common/registrationState';
+import { ScreenStatus } from '../common/ScreenStatus';
+import { useVerify } from '../common/useVerify';
+import { otpauthLink, totpIssuer } from './otpauthLink';
+import { QrCode } from './QrCode';
+import '../common/selfservice.css';
+
+type VerifyMobileOtp = typeof api.verifyMobileOtp;
+
+/** /register/totp: the QR code for the authenticator app, then its first code (MobileOTPVerifier). */
+export function RegisterTotp({
+  verifyMobileOtp = api.verifyMobileOtp,
+}: {
+  verifyMobileOtp?: VerifyMobileOtp;
+}) {
+  const state = readState(TotpRegistrationStateSchema, useLocation().state);
+  if (!state) return <MissingRegistration title={messages.registration.totpTitle} />;
+  return <TotpVerification state={state} verifyMobileOtp={verifyMobileOtp} />;
+}
+
+function TotpVerification({
+  state,
+  verifyMobileOtp,
+}: {
+  state: TotpRegistrationState;
+  verifyMobileOtp: VerifyMobileOtp;
+}) {
+  const { tenantDisplayNames } = useAtomValue(portalConfigAtom);
+  const serverUserName = useAtomValue(userNameAtom);
+  const loginName = useAtomValue(loginNameAtom);
+  const { busy, error, setError, verify } = useVerify();
+  const boxes = useRef<OtpInputHandle>(null);
+  const link = otpauthLink({
+    userName: serverUserName ?? loginName ?? '',
+    secret: state.sharedSecret,
+    issuer: totpIssuer(state.tenantName, tenantDisplayNames),
+  });
+  const onQrError = useCallback((failure: unknown) => setError(unexpectedErrorText(failure)), [setError]);
+
+  const submit = async (otp: string) => {
+    const ok = await verify(() =>
+      verifyMobileOtp({ credId: state.credId, credValue: state.credValue, otp }, { registering: true }),
+    );
+    if (!ok) boxes.current?.clear();
+  };
+
+  return (
+    <section className="portal-selfservice" aria-busy={busy}>
+      <h1>{messages.registration.totpTitle}</h1>
+      <ScreenStatus busy={busy} error={error} />
+      <QrCode text={link} label={messages.registration.qrLabel} onError={onQrError} />
+      <p>{messages.mobileOtp.scanToRegister(state.credValue)}</p>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (boxes.current?.validate()) void submit(boxes.current.value());
+        }}
+      >
+        <OtpInput
+          ref={boxes}
+          autoFocus
+          disabled={busy}
+          label={messages.mobileOtp.codeLabel}
+          onComplete={(code) => void submit(code)}
+        />
+        <div className="portal-selfservice__actions">
+          <BackToSelfService />
+          <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+            {messages.common.submit}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { api } from '@portal/shared/api/client';
+import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
+import { messages } from '@portal/shared/messages/en_US';
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { BackToSelfService } from '../common/BackToSelfService';
+import { MissingRegistration } from '../common/MissingRegistration';
+import {
+  type PushRegistrationState,
+  PushRegistrationStateSchema,
+  readState,
+} from '../common/registrationState';
+import { ScreenStatus } from '../common/ScreenStatus';
+import { useVerify } from '../common/useVerify';
+import '../common/selfservice.css';
+
+type RegisterVip = typeof api.registerVipCredential;
+
+/** /register/totp_push: registers the vendor credential (VIPCredentialRegistrar) and reports how it went. */
+export function RegisterTotpPush({ register = api.registerVipCredential }: { register?: RegisterVip }) {
+  const state = readState(PushRegistrationStateSchema, useLocation().state);
+  if (!state) return <MissingRegistration title={messages.registration.pushTitle} />;
+  return <PushRegistration state={state} register={register} />;
+}
+
+function PushRegistration({ state, register }: { state: PushRegistrationState; register: RegisterVip }) {
+  const { busy, error, verify } = useVerify();
+  const started = useRef(false);
+
+  const run = useCallback(
+    () =>
+      verify(
+        () =>
+          register({
+            vipCredentialID: state.vipCredentialID,
+            credType: 'totp_push',
+            credValue: state.credValue,
+            language: DEFAULT_LANGUAGE,
+          }),
+        messages.push.registrationFailed,
+      ),
+    [register, state, verify],
+  );
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void run();
+  }, [run]);
+
+  return (
+    <section className="portal-selfservice" aria-busy={busy}>
+      <h1>{messages.registration.pushTitle}</h1>
+      <ScreenStatus busy={busy} error={error} />
+      {busy ? <p role="status">{messages.registration.pushRegistering}</p> : null}
+      <div className="portal-selfservice__actions">
+        <BackToSelfService />
+        {error ? (
+          <button type="button" className="portal-button portal-button--primary" onClick={() => void run()}>
+            {messages.shell.retry}
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
