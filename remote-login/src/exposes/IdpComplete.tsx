@@ -1,10 +1,10 @@
+import { IdpCompletePage } from '../idp/IdpCompletePage';
 import { RemoteRoot } from '../RemoteRoot';
 
-/** Placeholder until its issue builds the screen: routing, guards and loading are already real. */
 export default function IdpCompleteScreen() {
   return (
     <RemoteRoot>
-      <h1>Connecting to Identity Provider</h1>
+      <IdpCompletePage />
     </RemoteRoot>
   );
 }

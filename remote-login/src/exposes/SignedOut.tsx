@@ -1,10 +1,10 @@
+import { SignedOutPage } from '../endPages/SignedOutPage';
 import { RemoteRoot } from '../RemoteRoot';
 
-/** Placeholder until its issue builds the screen: routing, guards and loading are already real. */
 export default function SignedOutScreen() {
   return (
     <RemoteRoot>
-      <h1>Logout Successful</h1>
+      <SignedOutPage />
     </RemoteRoot>
   );
 }

@@ -1,32 +1,54 @@
-import type { ApiResult } from '../api/result';
-import type { AuthReply, UserTokenReply } from '../api/schemas';
-import { rememberTrustedDevice } from '../auth/deviceCookies';
-import { flowStateAtom, loginNameAtom, serviceUrlAtom, userNameAtom } from '../session/atoms';
-import type { PortalStore } from '../session/store';
-import { savedQueryParams } from '../storage/sessionStore';
-import { followNextAction } from './followNextAction';
-import type { Navigate } from './navigation';
-import { type NextActionResult, nextActionRoute } from './nextAction';
-import { FLOW_STATE_PARAM } from './restartFlow';
+import type { ApiResult } from '@portal/shared/api/result';
+import type { AuthReply, UserTokenReply } from '@portal/shared/api/schemas';
+import { rememberTrustedDevice } from '@portal/shared/auth/deviceCookies';
+import type { FlowNavigationState, Navigate } from '@portal/shared/flow/navigation';
+import { type NextActionResult, nextActionRoute } from '@portal/shared/flow/nextAction';
+import { paths } from '@portal/shared/routes/paths';
+import {
+  authStatusAtom,
+  errorMessageAtom,
+  factorOptionsAtom,
+  factorReplyAtom,
+  fidoCredTypeAtom,
+  flowStateAtom,
+  loginNameAtom,
+  refreshTokenAtom,
+  serviceUrlAtom,
+  tokenExpiryAtom,
+  userNameAtom,
+  userTokenAtom,
+} from '@portal/shared/session/atoms';
+import { AuthStatus } from '@portal/shared/session/authStatus';
+import type { PortalStore } from '@portal/shared/session/store';
+import { savedQueryParams } from '@portal/shared/storage/sessionStore';
 
-/**
- * Routes a flow reply the one way every screen must (spec section 4): decide with
- * nextActionRoute, then apply with followNextAction.
- *
- * - Redirects (AUTH_ALLOWED with authCompleteUrl) go only to the configured service's origin
- *   (serviceUrlAtom); the oauth2 entry's query string is kept, with x-flow-state brought up to
- *   the current flow state. javascript:, data:, foreign or unparsable addresses restart the flow.
- * - Screens: status Factor (1), userName, factorOptions (reply.credentials), fidoCredType, and
- *   the whole reply in factorReplyAtom (currentFactors, customFactorOptions, additional) are set
- *   before navigating; `mode` / `skipFactorAutoRedirect` travel as navigation state.
- * - *_OTP_AUTH keeps the flow state and options and stays.
- * - AUTH_ALLOWED with tokens stores them; with only an id_token exchanges it first
- *   (api.getUserToken); both end at /welcome with status Authenticated (2). A trusted-device id
- *   in the reply's additional block is kept in the trusted-device cookie.
- * - AUTH_DENIED: status None, /denied. null: 'Server error, response is null', wildcard route.
- *   Anything else: status RestartNeeded (3), /restartRequired.
+/*
+ * Imports here name the package ('@portal/shared/…'), not '../…': a module that only a remote
+ * bundles is federated by its request name, and a relative import inside it would reach the
+ * remote's private copy of the atoms instead of the host's singleton.
  */
 
+/** The oauth2 entry's query parameter carrying the flow state. */
+const FLOW_STATE_PARAM = 'x-flow-state';
+
+/**
+ * Routes a flow reply the one way every screen must (spec section 4): nextActionRoute decides,
+ * this applies.
+ *
+ * - 'screen': status Factor (1); userName from the reply; factorOptionsAtom = reply.credentials;
+ *   fidoCredTypeAtom for FIDO screens; factorReplyAtom = the whole reply (currentFactors,
+ *   customFactorOptions, additional, data); navigation state { mode, skipFactorAutoRedirect }.
+ * - 'stay' (*_OTP_AUTH): keeps the reply, options and flow state; no navigation.
+ * - 'redirect' (AUTH_ALLOWED + authCompleteUrl): only to the configured service's origin
+ *   (serviceUrlAtom); the oauth2 entry's saved query string is kept, x-flow-state being the
+ *   current flow state. Anything else (javascript:, another origin) → restart needed.
+ * - 'signedIn': tokens into memory, status Authenticated (2), /welcome.
+ * - 'exchangeIdToken': api.getUserToken(id_token) first (it keeps the tokens); failure → its
+ *   message in errorMessageAtom, status RestartNeeded, /restartRequired.
+ * - 'denied': status None, /denied. 'error' (null reply): errorMessageAtom = 'Server error,
+ *   response is null', wildcard route. 'restart': status RestartNeeded (3), /restartRequired.
+ * On AUTH_ALLOWED a trusted-device id in the additional block is kept in the tdi- cookie.
+ */
 export interface ApplyNextActionDeps {
   store: PortalStore;
   navigate: Navigate;
@@ -70,11 +92,22 @@ function keepTrustedDevice(store: PortalStore, reply: AuthReply): void {
   rememberTrustedDevice(userName, additional.trustedDeviceId, additional.trustedDeviceExpiryDays);
 }
 
+function keepFactorReply(store: PortalStore, reply: AuthReply): void {
+  if (reply.credentials) store.set(factorOptionsAtom, reply.credentials);
+  store.set(factorReplyAtom, reply);
+}
+
+function restartNeeded(store: PortalStore, navigate: Navigate, message: string | null): void {
+  if (message) store.set(errorMessageAtom, message);
+  store.set(authStatusAtom, AuthStatus.RestartNeeded);
+  navigate(paths.restartRequired);
+}
+
 export async function applyNextAction(
   reply: AuthReply | null,
   deps: ApplyNextActionDeps,
 ): Promise<NextActionResult> {
-  const { store } = deps;
+  const { store, navigate } = deps;
   const routed = nextActionRoute(reply, { allowedRedirectOrigins: allowedRedirectOrigins(store) });
   const result: NextActionResult =
     routed.kind === 'redirect' ? { ...routed, url: withFlowQuery(routed.url, store) } : routed;
@@ -83,12 +116,60 @@ export async function applyNextAction(
     if (name) store.set(userNameAtom, name);
     if (reply.nextaction === 'AUTH_ALLOWED') keepTrustedDevice(store, reply);
   }
-  await followNextAction(result, reply, {
-    store,
-    navigate: deps.navigate,
-    exchangeIdToken: deps.api.getUserToken,
-    redirect: deps.redirect ?? ((url) => globalThis.location.assign(url)),
-    now: deps.now ?? Date.now,
-  });
+
+  switch (result.kind) {
+    case 'screen': {
+      if (reply) keepFactorReply(store, reply);
+      if (result.fidoCredType) store.set(fidoCredTypeAtom, result.fidoCredType);
+      store.set(errorMessageAtom, null);
+      store.set(authStatusAtom, result.status);
+      const state: FlowNavigationState = {
+        ...(result.mode ? { mode: result.mode } : {}),
+        ...(result.skipFactorAutoRedirect ? { skipFactorAutoRedirect: true } : {}),
+      };
+      navigate(result.path, { state });
+      break;
+    }
+    case 'stay':
+      if (reply) keepFactorReply(store, reply);
+      if (result.flowState) store.set(flowStateAtom, result.flowState);
+      break;
+    case 'redirect':
+      (deps.redirect ?? ((url: string) => globalThis.location.assign(url)))(result.url);
+      break;
+    case 'signedIn': {
+      const now = (deps.now ?? Date.now)();
+      store.set(userTokenAtom, result.tokens.access_token);
+      if (result.tokens.refresh_token) store.set(refreshTokenAtom, result.tokens.refresh_token);
+      const expiresIn = result.tokens.expires_in;
+      store.set(tokenExpiryAtom, typeof expiresIn === 'number' ? now + expiresIn * 1000 : null);
+      store.set(factorReplyAtom, null);
+      store.set(authStatusAtom, result.status);
+      navigate(result.path);
+      break;
+    }
+    case 'exchangeIdToken': {
+      const exchanged = await deps.api.getUserToken(result.idToken);
+      if (!exchanged.ok) {
+        restartNeeded(store, navigate, exchanged.error.message);
+        break;
+      }
+      store.set(factorReplyAtom, null);
+      store.set(authStatusAtom, result.status);
+      navigate(result.path);
+      break;
+    }
+    case 'denied':
+      store.set(authStatusAtom, result.status);
+      navigate(result.path);
+      break;
+    case 'error':
+      store.set(errorMessageAtom, result.message);
+      navigate(result.path);
+      break;
+    case 'restart':
+      restartNeeded(store, navigate, null);
+      break;
+  }
   return result;
 }

@@ -1,12 +1,12 @@
-import type { ApiResult } from '../api/result';
-import type { AuthReply, ClientTokenReply } from '../api/schemas';
-import { messages } from '../messages/en_US';
-import { paths } from '../routes/paths';
-import { flowStateAtom, loginNameAtom, userNameAtom } from '../session/atoms';
-import type { PortalStore } from '../session/store';
-import { rememberedUserName } from '../storage/localStore';
-import { flowType, OAUTH2_FLOW, savedQueryParams } from '../storage/sessionStore';
-import { FLOW_STATE_PARAM, RESTART_PARAM } from './restartFlow';
+import type { ApiResult } from '@portal/shared/api/result';
+import type { AuthReply, ClientTokenReply } from '@portal/shared/api/schemas';
+import { messages } from '@portal/shared/messages/en_US';
+import { paths } from '@portal/shared/routes/paths';
+import { flowStateAtom, loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
+import type { PortalStore } from '@portal/shared/session/store';
+import { rememberedUserName } from '@portal/shared/storage/localStore';
+import { flowType, OAUTH2_FLOW, savedQueryParams } from '@portal/shared/storage/sessionStore';
+import { FLOW_STATE_PARAM, RESTART_PARAM } from '@portal/shared/flow/restartFlow';
 
 /** The direct flow's value of session storage 'x-flow'. */
 export const DIRECT_FLOW = 'direct';

@@ -1,12 +1,15 @@
+import { api } from '@portal/shared/api/client';
+import type { AuthReply } from '@portal/shared/api/schemas';
+import { applyNextAction } from '@portal/shared/flow/applyNextAction';
+import type { NextActionResult } from '@portal/shared/flow/nextAction';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../api/client';
-import type { AuthReply } from '../api/schemas';
-import { applyNextAction } from './applyNextAction';
-import type { NextActionResult } from './nextAction';
 
-/** applyNextAction bound to the current store, router and the portal's API client. */
+/**
+ * applyNextAction bound to the current store, router and the portal's API client. Package
+ * imports on purpose: see applyNextAction.
+ */
 export function useApplyNextAction(): (reply: AuthReply | null) => Promise<NextActionResult> {
   const store = useStore();
   const navigate = useNavigate();

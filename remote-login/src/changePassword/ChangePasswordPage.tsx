@@ -1,0 +1,77 @@
+import { api } from '@portal/shared/api/client';
+import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
+import { messages } from '@portal/shared/messages/en_US';
+import { type FormEvent, useRef, useState } from 'react';
+import { LoginLayout } from '../common/LoginLayout';
+import { useFocusFirst } from '../common/useFocusFirst';
+import { RevealablePasswordField } from './RevealablePasswordField';
+import {
+  type PasswordErrors,
+  type PasswordField,
+  type PasswordValues,
+  validateAll,
+  validateField,
+} from './validation';
+
+const FIELDS: readonly { field: PasswordField; label: string; autoComplete: string }[] = [
+  { field: 'current', label: messages.changePassword.current, autoComplete: 'current-password' },
+  { field: 'next', label: messages.changePassword.new, autoComplete: 'new-password' },
+  { field: 'confirm', label: messages.changePassword.confirm, autoComplete: 'new-password' },
+];
+
+/** /changePassword: 'Update Password Required' (spec sections 2, 4 and 5). */
+export function ChangePasswordPage() {
+  const applyNextAction = useApplyNextAction();
+  const [values, setValues] = useState<PasswordValues>({ current: '', next: '', confirm: '' });
+  const [errors, setErrors] = useState<PasswordErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const firstRef = useRef<HTMLInputElement>(null);
+  useFocusFirst(firstRef);
+
+  const onBlur = (field: PasswordField) => {
+    setErrors((previous) => ({ ...previous, [field]: validateField(field, values) ?? undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateAll(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || busy) return;
+    setBusy(true);
+    setError(null);
+    const result = await api.updatePassword(values.current, values.next);
+    setBusy(false);
+    if (result.ok && result.data.data?.passwordUpdated === true) {
+      await applyNextAction(result.data);
+      return;
+    }
+    setError(messages.changePassword.failed);
+  };
+
+  return (
+    <LoginLayout title={messages.changePassword.title} busy={busy} error={error}>
+      <form className="portal-login__form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        {FIELDS.map(({ field, label, autoComplete }, index) => (
+          <RevealablePasswordField
+            key={field}
+            id={`portal-password-${field}`}
+            label={label}
+            value={values[field]}
+            error={errors[field]}
+            autoComplete={autoComplete}
+            disabled={busy}
+            inputRef={index === 0 ? firstRef : undefined}
+            onChange={(value) => setValues((previous) => ({ ...previous, [field]: value }))}
+            onBlur={() => onBlur(field)}
+          />
+        ))}
+        <div className="portal-login__actions">
+          <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+            {messages.common.submit}
+          </button>
+        </div>
+      </form>
+    </LoginLayout>
+  );
+}

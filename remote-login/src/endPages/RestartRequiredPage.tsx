@@ -1,0 +1,28 @@
+import { messages } from '@portal/shared/messages/en_US';
+import { errorMessageAtom } from '@portal/shared/session/atoms';
+import { isOauth2Flow } from '@portal/shared/storage/sessionStore';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { LoginLayout } from '../common/LoginLayout';
+import { useStartOver } from '../common/useStartOver';
+
+/**
+ * /restartRequired: the restart notice, the reason when one was given, and 'Click to retry login'
+ * except in the oauth2 flow (the relying party must start it again).
+ */
+export function RestartRequiredPage() {
+  const reason = useAtomValue(errorMessageAtom);
+  const [oauth2] = useState(isOauth2Flow);
+  const startOver = useStartOver();
+  return (
+    <LoginLayout title={messages.endPages.unrecoverable} error={reason}>
+      {oauth2 ? null : (
+        <div className="portal-login__actions">
+          <button type="button" className="portal-button portal-button--primary" onClick={startOver}>
+            {messages.endPages.clickToRetry}
+          </button>
+        </div>
+      )}
+    </LoginLayout>
+  );
+}

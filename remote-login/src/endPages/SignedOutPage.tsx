@@ -1,0 +1,27 @@
+import { messages } from '@portal/shared/messages/en_US';
+import { paths } from '@portal/shared/routes/paths';
+import { useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { LoginLayout } from '../common/LoginLayout';
+import { useFocusFirst } from '../common/useFocusFirst';
+
+/** /signed-out: 'Logout Successful' and 'Log in again' → /direct. */
+export function SignedOutPage() {
+  const navigate = useNavigate();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useFocusFirst(buttonRef);
+  return (
+    <LoginLayout title={messages.endPages.logoutSuccessful}>
+      <div className="portal-login__actions">
+        <button
+          ref={buttonRef}
+          type="button"
+          className="portal-button portal-button--primary"
+          onClick={() => navigate(paths.direct)}
+        >
+          {messages.endPages.logInAgain}
+        </button>
+      </div>
+    </LoginLayout>
+  );
+}

@@ -1,0 +1,54 @@
+import { api } from '@portal/shared/api/client';
+import { createIdpReauthenticate } from '@portal/shared/auth/idpReauthenticate';
+import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
+import { messages } from '@portal/shared/messages/en_US';
+import { idpData } from '@portal/shared/storage/sessionStore';
+import { useStore } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { LoginLayout } from '../common/LoginLayout';
+import { useRestartNeeded } from '../common/useRestartNeeded';
+import { type IdpReturnStep, idpReturnStep, reauthenticationStep } from './idpReturn';
+
+const IDP_DATA_KEY = 'idpData';
+
+function savedPresent(): boolean {
+  try {
+    return globalThis.sessionStorage.getItem(IDP_DATA_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** /idpComplete: reads the identity provider's hand-back and continues the flow. */
+export function IdpCompletePage() {
+  const store = useStore();
+  const { search } = useLocation();
+  const applyNextAction = useApplyNextAction();
+  const restartNeeded = useRestartNeeded();
+  const [providerName] = useState(() => idpData.read()?.providerName ?? undefined);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void (async () => {
+      const present = savedPresent();
+      const saved = idpData.read();
+      idpData.remove();
+      let step: IdpReturnStep = idpReturnStep({ search, saved, savedPresent: present });
+      if (step.kind !== 'fail') {
+        // The page was reloaded by the provider's return: the client token is gone from memory.
+        const token = await api.getClientToken();
+        if (!token.ok) step = { kind: 'fail', message: token.error.message };
+      }
+      if (step.kind === 'reauthenticate') {
+        step = reauthenticationStep(await createIdpReauthenticate({ store })(step.flowState));
+      }
+      if (step.kind === 'route') await applyNextAction(step.reply);
+      else if (step.kind === 'fail') restartNeeded(step.message);
+    })();
+  }, [store, search, applyNextAction, restartNeeded]);
+
+  return <LoginLayout title={messages.idp.connectingTo(providerName ?? undefined)} busy />;
+}

@@ -1,0 +1,28 @@
+import { portalConfigAtom } from '@portal/shared/config/portalConfig';
+import { serviceUrlAtom } from '@portal/shared/session/atoms';
+import type { PortalStore } from '@portal/shared/session/store';
+import type { SamlFormPolicy } from './samlForm';
+
+function originOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the SAML form may post: the configured service origin (plain http allowed only for it,
+ * the emulator in development) and the configured service origins over https.
+ */
+export function samlPolicyFrom(store: PortalStore): SamlFormPolicy {
+  const service = originOf(store.get(serviceUrlAtom));
+  const configured = (store.get(portalConfigAtom).serviceOrigins ?? [])
+    .map(originOf)
+    .filter((origin): origin is string => origin !== null);
+  return {
+    allowedOrigins: service ? [service, ...configured] : configured,
+    insecureOrigins: service ? [service] : [],
+  };
+}

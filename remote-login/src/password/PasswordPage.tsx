@@ -1,0 +1,99 @@
+import { api } from '@portal/shared/api/client';
+import { portalConfigAtom } from '@portal/shared/config/portalConfig';
+import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
+import { messages } from '@portal/shared/messages/en_US';
+import { paths } from '@portal/shared/routes/paths';
+import { authStatusAtom } from '@portal/shared/session/atoms';
+import { AuthStatus } from '@portal/shared/session/authStatus';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { LoginLayout } from '../common/LoginLayout';
+import { MoreOptionsButton } from '../common/MoreOptionsButton';
+import { useFocusFirst } from '../common/useFocusFirst';
+import { mustChangePassword } from './passwordFailure';
+
+/** /verify: the password factor (spec sections 2, 4 'Password login' and 5). */
+export function PasswordPage() {
+  const config = useAtomValue(portalConfigAtom);
+  const setStatus = useSetAtom(authStatusAtom);
+  const navigate = useNavigate();
+  const applyNextAction = useApplyNextAction();
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const fieldErrorId = useId();
+  useFocusFirst(inputRef);
+
+  const missing = password.length < 1;
+  const showRequired = touched && missing;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (missing || busy) {
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const result = await api.passwordAuthenticate(password);
+    if (result.ok) {
+      await applyNextAction(result.data);
+      setBusy(false);
+      return;
+    }
+    setBusy(false);
+    if (mustChangePassword(result.error)) {
+      setStatus(AuthStatus.Factor);
+      navigate(paths.changePassword);
+    } else if (result.error.kind === 'null') {
+      await applyNextAction(null);
+    } else {
+      setError(result.error.message);
+      setPassword('');
+    }
+  };
+
+  return (
+    <LoginLayout title={messages.password.prompt} busy={busy} error={error}>
+      <form className="portal-login__form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <div className="portal-login__field">
+          <label htmlFor="portal-password">{messages.password.label}</label>
+          <input
+            ref={inputRef}
+            id="portal-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            disabled={busy}
+            aria-invalid={showRequired}
+            aria-describedby={showRequired ? fieldErrorId : undefined}
+            onChange={(event) => setPassword(event.target.value)}
+            onBlur={() => setTouched(true)}
+          />
+          {showRequired ? (
+            <p id={fieldErrorId} className="portal-login__field-error" role="alert">
+              {messages.password.required}
+            </p>
+          ) : null}
+        </div>
+        <p className="portal-login__hint">
+          <a href={config.forgotPasswordUrl} rel="noopener noreferrer" target="_blank">
+            {messages.password.forgot}
+          </a>
+        </p>
+        <div className="portal-login__actions">
+          <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+            {messages.common.submit}
+          </button>
+          <MoreOptionsButton busy={busy} onBusy={setBusy} onError={setError} />
+        </div>
+      </form>
+    </LoginLayout>
+  );
+}

@@ -1,0 +1,139 @@
+import { api } from '@portal/shared/api/client';
+import { type LoginStartOutcome, startLogin } from '@portal/shared/flow/loginStart';
+import { messages } from '@portal/shared/messages/en_US';
+import { riskTypeAtom } from '@portal/shared/session/atoms';
+import { useAtomValue, useStore } from 'jotai';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { LoginLayout } from '../common/LoginLayout';
+import { useFocusFirst } from '../common/useFocusFirst';
+import { useRestartNeeded } from '../common/useRestartNeeded';
+import { useDeviceData } from './useDeviceData';
+import { useSignIn } from './useSignIn';
+
+type Phase = 'starting' | 'form' | 'submitting';
+
+/** /direct and /oauth2: login start, then the User ID form (spec sections 2 and 4). */
+export function UserIdPage() {
+  const store = useStore();
+  const { pathname, search } = useLocation();
+  const riskType = useAtomValue(riskTypeAtom);
+  const deviceData = useDeviceData(riskType);
+  const signIn = useSignIn(deviceData);
+  const restartNeeded = useRestartNeeded();
+  const [phase, setPhase] = useState<Phase>('starting');
+  const [userName, setUserName] = useState('');
+  const [rememberMe, setRememberMe] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [startFailed, setStartFailed] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const started = useRef(false);
+  const tooltipId = useId();
+  const warningId = useId();
+  useFocusFirst(inputRef, phase === 'form');
+
+  const submit = useCallback(
+    async (name: string, remember: boolean) => {
+      setPhase('submitting');
+      setError(null);
+      const message = await signIn(name, remember);
+      if (message !== null) {
+        setError(message);
+        setPhase('form');
+      }
+    },
+    [signIn],
+  );
+
+  const begin = useCallback(async () => {
+    setPhase('starting');
+    setError(null);
+    setStartFailed(false);
+    const outcome: LoginStartOutcome = await startLogin({ store, api, pathname, search });
+    if (!outcome.ok) {
+      if (outcome.restartNeeded) return restartNeeded(outcome.message);
+      setError(outcome.message);
+      setStartFailed(true);
+      setPhase('form');
+      return;
+    }
+    if (outcome.rememberedUser) setUserName(outcome.rememberedUser);
+    if (outcome.autoSubmit && outcome.rememberedUser) return submit(outcome.rememberedUser, true);
+    setPhase('form');
+  }, [store, pathname, search, restartNeeded, submit]);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void begin();
+  }, [begin]);
+
+  const valid = userName.trim().length >= 1;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid && phase === 'form' && !startFailed) void submit(userName, rememberMe);
+  };
+
+  return (
+    <LoginLayout
+      title={messages.userId.title}
+      busy={phase !== 'form'}
+      error={error}
+      errorActions={
+        startFailed ? (
+          <button type="button" className="portal-button" onClick={() => void begin()}>
+            {messages.shell.retry}
+          </button>
+        ) : null
+      }
+    >
+      <form className="portal-login__form" onSubmit={onSubmit} noValidate aria-describedby={warningId}>
+        <div className="portal-login__field">
+          <label htmlFor="portal-user-id">{messages.userId.label}</label>
+          <input
+            ref={inputRef}
+            id="portal-user-id"
+            name="username"
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            minLength={1}
+            value={userName}
+            disabled={phase !== 'form'}
+            onChange={(event) => setUserName(event.target.value)}
+          />
+        </div>
+        <div className="portal-login__check">
+          <input
+            id="portal-remember-me"
+            type="checkbox"
+            checked={rememberMe}
+            disabled={phase !== 'form'}
+            aria-describedby={tooltipId}
+            onChange={(event) => setRememberMe(event.target.checked)}
+          />
+          <label htmlFor="portal-remember-me" title={messages.userId.rememberMeTooltip}>
+            {messages.userId.rememberMe}
+          </label>
+          <span id={tooltipId} role="tooltip" className="portal-login__tooltip">
+            {messages.userId.rememberMeTooltip}
+          </span>
+        </div>
+        <div className="portal-login__actions">
+          <button
+            type="submit"
+            className="portal-button portal-button--primary"
+            disabled={!valid || phase !== 'form' || startFailed}
+          >
+            {messages.common.submit}
+          </button>
+        </div>
+        <p id={warningId} className="portal-login__warning">
+          {messages.userId.authorizedOnly}
+        </p>
+      </form>
+    </LoginLayout>
+  );
+}
