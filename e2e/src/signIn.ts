@@ -1,0 +1,24 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Passw0rd!';
+
+/** Through the real screens: User ID, then the password. Leaves the page on the next step. */
+export async function signInWithPassword(page: Page, userId: string, password = PASSWORD): Promise<void> {
+  await page.goto('/direct');
+  await page.getByLabel('User ID').fill(userId);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+/**
+ * An in-app navigation to an address, as the browser's back/forward would make it: the page is
+ * not reloaded, so the in-memory session (tokens) survives.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+  }, path);
+}
