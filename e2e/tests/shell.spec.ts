@@ -122,3 +122,16 @@ test.describe('navigation feedback and re-runs', () => {
     await expect(page.getByRole('button', { name: 'Copy to Clipboard' })).toBeVisible();
   });
 });
+
+test('the User ID page prefetches remote_factors while idle, once it is shown', async ({
+  page,
+  pageErrors: _,
+}) => {
+  await page.goto('/direct');
+  await expect(page.getByLabel('User ID')).toBeVisible();
+  // No navigation from here: only the prefetch can fetch remote_factors' entry.
+  await page.waitForRequest(
+    (r) => r.url().includes('/remotes/remote-factors/') && r.url().endsWith('remoteEntry.js'),
+  );
+  await expect(page).toHaveURL(/\/direct$/);
+});

@@ -3,6 +3,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState 
 import { useLocation } from 'react-router-dom';
 import { loadScreen } from './loadScreen';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { ScreenRendered } from './ScreenRendered';
 import { resetRemote } from './remoteRegistry';
 import type { RemoteName } from './remotesConfig';
 
@@ -50,6 +51,7 @@ export function RemoteScreen({ remote, expose }: RemoteScreenProps) {
       <Suspense fallback={<LoadingBar />}>
         {/* A new navigation to the same address re-runs the screen from a clean state. */}
         <Screen key={location.key} />
+        <ScreenRendered pathname={location.pathname} />
       </Suspense>
     </RemoteErrorBoundary>
   );

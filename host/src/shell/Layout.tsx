@@ -2,13 +2,11 @@ import { LoadingBar } from '@portal/shared/ui/LoadingBar';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { usePrefetchLikelyNext } from './usePrefetchLikelyNext';
 import { UserInfoBanner } from './UserInfoBanner';
 import './shell.css';
 
 export function Layout() {
   const navigation = useNavigation();
-  usePrefetchLikelyNext();
   return (
     <div className="portal-shell">
       <a className="portal-skip-link" href="#main">

@@ -1,23 +1,32 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
 import { preloadExposes } from '../federation/runtime';
 import { likelyNext } from '../routes';
 
 const requested = new Set<string>();
+/** Lets the screen finish its own start-up requests (client token…) before the prefetch competes. */
+const PREFETCH_DELAY_MS = 1000;
 
-/** While the browser is idle, fetch the remote the user most likely needs next. */
-export function usePrefetchLikelyNext(): void {
-  const { pathname } = useLocation();
+/**
+ * Once a screen has rendered, fetch the remote the user most likely needs next while the
+ * browser is idle, so the next step opens without a wait and the first screen pays nothing.
+ */
+export function usePrefetchLikelyNext(pathname: string): void {
   useEffect(() => {
     const next = likelyNext[pathname];
     if (!next || requested.has(next.remote)) return;
-    const schedule = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = schedule(() => {
-      requested.add(next.remote);
-      // A failed prefetch is harmless: the route loads (and reports) it again when visited.
-      preloadExposes(next.remote, next.exposes).catch(() => requested.delete(next.remote));
-    });
-    return () => cancel(handle);
+    const whenIdle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
+    const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
+    let idle: number | undefined;
+    const delay = window.setTimeout(() => {
+      idle = whenIdle(() => {
+        requested.add(next.remote);
+        // A failed prefetch is harmless: the route loads (and reports) it again when visited.
+        preloadExposes(next.remote, next.exposes).catch(() => requested.delete(next.remote));
+      });
+    }, PREFETCH_DELAY_MS);
+    return () => {
+      window.clearTimeout(delay);
+      if (idle !== undefined) cancelIdle(idle);
+    };
   }, [pathname]);
 }
