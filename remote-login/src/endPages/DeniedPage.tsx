@@ -1,6 +1,7 @@
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
-import { loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
+import { authStatusAtom, loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
+import { AuthStatus } from '@portal/shared/session/authStatus';
 import { rememberedUserName } from '@portal/shared/storage/localStore';
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
@@ -11,6 +12,7 @@ import { LoginLayout } from '../common/LoginLayout';
 export function DeniedPage() {
   const store = useStore();
   useEffect(() => {
+    store.set(authStatusAtom, AuthStatus.None);
     rememberedUserName.remove();
     store.set(userNameAtom, null);
     store.set(loginNameAtom, null);

@@ -1,8 +1,9 @@
 import { messages } from '@portal/shared/messages/en_US';
-import { errorMessageAtom } from '@portal/shared/session/atoms';
+import { authStatusAtom, errorMessageAtom } from '@portal/shared/session/atoms';
+import { AuthStatus } from '@portal/shared/session/authStatus';
 import { isOauth2Flow } from '@portal/shared/storage/sessionStore';
-import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
 import { LoginLayout } from '../common/LoginLayout';
 import { useStartOver } from '../common/useStartOver';
 
@@ -14,6 +15,8 @@ export function RestartRequiredPage() {
   const reason = useAtomValue(errorMessageAtom);
   const [oauth2] = useState(isOauth2Flow);
   const startOver = useStartOver();
+  const setStatus = useSetAtom(authStatusAtom);
+  useEffect(() => setStatus(AuthStatus.RestartNeeded), [setStatus]);
   return (
     <LoginLayout title={messages.endPages.unrecoverable} error={reason}>
       {oauth2 ? null : (

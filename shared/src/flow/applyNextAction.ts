@@ -18,7 +18,6 @@ import {
   userNameAtom,
   userTokenAtom,
 } from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
 import type { PortalStore } from '@portal/shared/session/store';
 import { savedQueryParams } from '@portal/shared/storage/sessionStore';
 
@@ -45,8 +44,9 @@ const FLOW_STATE_PARAM = 'x-flow-state';
  * - 'signedIn': tokens into memory, status Authenticated (2), /welcome.
  * - 'exchangeIdToken': api.getUserToken(id_token) first (it keeps the tokens); failure → its
  *   message in errorMessageAtom, status RestartNeeded, /restartRequired.
- * - 'denied': status None, /denied. 'error' (null reply): errorMessageAtom = 'Server error,
- *   response is null', wildcard route. 'restart': status RestartNeeded (3), /restartRequired.
+ * - 'denied': /denied, whose page sets status None. 'error' (null reply): errorMessageAtom =
+ *   'Server error, response is null', wildcard route. 'restart': /restartRequired, whose page sets
+ *   status RestartNeeded (3).
  * On AUTH_ALLOWED a trusted-device id in the additional block is kept in the tdi- cookie.
  */
 export interface ApplyNextActionDeps {
@@ -97,9 +97,13 @@ function keepFactorReply(store: PortalStore, reply: AuthReply): void {
   store.set(factorReplyAtom, reply);
 }
 
+/**
+ * Leaving a guarded screen for an end page: the end page sets the status itself once it shows
+ * (RestartRequired → RestartNeeded, Denied → None). Setting it here, before the router has
+ * rendered the new route, would let the factor screen's guard (C) redirect to /home first.
+ */
 function restartNeeded(store: PortalStore, navigate: Navigate, message: string | null): void {
   if (message) store.set(errorMessageAtom, message);
-  store.set(authStatusAtom, AuthStatus.RestartNeeded);
   navigate(paths.restartRequired);
 }
 
@@ -160,7 +164,7 @@ export async function applyNextAction(
       break;
     }
     case 'denied':
-      store.set(authStatusAtom, result.status);
+      // The Denied page sets status None when it shows (see restartNeeded).
       navigate(result.path);
       break;
     case 'error':

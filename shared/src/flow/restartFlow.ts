@@ -1,22 +1,20 @@
-import type { ApiResult } from '../api/result';
-import type { AuthReply } from '../api/schemas';
-import { messages } from '../messages/en_US';
-import { paths } from '../routes/paths';
+import type { ApiResult } from '@portal/shared/api/result';
+import type { AuthReply } from '@portal/shared/api/schemas';
+import { messages } from '@portal/shared/messages/en_US';
+import { paths } from '@portal/shared/routes/paths';
 import {
   allowUserResetAtom,
-  authStatusAtom,
   errorMessageAtom,
   factorOptionsAtom,
   factorReplyAtom,
   fidoCredTypeAtom,
   loginNameAtom,
   userNameAtom,
-} from '../session/atoms';
-import { AuthStatus } from '../session/authStatus';
-import type { PortalStore } from '../session/store';
-import { rememberedUserName } from '../storage/localStore';
-import { isOauth2Flow, savedQueryParams } from '../storage/sessionStore';
-import type { Navigate } from './navigation';
+} from '@portal/shared/session/atoms';
+import type { PortalStore } from '@portal/shared/session/store';
+import { rememberedUserName } from '@portal/shared/storage/localStore';
+import { isOauth2Flow, savedQueryParams } from '@portal/shared/storage/sessionStore';
+import type { Navigate } from '@portal/shared/flow/navigation';
 
 export const FLOW_STATE_PARAM = 'x-flow-state';
 export const RESTART_PARAM = 'restart';
@@ -51,8 +49,8 @@ export async function restartFlow({
     const subject = store.get(userNameAtom) ?? store.get(loginNameAtom) ?? '';
     const result = await resetUser(subject);
     if (!result.ok) {
+      // The restart notice sets status RestartNeeded when it shows (no guard race, see applyNextAction).
       store.set(errorMessageAtom, messages.errors.resettingUser);
-      store.set(authStatusAtom, AuthStatus.RestartNeeded);
       navigate(paths.restartRequired);
       return 'failed';
     }
@@ -65,7 +63,8 @@ export async function restartFlow({
   store.set(factorReplyAtom, null);
   store.set(fidoCredTypeAtom, null);
   store.set(errorMessageAtom, null);
-  store.set(authStatusAtom, AuthStatus.None);
+  // Login is enabled again by the start route itself (startLogin sets status None once it shows):
+  // setting it here would let the current factor screen's guard send the user to /home first.
   navigate(oauth2 ? `${paths.oauth2}?${RESTART_PARAM}=true` : paths.direct);
   return 'restarted';
 }
