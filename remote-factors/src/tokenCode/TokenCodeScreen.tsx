@@ -1,9 +1,6 @@
 import { api } from '@portal/shared/api/client';
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
-import { authStatusAtom } from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
-import { useSetAtom } from 'jotai';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FactorLayout } from '../common/FactorLayout';
@@ -19,7 +16,6 @@ export function TokenCodeScreen() {
   const ready = useRequireUser();
   const routeReply = useRouteReply();
   const navigate = useNavigate();
-  const setStatus = useSetAtom(authStatusAtom);
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -64,7 +60,8 @@ export function TokenCodeScreen() {
       setValue('');
       input.current?.focus();
     } else if (outcome === 'terminate') {
-      setStatus(AuthStatus.None);
+      // The Denied page sets status None itself. Setting it here would let this route's guard,
+      // still shown while the Denied screen loads, send the user home instead.
       navigate(paths.denied);
     } else {
       await routeReply(result.data);

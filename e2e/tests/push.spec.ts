@@ -1,0 +1,125 @@
+import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
+
+const PASSWORD = 'Passw0rd!';
+const POLL_MS = 3000;
+
+/** Signs in through the real screens up to the first factor: User ID, then the password. */
+async function signInToFactor(page: Page, userId: string): Promise<void> {
+  await page.goto('/direct');
+  await page.getByLabel('User ID').fill(userId);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Enter your password')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+interface Push {
+  id: string;
+  userName: string;
+  credValue: string;
+  status: 'PENDING' | 'AUTHENTICATED' | 'REJECTED' | 'TIMED_OUT';
+}
+
+/** The pending push of pete.push (waits for it). */
+async function pendingPush(emulator: EmulatorApi): Promise<Push> {
+  let found: Push | undefined;
+  await expect
+    .poll(async () => {
+      const pushes = await emulator.get<Push[]>('pushes');
+      found = pushes.find((push) => push.userName === 'pete.push' && push.status === 'PENDING');
+      return Boolean(found);
+    })
+    .toBe(true);
+  if (!found) throw new Error('no pending push');
+  return found;
+}
+
+/** Counts PushStatus calls the page makes. */
+function countPolls(page: Page): () => number {
+  let polls = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('factor/v1/PushStatus')) polls += 1;
+  });
+  return () => polls;
+}
+
+async function reachPushScreen(page: Page, emulator: EmulatorApi): Promise<Push> {
+  await page.clock.install();
+  await signInToFactor(page, 'pete.push');
+  await expect(page).toHaveURL(/\/push$/);
+  const push = await pendingPush(emulator);
+  await expect(page.getByText(`Accept push request on your ${push.credValue} to login.`)).toBeVisible();
+  return push;
+}
+
+test('push approved: polling every 3 s routes on after the approval', async ({
+  page,
+  emulator,
+  pageErrors: _,
+}) => {
+  const polls = countPolls(page);
+  const push = await reachPushScreen(page, emulator);
+  await page.clock.runFor(POLL_MS);
+  await expect.poll(polls).toBe(1);
+  await expect(page).toHaveURL(/\/push$/);
+  await emulator.post(`pushes/${push.id}/approve`);
+  await page.clock.runFor(POLL_MS);
+  await expect(page).toHaveURL(/\/welcome$/);
+  expect(polls()).toBe(2);
+});
+
+test("push rejected: 'Transaction denied' and polling stops", async ({ page, emulator, pageErrors: _ }) => {
+  const polls = countPolls(page);
+  const push = await reachPushScreen(page, emulator);
+  await emulator.post(`pushes/${push.id}/reject`);
+  await page.clock.runFor(POLL_MS);
+  await expect(page.getByText('Transaction denied')).toBeVisible();
+  await page.clock.runFor(POLL_MS * 3);
+  expect(polls()).toBe(1);
+  await expect(page.getByRole('button', { name: 'Resend' })).toHaveCount(0);
+});
+
+test("push timed out: 'Transaction timed out', Resend sends a new push that can be approved", async ({
+  page,
+  emulator,
+  pageErrors: _,
+}) => {
+  await reachPushScreen(page, emulator);
+  // The emulator's push expires after 60 s of its own clock.
+  await emulator.post('clock', { offsetMs: 61_000 });
+  await page.clock.runFor(POLL_MS);
+  await expect(page.getByText('Transaction timed out')).toBeVisible();
+  await page.getByRole('button', { name: 'Resend' }).click();
+  const second = await pendingPush(emulator);
+  await emulator.post(`pushes/${second.id}/approve`);
+  await page.clock.runFor(POLL_MS);
+  await expect(page).toHaveURL(/\/welcome$/);
+});
+
+test("push status with an error code: 'Transaction failed'", async ({ page, emulator, pageErrors: _ }) => {
+  await reachPushScreen(page, emulator);
+  await emulator.post('faults', {
+    call: 'factor/v1/PushStatus',
+    body: { nextaction: 'PUSH_AUTH', data: { errorCode: '0000999' } },
+  });
+  await page.clock.runFor(POLL_MS);
+  await expect(page.getByText('Transaction failed', { exact: true })).toBeVisible();
+});
+
+test("a failing poll: 'Transaction failed unexpectedly'", async ({ page, emulator, pageErrors: _ }) => {
+  await reachPushScreen(page, emulator);
+  await emulator.post('faults', { call: 'factor/v1/PushStatus', status: 500 });
+  await page.clock.runFor(POLL_MS);
+  await expect(page.getByText('Transaction failed unexpectedly')).toBeVisible();
+});
+
+test('leaving the push screen stops polling', async ({ page, emulator, pageErrors: _ }) => {
+  const polls = countPolls(page);
+  await reachPushScreen(page, emulator);
+  await page.clock.runFor(POLL_MS);
+  await expect.poll(polls).toBe(1);
+  await page.getByRole('link', { name: 'Login Assistance' }).click();
+  await expect(page).toHaveURL(/\/help$/);
+  await page.clock.runFor(POLL_MS * 4);
+  expect(polls()).toBe(1);
+});
