@@ -11,8 +11,8 @@ import {
   proxyUrlAtom,
   serviceUrlAtom,
   userTokenAtom,
-} from '../session/atoms';
-import type { PortalStore } from '../session/store';
+} from '@portal/shared/session/atoms';
+import type { PortalStore } from '@portal/shared/session/store';
 import { errorCodeOf, errorText, isExpiredClientToken, isInvalidFlowState } from './errorText';
 import type { ApiError, ApiResult } from './result';
 import { ClientTokenReplySchema, type ErrorBody, ErrorBodySchema } from './schemas';

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { errorMessageAtom, loadingAtom } from '../session/atoms';
+import { errorMessageAtom, loadingAtom } from '@portal/shared/session/atoms';
 import type { ApiResult } from './result';
 
 /**

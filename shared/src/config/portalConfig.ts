@@ -1,6 +1,6 @@
 import { atom, type createStore } from 'jotai';
 import * as v from 'valibot';
-import { allowUserResetAtom } from '../session/atoms';
+import { allowUserResetAtom } from '@portal/shared/session/atoms';
 
 /**
  * The portal's product configuration (GET /v1/config/portal on the portal's own origin):

@@ -9,9 +9,9 @@ import {
   fidoCredTypeAtom,
   flowStateAtom,
   userNameAtom,
-} from '../session/atoms';
+} from '@portal/shared/session/atoms';
 import { AuthStatus } from '../session/authStatus';
-import type { PortalStore } from '../session/store';
+import type { PortalStore } from '@portal/shared/session/store';
 import { storeUserTokens } from '../session/tokens';
 import type { FlowNavigationState, Navigate } from './navigation';
 import type { NextActionResult } from './nextAction';

@@ -1,5 +1,5 @@
-import { lastTransactionAtom } from './atoms';
-import type { PortalStore } from './store';
+import { lastTransactionAtom } from '@portal/shared/session/atoms';
+import type { PortalStore } from '@portal/shared/session/store';
 
 /**
  * Calls `listener` after every server response (the API client sets lastTransactionAtom each

@@ -11,8 +11,8 @@ import {
   rememberDeviceEnabledAtom,
   userInfoTitleAtom,
   userNameAtom,
-} from './atoms';
-import type { PortalStore } from './store';
+} from '@portal/shared/session/atoms';
+import type { PortalStore } from '@portal/shared/session/store';
 import { clearUserTokens } from './tokens';
 
 /**

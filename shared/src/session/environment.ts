@@ -1,7 +1,7 @@
 import type { Environment } from '../api/schemas';
-import { serviceUrlAtom } from './atoms';
+import { serviceUrlAtom } from '@portal/shared/session/atoms';
 import { applyRiskType } from './riskType';
-import type { PortalStore } from './store';
+import type { PortalStore } from '@portal/shared/session/store';
 
 /** Puts the start-up environment configuration (service URL, risk type) into the store. */
 export function applyEnvironment(store: PortalStore, environment: Environment): void {

@@ -1,6 +1,6 @@
 import type { UserTokenReply } from '../api/schemas';
-import { refreshTokenAtom, tokenExpiryAtom, userTokenAtom } from './atoms';
-import type { PortalStore } from './store';
+import { refreshTokenAtom, tokenExpiryAtom, userTokenAtom } from '@portal/shared/session/atoms';
+import type { PortalStore } from '@portal/shared/session/store';
 
 /** Keeps a user token reply in memory (never in browser storage) with its absolute expiry. */
 export function storeUserTokens(store: PortalStore, reply: UserTokenReply, now: number): void {

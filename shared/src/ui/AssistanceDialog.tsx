@@ -10,7 +10,12 @@ import {
 } from 'react';
 import { DIALOG_CLOSE_MS, DIALOG_MAX_WIDTH, DIALOG_OPEN_MS } from '../constants';
 import { messages } from '../messages/en_US';
-import { clientTransactionIdAtom, lastTransactionAtom, loginNameAtom, userNameAtom } from '../session/atoms';
+import {
+  clientTransactionIdAtom,
+  lastTransactionAtom,
+  loginNameAtom,
+  userNameAtom,
+} from '@portal/shared/session/atoms';
 import { useCopyToClipboard } from '../hooks/useCopyToClipboard';
 import './AssistanceDialog.css';
 

@@ -2,9 +2,9 @@ import type { ApiResult } from '../../api/result';
 import type { Navigate } from '../../flow/navigation';
 import { paths } from '../../routes/paths';
 import { idpData, savedQueryParams } from '../../storage/sessionStore';
-import { refreshTokenAtom, userTokenAtom } from '../atoms';
+import { refreshTokenAtom, userTokenAtom } from '@portal/shared/session/atoms';
 import { clearSession } from '../clearSession';
-import type { PortalStore } from '../store';
+import type { PortalStore } from '@portal/shared/session/store';
 
 export interface LogoutDeps {
   store: PortalStore;

@@ -1,7 +1,7 @@
 import type { ApiResult } from '../../api/result';
 import { IDLE_TIMEOUT_MS } from '../../constants';
-import { lastTransactionAtom, tokenExpiryAtom } from '../atoms';
-import type { PortalStore } from '../store';
+import { lastTransactionAtom, tokenExpiryAtom } from '@portal/shared/session/atoms';
+import type { PortalStore } from '@portal/shared/session/store';
 import { refreshDelay } from './refreshDelay';
 import { browserTimers, oneShot, type Timers } from './timers';
 
