@@ -1,6 +1,5 @@
 import { paths } from '@portal/shared/routes/paths';
-import { authStatusAtom, errorMessageAtom } from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
+import { errorMessageAtom } from '@portal/shared/session/atoms';
 import { isOauth2Flow } from '@portal/shared/storage/sessionStore';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
@@ -11,8 +10,9 @@ export function useStartOver(): () => void {
   const store = useStore();
   const navigate = useNavigate();
   return useCallback(() => {
+    // Login is enabled again by the start route (startLogin sets status None once it shows);
+    // setting it here would let a factor screen's guard send the user to /home first.
     store.set(errorMessageAtom, null);
-    store.set(authStatusAtom, AuthStatus.None);
     navigate(isOauth2Flow() ? `${paths.oauth2}?restart=true` : paths.direct);
   }, [store, navigate]);
 }

@@ -2,7 +2,7 @@ import { api } from '@portal/shared/api/client';
 import { createIdpReauthenticate } from '@portal/shared/auth/idpReauthenticate';
 import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
 import { messages } from '@portal/shared/messages/en_US';
-import { idpData } from '@portal/shared/storage/sessionStore';
+import { type IdpData, idpData } from '@portal/shared/storage/sessionStore';
 import { useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -12,12 +12,17 @@ import { type IdpReturnStep, idpReturnStep, reauthenticationStep } from './idpRe
 
 const IDP_DATA_KEY = 'idpData';
 
-function savedPresent(): boolean {
+/** What the /idp step left, read once: whether anything was saved, and whether it is readable. */
+function readSaved(): { present: boolean; saved: IdpData | null } {
+  let present = false;
   try {
-    return globalThis.sessionStorage.getItem(IDP_DATA_KEY) !== null;
+    present = globalThis.sessionStorage.getItem(IDP_DATA_KEY) !== null;
   } catch {
-    return false;
+    present = false;
   }
+  const saved = idpData.read();
+  idpData.remove();
+  return { present, saved };
 }
 
 /** /idpComplete: reads the identity provider's hand-back and continues the flow. */
@@ -26,16 +31,14 @@ export function IdpCompletePage() {
   const { search } = useLocation();
   const applyNextAction = useApplyNextAction();
   const restartNeeded = useRestartNeeded();
-  const [providerName] = useState(() => idpData.read()?.providerName ?? undefined);
+  const [{ present, saved }] = useState(readSaved);
+  const providerName = saved?.providerName ?? undefined;
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     void (async () => {
-      const present = savedPresent();
-      const saved = idpData.read();
-      idpData.remove();
       let step: IdpReturnStep = idpReturnStep({ search, saved, savedPresent: present });
       if (step.kind !== 'fail') {
         // The page was reloaded by the provider's return: the client token is gone from memory.
@@ -48,7 +51,7 @@ export function IdpCompletePage() {
       if (step.kind === 'route') await applyNextAction(step.reply);
       else if (step.kind === 'fail') restartNeeded(step.message);
     })();
-  }, [store, search, applyNextAction, restartNeeded]);
+  }, [store, search, present, saved, applyNextAction, restartNeeded]);
 
-  return <LoginLayout title={messages.idp.connectingTo(providerName ?? undefined)} busy />;
+  return <LoginLayout title={messages.idp.connectingTo(providerName)} busy />;
 }

@@ -60,8 +60,17 @@ function checkAction(raw: string | null, policy: SamlFormPolicy): string | null 
   return null;
 }
 
+/**
+ * Refused before parsing: script tags and inline handlers never even reach DOMParser (whose
+ * document shares the page's CSP, so parsing them would already be reported as violations).
+ */
+const SCRIPT_TAG = /<\s*script\b/i;
+const INLINE_HANDLER = /[\s"'/]on[a-z]+\s*=/i;
+
 /** Parses and checks the provider's HTML; anything unexpected is refused with a reason. */
 export function checkSamlForm(html: string, policy: SamlFormPolicy): SamlFormCheck {
+  if (SCRIPT_TAG.test(html)) return { ok: false, reason: 'script in the form page' };
+  if (INLINE_HANDLER.test(html)) return { ok: false, reason: 'event handler attribute' };
   const doc = new DOMParser().parseFromString(html, 'text/html');
   if (doc.querySelector(FORBIDDEN_ELEMENTS)) return { ok: false, reason: 'active content in the form page' };
   const all = Array.from(doc.querySelectorAll('*'));

@@ -1,0 +1,171 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../src/fixtures';
+
+// The identity-provider round trip (spec section 4, 'Identity provider'; sso-emulator README,
+// 'Identity-provider hand-back contract'): the SAML form is parsed and rebuilt, never injected;
+// hostile forms are refused with nothing executed; the hand-back's four error messages.
+
+async function enterUserId(page: Page, userId: string) {
+  const field = page.getByLabel('User ID');
+  await expect(field).toBeEditable();
+  await field.fill(userId);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+test.describe('identity provider', () => {
+  test('round trip: /idp posts the rebuilt form, the provider hands back to /idpComplete, welcome', async ({
+    page,
+    stack,
+    emulator: _,
+    pageErrors: __,
+  }) => {
+    const idpCall = page.waitForRequest((r) => r.url().endsWith('/oauth2/v1/idp'));
+    const samlPost = page.waitForRequest(
+      (r) => r.url().endsWith('/_emulator/idp/sso') && r.method() === 'POST',
+    );
+    await page.goto('/direct');
+    await enterUserId(page, 'ida.idp');
+    const call = await idpCall;
+    expect(call.headers()['x-relay-state']).toBe(`${stack.portalUrl}/idpComplete`);
+    const posted = await samlPost;
+    const form = new URLSearchParams(posted.postData() ?? '');
+    expect([...form.keys()].sort()).toEqual(['RelayState', 'SAMLRequest']);
+    expect(form.get('RelayState')).toBe(`${stack.portalUrl}/idpComplete`);
+
+    await expect(page.getByRole('heading', { name: 'Example Identity Provider' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('idpData'))).toBeNull();
+  });
+
+  test("/idp says 'Connecting to Identity Provider' with a progress bar while it works", async ({
+    page,
+    emulator,
+    pageErrors: _,
+  }) => {
+    await emulator.post('faults', { call: 'oauth2/v1/idp', method: 'GET', delayMs: 3000 });
+    await page.goto('/direct');
+    await enterUserId(page, 'ida.idp');
+    await expect(page).toHaveURL(/\/idp$/);
+    await expect(page.getByRole('heading', { name: /^Connecting to / })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Example Identity Provider' })).toBeVisible();
+  });
+
+  for (const variant of ['script', 'handler', 'javascript-action', 'foreign-action'] as const) {
+    test(`a hostile SAML form (${variant}) is refused and nothing of it runs`, async ({
+      page,
+      stack,
+      emulator,
+      pageErrors: _,
+    }) => {
+      await emulator.post('faults', { call: 'oauth2/v1/idp', method: 'GET', htmlVariant: variant });
+      const dialogs: string[] = [];
+      page.on('dialog', async (dialog) => {
+        dialogs.push(dialog.message());
+        await dialog.dismiss();
+      });
+      const outbound: string[] = [];
+      page.on('request', (request) => {
+        const url = request.url();
+        if (url.includes('attacker.example') || url.includes('/_emulator/idp/')) outbound.push(url);
+      });
+      const violations: string[] = [];
+      await page.exposeFunction('reportCspViolation', (directive: string) => violations.push(directive));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) =>
+          (window as unknown as { reportCspViolation: (d: string) => void }).reportCspViolation(
+            event.violatedDirective,
+          ),
+        );
+      });
+
+      await page.goto('/direct');
+      await enterUserId(page, 'ida.idp');
+      await expect(page.getByRole('alert')).toContainText('Unexpected response from identity provider.');
+      await expect(page).toHaveURL(`${stack.portalUrl}/idp`);
+      await expect(page.getByRole('button', { name: 'Click to retry login' })).toBeVisible();
+      // Nothing of the reply reached the document: no form, no script, no image.
+      expect(
+        await page.locator('form[action*="idp"], form[action^="javascript"], script:not([src]), img').count(),
+      ).toBe(0);
+      await page.waitForTimeout(500);
+      expect(dialogs).toEqual([]);
+      expect(outbound).toEqual([]);
+      expect(violations).toEqual([]);
+      expect(await page.evaluate(() => sessionStorage.getItem('idpData'))).toBeNull();
+
+      await page.getByRole('button', { name: 'Click to retry login' }).click();
+      await expect(page).toHaveURL(/\/direct$/);
+    });
+  }
+
+  test('an IdP form that fails to load shows the error with a way on', async ({
+    page,
+    emulator,
+    pageErrors: _,
+  }) => {
+    await emulator.post('faults', { call: 'oauth2/v1/idp', method: 'GET', status: 502 });
+    await page.goto('/direct');
+    await enterUserId(page, 'ida.idp');
+    await expect(page.getByRole('alert')).toContainText('Injected fault');
+    await expect(page.getByRole('button', { name: 'Click to retry login' })).toBeVisible();
+  });
+});
+
+test.describe('identity-provider hand-back errors, each leading to restart needed', () => {
+  const restartHeading = 'Unrecoverable error. Please restart login or try again later.';
+
+  test('no isIDP: Unexpected response from identity provider.', async ({
+    page,
+    emulator: _,
+    pageErrors: __,
+  }) => {
+    await page.goto('/idpComplete?x-flow-state=abc');
+    await expect(page).toHaveURL(/\/restartRequired$/);
+    await expect(page.getByRole('heading', { name: restartHeading })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Unexpected response from identity provider.');
+  });
+
+  test('unreadable saved data: Unable to parse identity provider results.', async ({
+    page,
+    emulator: _,
+    pageErrors: __,
+  }) => {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('idpData', '{not json');
+        sessionStorage.setItem('seeded', '1');
+      }
+    });
+    await page.goto('/idpComplete?isIDP=true&x-flow-state=abc');
+    await expect(page).toHaveURL(/\/restartRequired$/);
+    await expect(page.getByRole('alert')).toContainText('Unable to parse identity provider results.');
+  });
+
+  test('neither saved tokens nor a flow state: Missing information from identity provider response data.', async ({
+    page,
+    emulator: _,
+    pageErrors: __,
+  }) => {
+    await page.goto('/idpComplete?isIDP=true');
+    await expect(page).toHaveURL(/\/restartRequired$/);
+    await expect(page.getByRole('alert')).toContainText(
+      'Missing information from identity provider response data.',
+    );
+  });
+
+  test('a flow state the service does not know: Unable to locate user information from IDP response.', async ({
+    page,
+    emulator: _,
+    pageErrors: __,
+  }) => {
+    await page.goto('/idpComplete?isIDP=true&x-flow-state=unknown-flow-state');
+    await expect(page).toHaveURL(/\/restartRequired$/);
+    await expect(page.getByRole('alert')).toContainText(
+      'Unable to locate user information from IDP response.',
+    );
+    await expect(page.getByRole('button', { name: 'Click to retry login' })).toBeVisible();
+  });
+});
