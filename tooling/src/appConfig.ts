@@ -94,7 +94,29 @@ function baseConfig(opts: CommonOptions, uniqueName: string): Configuration {
     optimization: {
       // Remotes must not split the runtime into its own chunk (the container would not start).
       runtimeChunk: false,
-      splitChunks: false,
+      // Few, larger chunks: every shared singleton is loaded at start anyway, and one chunk per
+      // @portal/shared module would cost a request each (and duplicate what they share).
+      splitChunks: {
+        chunks: 'async',
+        cacheGroups: {
+          default: false,
+          defaultVendors: false,
+          portalShared: {
+            test: /[\\/]shared[\\/]src[\\/]/,
+            name: 'portal-shared',
+            chunks: 'async',
+            enforce: true,
+            priority: 20,
+          },
+          frameworks: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai|valibot)[\\/]/,
+            name: 'frameworks',
+            chunks: 'async',
+            enforce: true,
+            priority: 10,
+          },
+        },
+      },
     },
     performance: { hints: false },
     devServer: {
