@@ -46,11 +46,10 @@ function Field(props: {
         onChange={(event) => props.onChange(event.target.value)}
         onBlur={props.onBlur}
       />
-      {showError ? (
-        <p id={errorId} className="portal-selfservice__field-error" role="alert">
-          {props.error}
-        </p>
-      ) : null}
+      {/* Always present (space reserved) so a message appearing on blur does not move the buttons under the pointer. */}
+      <p id={errorId} className="portal-selfservice__field-error" role="alert">
+        {showError ? props.error : null}
+      </p>
     </div>
   );
 }
