@@ -21,7 +21,15 @@ const FIDO_USERS = [
 ] as const;
 
 /** First sign-in: the step registers the credential inline, then the user is signed in. */
-async function registerInline(page: Page, user: string, path: string, authenticator: VirtualAuthenticator) {
+async function registerInline(
+  page: Page,
+  emulator: EmulatorApi,
+  user: string,
+  path: string,
+  authenticator: VirtualAuthenticator,
+) {
+  // Slow the registration verifier down so the registration screen stays long enough to be read.
+  await emulator.post('faults', { call: 'factor/v1/FIDORegChallengeVerifier', delayMs: 1500 });
   await signInToFactor(page, user);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByRole('heading', { name: 'FIDO Device Registration' })).toBeVisible();
@@ -39,7 +47,7 @@ for (const { user, path, transport, message } of FIDO_USERS) {
       transport,
       hasResidentKey: user !== 'kim.securitykey',
     });
-    await registerInline(page, user, path, authenticator);
+    await registerInline(page, emulator, user, path, authenticator);
 
     // Slow the verifier down so the screen stays long enough to be read.
     await emulator.post('faults', { call: 'factor/v1/FIDOAuthChallengeVerifier', delayMs: 1500 });
@@ -56,10 +64,11 @@ for (const { user, path, transport, message } of FIDO_USERS) {
 
 test('a prompt whose user verification fails offers Try again, which then succeeds', async ({
   page,
+  emulator,
   pageErrors: _,
 }) => {
   const authenticator = await addVirtualAuthenticator(page);
-  await registerInline(page, 'fiona.fido', '/fido', authenticator);
+  await registerInline(page, emulator, 'fiona.fido', '/fido', authenticator);
   await authenticator.setUserVerified(false);
   await signInToFactor(page, 'fiona.fido');
   await expect(
@@ -73,7 +82,7 @@ test('a prompt whose user verification fails offers Try again, which then succee
 
 async function signInAfterRegistration(page: Page, emulator: EmulatorApi, fault: object) {
   const authenticator = await addVirtualAuthenticator(page);
-  await registerInline(page, 'fiona.fido', '/fido', authenticator);
+  await registerInline(page, emulator, 'fiona.fido', '/fido', authenticator);
   await emulator.post('faults', fault);
   await signInToFactor(page, 'fiona.fido');
   await expect(page).toHaveURL(/\/fido$/);
@@ -118,9 +127,13 @@ test("the verifier's refusal shows the service's message", async ({ page, emulat
   await expect(page).toHaveURL(/\/welcome$/);
 });
 
-test('the debug switch forces the transports of the allowed credentials', async ({ page, pageErrors: _ }) => {
+test('the debug switch forces the transports of the allowed credentials', async ({
+  page,
+  emulator,
+  pageErrors: _,
+}) => {
   const authenticator = await addVirtualAuthenticator(page);
-  await registerInline(page, 'fiona.fido', '/fido', authenticator);
+  await registerInline(page, emulator, 'fiona.fido', '/fido', authenticator);
   await page.evaluate(() => sessionStorage.setItem('fidoDebug', '{"transports":["internal","hybrid"]}'));
   const challenges: unknown[] = [];
   await page.exposeFunction('recordCredentialRequest', (options: unknown) => challenges.push(options));
