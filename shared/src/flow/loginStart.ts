@@ -2,7 +2,8 @@ import type { ApiResult } from '@portal/shared/api/result';
 import type { AuthReply, ClientTokenReply } from '@portal/shared/api/schemas';
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
-import { flowStateAtom, loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
+import { authStatusAtom, flowStateAtom, loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
+import { AuthStatus } from '@portal/shared/session/authStatus';
 import type { PortalStore } from '@portal/shared/session/store';
 import { rememberedUserName } from '@portal/shared/storage/localStore';
 import { flowType, OAUTH2_FLOW, savedQueryParams } from '@portal/shared/storage/sessionStore';
@@ -62,6 +63,8 @@ export async function startLogin({
   pathname,
   search,
 }: LoginStartDeps): Promise<LoginStartOutcome> {
+  // Login is enabled again (after a restart, a retry or an end page), now that this route shows.
+  store.set(authStatusAtom, AuthStatus.None);
   const token = await api.getClientToken();
   if (!token.ok) return { ok: false, message: token.error.message, restartNeeded: false };
 

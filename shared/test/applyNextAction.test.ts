@@ -1,0 +1,148 @@
+import { createStore } from 'jotai';
+import { describe, expect, it, vi } from 'vitest';
+import type { AuthReply } from '../src/api/schemas';
+import { applyNextAction } from '../src/flow/applyNextAction';
+import {
+  authStatusAtom,
+  errorMessageAtom,
+  factorOptionsAtom,
+  factorReplyAtom,
+  fidoCredTypeAtom,
+  flowStateAtom,
+  serviceUrlAtom,
+  userNameAtom,
+  userTokenAtom,
+} from '../src/session/atoms';
+import { AuthStatus } from '../src/session/authStatus';
+import { trustedDeviceCookieName } from '../src/storage/cookieNames';
+import { savedQueryParams } from '../src/storage/sessionStore';
+
+function setup() {
+  const store = createStore();
+  store.set(serviceUrlAtom, 'http://localhost:8090/default/');
+  const navigate = vi.fn();
+  const redirect = vi.fn();
+  const getUserToken = vi.fn(async (assertion: string) => {
+    store.set(userTokenAtom, `user-token-for-${assertion}`);
+    return { ok: true as const, status: 200, data: { access_token: 'u' } };
+  });
+  const deps = { store, navigate, redirect, api: { getUserToken }, now: () => 0 };
+  return { store, navigate, redirect, getUserToken, deps };
+}
+
+describe('applyNextAction', () => {
+  it('a factor screen: status Factor, user name, options, the reply, then navigation', async () => {
+    const { store, navigate, deps } = setup();
+    const reply: AuthReply = {
+      nextaction: 'FACTOR_SELECTION',
+      userName: 'felix.factors',
+      currentFactors: ['SMSOTP', 'PUSH'],
+      customFactorOptions: { 'IDP/corp': 'Corporate SSO - Internal' },
+      credentials: [{ credId: 'c1', credType: 'sms', credValue: '+1', default: true }],
+    };
+    await applyNextAction(reply, deps);
+    expect(store.get(authStatusAtom)).toBe(AuthStatus.Factor);
+    expect(store.get(userNameAtom)).toBe('felix.factors');
+    expect(store.get(factorOptionsAtom)).toEqual(reply.credentials);
+    expect(store.get(factorReplyAtom)).toEqual(reply);
+    expect(navigate).toHaveBeenCalledWith('/factorselection', { state: {} });
+  });
+
+  it('FIDO registration: the credential type and mode', async () => {
+    const { store, navigate, deps } = setup();
+    await applyNextAction({ nextaction: 'PASSKEY_REGISTER_GENERATE_CHALLENGE' }, deps);
+    expect(store.get(fidoCredTypeAtom)).toBe('PASSKEY');
+    expect(navigate).toHaveBeenCalledWith('/passkey', { state: { mode: 'register' } });
+  });
+
+  it('*_OTP_AUTH keeps the flow state and stays', async () => {
+    const { store, navigate, deps } = setup();
+    await applyNextAction({ nextaction: 'SMS_OTP_AUTH', flowState: 'fs-2' }, deps);
+    expect(store.get(flowStateAtom)).toBe('fs-2');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('AUTH_ALLOWED with only an id_token exchanges it, then welcome', async () => {
+    const { store, navigate, getUserToken, deps } = setup();
+    await applyNextAction({ nextaction: 'AUTH_ALLOWED', id_token: 'id-1', userName: 'pat' }, deps);
+    expect(getUserToken).toHaveBeenCalledWith('id-1');
+    expect(store.get(authStatusAtom)).toBe(AuthStatus.Authenticated);
+    expect(navigate).toHaveBeenCalledWith('/welcome');
+  });
+
+  it('AUTH_ALLOWED with tokens keeps them in memory', async () => {
+    const { store, navigate, deps } = setup();
+    await applyNextAction({ nextaction: 'AUTH_ALLOWED', access_token: 'at', expires_in: 60 }, deps);
+    expect(store.get(userTokenAtom)).toBe('at');
+    expect(navigate).toHaveBeenCalledWith('/welcome');
+  });
+
+  it('a failed exchange: its message and the restart notice', async () => {
+    const { store, navigate, getUserToken, deps } = setup();
+    getUserToken.mockResolvedValueOnce({
+      ok: false,
+      error: { kind: 'http', message: 'invalid_grant' },
+    } as never);
+    await applyNextAction({ nextaction: 'AUTH_ALLOWED', id_token: 'id-1' }, deps);
+    expect(store.get(errorMessageAtom)).toBe('invalid_grant');
+    expect(store.get(authStatusAtom)).not.toBe(AuthStatus.Authenticated);
+    expect(navigate).toHaveBeenCalledWith('/restartRequired');
+  });
+
+  it('authCompleteUrl on the service origin: redirect keeping the oauth2 query, current flow state', async () => {
+    const { store, redirect, deps } = setup();
+    savedQueryParams.write({ 'x-flow-state': 'old', client: 'rp' });
+    store.set(flowStateAtom, 'current');
+    await applyNextAction(
+      { nextaction: 'AUTH_ALLOWED', authCompleteUrl: 'http://localhost:8090/default/oauth2/v1/authcomplete' },
+      deps,
+    );
+    expect(redirect).toHaveBeenCalledWith(
+      'http://localhost:8090/default/oauth2/v1/authcomplete?x-flow-state=current&client=rp',
+    );
+    savedQueryParams.remove();
+  });
+
+  for (const hostile of [
+    'javascript:alert(1)',
+    'https://attacker.example/authcomplete',
+    '//attacker.example/x',
+    'data:text/html,hi',
+  ]) {
+    it(`a hostile authCompleteUrl (${hostile}) is never followed`, async () => {
+      const { redirect, navigate, deps } = setup();
+      await applyNextAction({ nextaction: 'AUTH_ALLOWED', authCompleteUrl: hostile }, deps);
+      expect(redirect).not.toHaveBeenCalled();
+      expect(navigate).toHaveBeenCalledWith('/restartRequired');
+    });
+  }
+
+  it('AUTH_DENIED goes to /denied; null goes to the wildcard route with its message', async () => {
+    const { store, navigate, deps } = setup();
+    await applyNextAction({ nextaction: 'AUTH_DENIED' }, deps);
+    expect(navigate).toHaveBeenLastCalledWith('/denied');
+    await applyNextAction(null, deps);
+    expect(store.get(errorMessageAtom)).toBe('Server error, response is null');
+    expect(navigate).toHaveBeenLastCalledWith('/not-found');
+  });
+
+  it('an unknown action goes to the restart notice', async () => {
+    const { navigate, deps } = setup();
+    await applyNextAction({ nextaction: 'NEW_THING' }, deps);
+    expect(navigate).toHaveBeenCalledWith('/restartRequired');
+  });
+
+  it('a trusted-device id in AUTH_ALLOWED is kept in the tdi- cookie', async () => {
+    const { deps } = setup();
+    await applyNextAction(
+      {
+        nextaction: 'AUTH_ALLOWED',
+        id_token: 'id',
+        userName: 'pat.password',
+        additional: { isTrustedDeviceEnabled: true, trustedDeviceId: 'td-9', trustedDeviceExpiryDays: 30 },
+      },
+      deps,
+    );
+    expect(document.cookie).toContain(`${trustedDeviceCookieName('pat.password')}=td-9`);
+  });
+});

@@ -1,0 +1,98 @@
+import { createStore } from 'jotai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startLogin } from '../src/flow/loginStart';
+import { authStatusAtom, flowStateAtom } from '../src/session/atoms';
+import { AuthStatus } from '../src/session/authStatus';
+import { rememberedUserName } from '../src/storage/localStore';
+import { flowType, savedQueryParams } from '../src/storage/sessionStore';
+
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+function setup(options: { tokenOk?: boolean; resetOk?: boolean } = {}) {
+  const store = createStore();
+  const api = {
+    getClientToken: vi.fn(async () =>
+      options.tokenOk === false
+        ? {
+            ok: false as const,
+            error: { kind: 'http' as const, message: 'Unexpected error, please try again.' },
+          }
+        : { ok: true as const, status: 200, data: { access_token: 'ct' } },
+    ),
+    resetUser: vi.fn(async () =>
+      options.resetOk === false
+        ? { ok: false as const, error: { kind: 'http' as const, message: 'x' } }
+        : { ok: true as const, status: 200, data: { flowState: 'new' } },
+    ),
+  };
+  return { store, api };
+}
+
+describe('startLogin (spec section 4, Login start)', () => {
+  it('a failed client token stops with its message', async () => {
+    const { store, api } = setup({ tokenOk: false });
+    expect(await startLogin({ store, api, pathname: '/direct', search: '' })).toEqual({
+      ok: false,
+      message: 'Unexpected error, please try again.',
+      restartNeeded: false,
+    });
+  });
+
+  it('direct: a fresh transaction, login enabled, the remembered user auto-submits', async () => {
+    const { store, api } = setup();
+    store.set(flowStateAtom, 'stale');
+    store.set(authStatusAtom, AuthStatus.RestartNeeded);
+    rememberedUserName.write('ann');
+    const outcome = await startLogin({ store, api, pathname: '/direct', search: '' });
+    expect(outcome).toEqual({
+      ok: true,
+      flow: 'direct',
+      restart: false,
+      rememberedUser: 'ann',
+      autoSubmit: true,
+    });
+    expect(flowType.read()).toBe('direct');
+    expect(store.get(flowStateAtom)).toBeNull();
+    expect(store.get(authStatusAtom)).toBe(AuthStatus.None);
+  });
+
+  it('restart=true never auto-submits', async () => {
+    const { store, api } = setup();
+    rememberedUserName.write('ann');
+    expect(await startLogin({ store, api, pathname: '/direct', search: '?restart=true' })).toMatchObject({
+      autoSubmit: false,
+      rememberedUser: 'ann',
+    });
+  });
+
+  it('oauth2: x-flow, the entry parameters saved, x-flow-state becomes the flow state', async () => {
+    const { store, api } = setup();
+    await startLogin({ store, api, pathname: '/oauth2', search: '?x-flow-state=fs-1&client=rp' });
+    expect(flowType.read()).toBe('oauth2');
+    expect(savedQueryParams.read()).toEqual({ 'x-flow-state': 'fs-1', client: 'rp' });
+    expect(store.get(flowStateAtom)).toBe('fs-1');
+    expect(api.resetUser).not.toHaveBeenCalled();
+  });
+
+  it('oauth2 with restart=true: the saved flow state is restored and the user reset', async () => {
+    const { store, api } = setup();
+    savedQueryParams.write({ 'x-flow-state': 'fs-1' });
+    const outcome = await startLogin({ store, api, pathname: '/oauth2', search: '?restart=true' });
+    expect(store.get(flowStateAtom)).toBe('fs-1');
+    expect(api.resetUser).toHaveBeenCalledTimes(1);
+    expect(outcome).toMatchObject({ ok: true, flow: 'oauth2', restart: true, autoSubmit: false });
+  });
+
+  it("a failed reset: 'Error resetting user', restart needed", async () => {
+    const { store, api } = setup({ resetOk: false });
+    savedQueryParams.write({ 'x-flow-state': 'fs-1' });
+    expect(await startLogin({ store, api, pathname: '/oauth2', search: '?restart=true' })).toEqual({
+      ok: false,
+      message: 'Error resetting user',
+      restartNeeded: true,
+    });
+  });
+});
