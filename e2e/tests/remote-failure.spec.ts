@@ -94,3 +94,27 @@ test('a failed remote leaves the other remotes working', async ({ page, pageErro
   await page.getByRole('banner').getByRole('button', { name: 'Authentication Hub' }).click();
   await expect(page.getByRole('heading', { name: 'A Better Login Experience' })).toBeVisible();
 });
+
+test('a remote slower than the load timeout shows the banner; Retry loads it once it answers', async ({
+  page,
+  pageErrors: _,
+}) => {
+  await page.clock.install();
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const pattern = '**/remotes/remote-help/**/mf-manifest.json';
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto('/help');
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await page.clock.fastForward(16_000);
+  await expectBannerWithShellWorking(page, 'remote_help');
+  await page.unroute(pattern);
+  release();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Login Assistance', level: 1 })).toBeVisible();
+});
