@@ -39,6 +39,25 @@ test.describe('identity provider', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('idpData'))).toBeNull();
   });
 
+  test('in the oauth2 flow the hand-back ends at the relying party through authcomplete', async ({
+    page,
+    stack,
+    emulator: _,
+    pageErrors: __,
+  }) => {
+    await page.goto(`${stack.emulatorUrl}/_emulator/rp/start?portal=${encodeURIComponent(stack.portalUrl)}`);
+    await expect(page).toHaveURL(/\/oauth2\?x-flow-state=/);
+    await enterUserId(page, 'ida.idp');
+    await expect(page.getByRole('heading', { name: 'Example Identity Provider' })).toBeVisible();
+    const authcomplete = page.waitForRequest((r) => r.url().includes('/oauth2/v1/authcomplete'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const completed = new URL((await authcomplete).url());
+    expect(completed.origin).toBe(stack.emulatorUrl);
+    expect(completed.searchParams.get('x-flow-state')).toBeTruthy();
+    expect(completed.searchParams.has('isIDP')).toBe(false);
+    await expect(page).toHaveURL(/\/_emulator\/rp\/callback\?code=/);
+  });
+
   test("/idp says 'Connecting to Identity Provider' with a progress bar while it works", async ({
     page,
     emulator,
