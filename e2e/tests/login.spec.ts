@@ -115,7 +115,11 @@ test.describe('authentication errors (spec section 8)', () => {
     await page.goto('/direct');
     await enterUserId(page, 'nobody');
     await expect(page.getByRole('alert')).toContainText('User not found');
-    await expect(page.getByRole('button', { name: 'More Info' })).toBeVisible();
+    await page.getByRole('button', { name: 'More Info' }).click();
+    // The banner's dialog reads the same session state as the host (no private copy of the atoms).
+    const dialog = page.getByRole('dialog', { name: 'Login Assistance Information' });
+    await expect(dialog).toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/);
+    await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page).toHaveURL(/\/direct$/);
     await expect(page.getByLabel('User ID')).toBeEditable();
     expect(await page.evaluate(() => localStorage.getItem('rememberMe'))).toBeNull();
