@@ -71,4 +71,12 @@ describe('restartFlow', () => {
     expect(deps.store.get(authStatusAtom)).toBe(AuthStatus.Factor);
     expect(deps.navigate).toHaveBeenCalledWith('/restartRequired');
   });
+
+  it('takes the API client as `api` too', async () => {
+    const deps = setup(true);
+    flowType.write('oauth2');
+    const { resetUser, ...rest } = deps;
+    await restartFlow({ ...rest, api: { resetUser }, search: '?x-flow-state=abc' });
+    expect(resetUser).toHaveBeenCalledWith('Ann');
+  });
 });

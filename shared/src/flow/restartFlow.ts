@@ -19,12 +19,16 @@ import type { Navigate } from '@portal/shared/flow/navigation';
 export const FLOW_STATE_PARAM = 'x-flow-state';
 export const RESTART_PARAM = 'restart';
 
+type ResetUser = (subject: string) => Promise<ApiResult<AuthReply>>;
+
 export interface RestartFlowDeps {
   store: PortalStore;
   navigate: Navigate;
-  resetUser: (subject: string) => Promise<ApiResult<AuthReply>>;
-  /** The page's query string (location.search). */
-  search: string;
+  /** The reset call: `api` (the portal's client, e.g. from '@portal/shared/api/client') or the function itself. */
+  api?: { resetUser: ResetUser };
+  resetUser?: ResetUser;
+  /** The page's query string; location.search by default. */
+  search?: string;
 }
 
 export type RestartOutcome = 'restarted' | 'notAllowed' | 'failed';
@@ -37,10 +41,15 @@ export type RestartOutcome = 'restarted' | 'notAllowed' | 'failed';
 export async function restartFlow({
   store,
   navigate,
-  resetUser,
-  search,
+  api,
+  resetUser: resetFunction,
+  search = globalThis.location?.search ?? '',
 }: RestartFlowDeps): Promise<RestartOutcome> {
   if (!store.get(allowUserResetAtom)) return 'notAllowed';
+  const resetUser: ResetUser =
+    resetFunction ??
+    api?.resetUser ??
+    (async () => ({ ok: false, error: { kind: 'network', message: messages.errors.resettingUser } }));
   const oauth2 = isOauth2Flow();
   const flowStateParam =
     new URLSearchParams(search).get(FLOW_STATE_PARAM) ?? savedQueryParams.read()?.[FLOW_STATE_PARAM] ?? null;
