@@ -29,6 +29,23 @@ describe('checkSamlForm', () => {
     });
   });
 
+  it('a SAML message whose base64 text looks like a handler is not mistaken for one', () => {
+    const html = page(
+      form(
+        `method="POST" action="${SERVICE}/sso"`,
+        '<input type="hidden" name="SAMLRequest" value="PHNh/onab=">',
+      ),
+    );
+    expect(checkSamlForm(html, policy).ok).toBe(true);
+  });
+
+  it('refuses a handler glued to a quoted value', () => {
+    const html = page(
+      form(`method="POST" action="${SERVICE}/sso"`, `${inputs}<img src="x"onerror="alert(1)">`),
+    );
+    expect(checkSamlForm(html, policy).ok).toBe(false);
+  });
+
   it('accepts an https action on a configured origin and a SAMLResponse', () => {
     const html = page(
       form(

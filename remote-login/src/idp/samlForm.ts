@@ -66,11 +66,14 @@ function checkAction(raw: string | null, policy: SamlFormPolicy): string | null 
  */
 const SCRIPT_TAG = /<\s*script\b/i;
 const INLINE_HANDLER = /[\s"'/]on[a-z]+\s*=/i;
+const QUOTED_VALUE = /"[^"]*"|'[^']*'/g;
 
 /** Parses and checks the provider's HTML; anything unexpected is refused with a reason. */
 export function checkSamlForm(html: string, policy: SamlFormPolicy): SamlFormCheck {
   if (SCRIPT_TAG.test(html)) return { ok: false, reason: 'script in the form page' };
-  if (INLINE_HANDLER.test(html)) return { ok: false, reason: 'event handler attribute' };
+  // Quoted values (base64 SAML messages, URLs) are blanked first so their text cannot look like a handler.
+  if (INLINE_HANDLER.test(html.replace(QUOTED_VALUE, '""')))
+    return { ok: false, reason: 'event handler attribute' };
   const doc = new DOMParser().parseFromString(html, 'text/html');
   if (doc.querySelector(FORBIDDEN_ELEMENTS)) return { ok: false, reason: 'active content in the form page' };
   const all = Array.from(doc.querySelectorAll('*'));
