@@ -35,7 +35,7 @@ describe('logout', () => {
       async (_token: string): Promise<ApiResult<unknown>> => ({ ok: true, data: {}, status: 200 }),
     );
     await logout({ store, revoke, navigate });
-    expect(navigate).toHaveBeenCalledExactlyOnceWith('/signed-out', { replace: true });
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/signed-out', { replace: true, flushSync: true });
     expect(revoke.mock.calls.map(([token]) => token).sort()).toEqual(['access-1', 'refresh-1']);
     for (const atom of [userTokenAtom, refreshTokenAtom, clientTokenAtom, flowStateAtom, userNameAtom]) {
       expect(store.get(atom)).toBeNull();
@@ -54,7 +54,7 @@ describe('logout', () => {
       .mockResolvedValueOnce({ ok: false, error: { kind: 'network', message: 'down' } })
       .mockRejectedValueOnce(new Error('boom'));
     await logout({ store, revoke, navigate, warn });
-    expect(navigate).toHaveBeenCalledWith('/signed-out', { replace: true });
+    expect(navigate).toHaveBeenCalledWith('/signed-out', { replace: true, flushSync: true });
     expect(store.get(userTokenAtom)).toBeNull();
     expect(warn).toHaveBeenCalledOnce();
     expect(warn.mock.calls[0]?.[0]).not.toMatch(/access-1|refresh-1/);

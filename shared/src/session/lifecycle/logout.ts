@@ -1,5 +1,4 @@
 import type { ApiResult } from '../../api/result';
-import type { Navigate } from '../../flow/navigation';
 import { paths } from '../../routes/paths';
 import { idpData, savedQueryParams } from '../../storage/sessionStore';
 import { refreshTokenAtom, userTokenAtom } from '@portal/shared/session/atoms';
@@ -10,7 +9,8 @@ export interface LogoutDeps {
   store: PortalStore;
   /** POST v1/token/revoke { token } (api.revokeToken). */
   revoke: (token: string) => Promise<ApiResult<unknown>>;
-  navigate: Navigate;
+  /** React Router's navigate (flushSync: the new page is committed before it returns). */
+  navigate: (to: string, options: { replace: boolean; flushSync: boolean }) => void | Promise<void>;
   /** Where the failed revoke is reported (never with the token). */
   warn?: (message: string) => void;
 }
@@ -26,9 +26,10 @@ export async function logout(deps: LogoutDeps): Promise<void> {
   const tokens = [store.get(refreshTokenAtom), store.get(userTokenAtom)].filter((token): token is string =>
     Boolean(token),
   );
-  // Navigating first replaces the address, and with it every query parameter; the guarded
-  // screen is gone before the status drops, so no guard redirect happens in between.
-  deps.navigate(paths.signedOut, { replace: true });
+  // Navigating first replaces the address, and with it every query parameter. The state is
+  // cleared once the guarded screen is gone (flushSync commits the new page at once): dropping
+  // the status earlier would let the old screen's guard redirect to /home instead.
+  await deps.navigate(paths.signedOut, { replace: true, flushSync: true });
   clearSession(store);
   savedQueryParams.remove();
   idpData.remove();

@@ -1,0 +1,159 @@
+import { expect, type Page, test } from '../src/fixtures';
+
+const PASSWORD = 'Passw0rd!';
+const REFRESH = '/v1/token/generate/refresh';
+const REVOKE = '/v1/token/revoke';
+
+async function signIn(page: Page, userId = 'pat.password'): Promise<void> {
+  await page.goto('/direct');
+  await page.getByLabel('User ID').fill(userId);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Enter your password')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole('heading', { name: /^Hello, / })).toBeVisible();
+}
+
+/** Counts the page's requests to a portal path. */
+function countRequests(page: Page, path: string): { readonly count: number } {
+  const counter = { count: 0 };
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === path) counter.count += 1;
+  });
+  return counter;
+}
+
+/** A server call from the signed-in area (MeCreds): activity that resets the idle timer. */
+async function serverActivity(page: Page): Promise<void> {
+  const response = page.waitForResponse((r) => r.url().includes('factor/v1/MeCreds'));
+  await page.getByRole('link', { name: 'Manage Credentials' }).click();
+  await response;
+  await expect(page.getByRole('heading', { name: 'Manage Credentials', level: 1 })).toBeVisible();
+}
+
+async function expectSignedOut(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/signed-out$/);
+  await expect(page.getByText('Logout Successful')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(0);
+}
+
+test('the token is refreshed once, 5 minutes before it expires (15-minute token)', async ({
+  page,
+  pageErrors: _,
+}) => {
+  await page.clock.install();
+  const refreshes = countRequests(page, REFRESH);
+  await signIn(page);
+  await page.clock.fastForward('09:00');
+  expect(refreshes.count).toBe(0);
+  await serverActivity(page);
+  await page.clock.fastForward('01:30');
+  await expect.poll(() => refreshes.count).toBe(1);
+  await page.clock.fastForward('02:00');
+  expect(refreshes.count).toBe(1);
+  await expect(page).toHaveURL(/\/self-service$/);
+  // The refreshed token works: another signed-in call succeeds.
+  await page.getByRole('button', { name: 'Register a new credential' }).click();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage Credentials', level: 1 })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a failed refresh logs out', async ({ page, emulator, pageErrors: _ }) => {
+  await page.clock.install();
+  await signIn(page);
+  await emulator.post('faults', {
+    call: 'oauth2/v1/token',
+    status: 400,
+    body: { error: 'invalid_grant', error_description: 'refresh token revoked' },
+  });
+  await page.clock.fastForward('09:00');
+  await serverActivity(page);
+  await page.clock.fastForward('01:30');
+  await expectSignedOut(page);
+});
+
+test('10 idle minutes log out and land on /signed-out', async ({ page, pageErrors: _ }) => {
+  await page.clock.install();
+  const revokes = countRequests(page, REVOKE);
+  await signIn(page);
+  await page.clock.fastForward('09:50');
+  await expect(page).toHaveURL(/\/welcome$/);
+  await page.clock.fastForward('00:20');
+  await expectSignedOut(page);
+  await expect.poll(() => revokes.count).toBeGreaterThan(0);
+});
+
+test('server activity before 10 minutes keeps the session', async ({ page, pageErrors: _ }) => {
+  await page.clock.install();
+  await signIn(page);
+  await page.clock.fastForward('08:00');
+  await serverActivity(page);
+  await page.clock.fastForward('08:00');
+  await expect(page).toHaveURL(/\/self-service$/);
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  // Idle counts from the last response: 10 minutes after it the session ends.
+  await page.clock.fastForward('02:30');
+  await expectSignedOut(page);
+});
+
+test('logout with a failing revoke still lands on /signed-out, without query parameters', async ({
+  page,
+  pageErrors: _,
+}) => {
+  await page.route(`**${REVOKE}`, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' }),
+  );
+  const revokes = countRequests(page, REVOKE);
+  await signIn(page);
+  // A query parameter on the signed-in page (a reload would end the in-memory session, so set it in place).
+  await page.evaluate(() => history.replaceState(history.state, '', '/welcome?keep=me'));
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expectSignedOut(page);
+  expect(new URL(page.url()).search).toBe('');
+  await expect.poll(() => revokes.count).toBe(2);
+  // Back does not reach the signed-in area again.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/welcome/);
+});
+
+test('after logout no token remains in any storage of the page', async ({ page, pageErrors: _ }) => {
+  const tokens: string[] = [];
+  page.on('response', async (response) => {
+    if (!/\/v1\/token\/generate\/(user_token|client_token)$/.test(new URL(response.url()).pathname)) return;
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    for (const key of ['access_token', 'refresh_token', 'id_token']) {
+      if (typeof body[key] === 'string') tokens.push(body[key]);
+    }
+  });
+  await signIn(page);
+  await expect.poll(() => tokens.length).toBeGreaterThanOrEqual(3);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expectSignedOut(page);
+
+  const stored = await page.evaluate(async () => {
+    const entries = (storage: Storage) =>
+      Array.from({ length: storage.length }, (_, i) => {
+        const key = storage.key(i) ?? '';
+        return `${key}=${storage.getItem(key) ?? ''}`;
+      });
+    const databases = 'databases' in indexedDB ? await indexedDB.databases() : [];
+    const cacheNames = 'caches' in globalThis ? await caches.keys() : [];
+    return [
+      ...entries(localStorage),
+      ...entries(sessionStorage),
+      document.cookie,
+      JSON.stringify(history.state),
+      ...databases.map((db) => db.name ?? ''),
+      ...cacheNames,
+    ].join('\n');
+  });
+  const cookies = (await page.context().cookies())
+    .map((cookie) => `${cookie.name}=${cookie.value}`)
+    .join('\n');
+  for (const token of tokens) {
+    expect(stored.includes(token), 'a token left in page storage').toBe(false);
+    expect(cookies.includes(token), 'a token left in a cookie').toBe(false);
+  }
+});
