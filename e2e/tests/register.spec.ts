@@ -254,3 +254,49 @@ test('Back: step 2 to step 1, step 1 to self-service, and after an error to self
   await back.click();
   await expect(page).toHaveURL(/\/self-service$/);
 });
+
+const FIDO_SIGN_IN_USERS = [
+  { user: 'fiona.fido', label: 'Biometric', path: '/fido', transport: 'internal' },
+  { user: 'kim.securitykey', label: 'Security key', path: '/security-key', transport: 'usb' },
+  { user: 'paula.passkey', label: 'Passkey', path: '/passkey', transport: 'internal' },
+] as const;
+
+/** Password step for a user whose next step is FIDO (Remember Me off, so nothing auto-submits later). */
+async function passwordThenFido(page: Page, userId: string): Promise<void> {
+  await page.goto('/direct');
+  await page.getByLabel('User ID').fill(userId);
+  await page.getByLabel('Remember Me').uncheck();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+for (const fido of FIDO_SIGN_IN_USERS) {
+  test(`FIDO ${fido.label}: a credential registered in self-service signs the user in`, async ({
+    page,
+    pageErrors: _,
+  }) => {
+    const hasResidentKey = fido.transport !== 'usb';
+    // The first sign-in registers a credential inline on an authenticator that is then taken away.
+    const first = await addVirtualAuthenticator(page, { transport: fido.transport, hasResidentKey });
+    await passwordThenFido(page, fido.user);
+    await expect(page).toHaveURL(/\/welcome$/);
+    await first.remove();
+
+    const second = await addVirtualAuthenticator(page, { transport: fido.transport, hasResidentKey });
+    await page.getByRole('link', { name: 'Manage Credentials' }).click();
+    await page.getByRole('button', { name: 'Register a new credential' }).click();
+    await chooseType(page, fido.label);
+    await page.getByRole('textbox').fill('Second device');
+    await next(page).click();
+    await expect(page).toHaveURL(/\/self-service$/);
+    await expect(page.getByRole('status').filter({ hasText: 'A new credential was added.' })).toBeVisible();
+    expect(await second.credentialCount()).toBe(1);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/signed-out$/);
+    await passwordThenFido(page, fido.user);
+    await expect(page).toHaveURL(new RegExp(`${fido.path}$`));
+    await expect(page).toHaveURL(/\/welcome$/);
+  });
+}
