@@ -1,12 +1,19 @@
 import { authStatusAtom } from '@portal/shared/session/atoms';
-import { useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { useStore } from 'jotai';
+import { type ReactNode, useMemo } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
 import type { Guard } from '../routes';
 import { guardTarget } from './guardTarget';
 
+/**
+ * Decides once per navigation, like a route guard: a screen that changes the auth status while
+ * it is shown (a push that was denied, a flow that ends) keeps showing its own message and
+ * navigates on by itself; it is not pulled away mid-sentence.
+ */
 export function RouteGuard({ guard, children }: { guard: Guard; children: ReactNode }) {
-  const status = useAtomValue(authStatusAtom);
-  const target = guardTarget(guard, status);
+  const store = useStore();
+  const { key } = useLocation();
+  // Re-decided on each navigation (the location key), not on each status change.
+  const target = useMemo(() => guardTarget(guard, store.get(authStatusAtom)), [guard, store, key]);
   return target === null ? children : <Navigate to={target} replace />;
 }
