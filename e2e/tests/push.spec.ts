@@ -1,4 +1,5 @@
 import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
+import { navigateInApp } from '../src/signIn';
 
 const PASSWORD = 'Passw0rd!';
 const POLL_MS = 3000;
@@ -77,6 +78,9 @@ test("push rejected: 'Transaction denied' and polling stops", async ({ page, emu
   await page.clock.runFor(POLL_MS * 3);
   expect(polls()).toBe(1);
   await expect(page.getByRole('button', { name: 'Resend' })).toHaveCount(0);
+  // The sign-in has ended (restart needed): the factor route no longer admits the user.
+  await navigateInApp(page, '/push');
+  await expect(page).toHaveURL(/\/home$/);
 });
 
 test("push timed out: 'Transaction timed out', Resend sends a new push that can be approved", async ({

@@ -2,8 +2,9 @@ import { api } from '@portal/shared/api/client';
 import type { CredentialOption } from '@portal/shared/api/schemas';
 import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
 import { messages } from '@portal/shared/messages/en_US';
-import { factorOptionsAtom } from '@portal/shared/session/atoms';
-import { useAtomValue } from 'jotai';
+import { authStatusAtom, factorOptionsAtom } from '@portal/shared/session/atoms';
+import { AuthStatus } from '@portal/shared/session/authStatus';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CredentialChooser } from '../chooser/CredentialChooser';
 import { FactorLayout } from '../common/FactorLayout';
@@ -26,6 +27,7 @@ export function PushScreen() {
   const ready = useRequireUser();
   const routeReply = useRouteReply();
   const options = useAtomValue(factorOptionsAtom);
+  const setAuthStatus = useSetAtom(authStatusAtom);
   const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
   const [error, setError] = useState<string | null>(() =>
     options.length === 0 ? messages.errors.default : null,
@@ -36,6 +38,9 @@ export function PushScreen() {
     onAuthenticated: (reply) => void routeReply(reply),
     onFailed: (outcome) => {
       setError(outcome.message);
+      // Spec section 4 (Push, 5): a failed push ends the sign-in (restart needed); a timed-out
+      // one may still be resent. The screen stays to show why (guards decide on navigation).
+      if (!outcome.offerResend) setAuthStatus(AuthStatus.RestartNeeded);
       setPhase((current) =>
         current.kind === 'choose'
           ? current
