@@ -4,7 +4,7 @@ import { buildAll, install, pnpm } from './run.mjs';
 install();
 pnpm('Lint (Biome)', ['exec', 'biome', 'ci', '.']);
 pnpm('Type-check every package', ['-r', '--workspace-concurrency=2', 'typecheck']);
-pnpm('Unit tests (vitest)', ['-r', '--workspace-concurrency=1', 'test']);
+pnpm('Unit tests (vitest)', ['-r', '--workspace-concurrency=2', 'test']);
 buildAll();
 pnpm('End-to-end tests (Playwright, Chromium)', ['--filter', '@portal/e2e', 'e2e']);
 console.log('\nAll checks passed.');
