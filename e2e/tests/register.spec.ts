@@ -97,7 +97,11 @@ test('TOTP: the QR code carries the otpauth link; its code registers the app', a
   await expectNewCredential(page, 'Mobile OTP');
 });
 
-test('TOTP: a wrong code shows the service message and keeps the screen', async ({ page, pageErrors: _ }) => {
+test('TOTP: a wrong code shows the service message and keeps the screen', async ({
+  page,
+  emulator: _emulator,
+  pageErrors: _,
+}) => {
   await openRegistration(page);
   await chooseType(page, 'Code from Mobile Authenticator');
   await page.getByLabel('Authenticator name').fill('My phone');
@@ -132,7 +136,11 @@ const fidoCases = [
 ] as const;
 
 for (const fido of fidoCases) {
-  test(`FIDO ${fido.label}: registers with the virtual authenticator`, async ({ page, pageErrors: _ }) => {
+  test(`FIDO ${fido.label}: registers with the virtual authenticator`, async ({
+    page,
+    emulator: _emulator,
+    pageErrors: _,
+  }) => {
     const authenticator = await addVirtualAuthenticator(page, { transport: fido.transport });
     await openRegistration(page);
     await chooseType(page, fido.label);
@@ -144,7 +152,11 @@ for (const fido of fidoCases) {
   });
 }
 
-test('FIDO: the same authenticator again is "already registered"', async ({ page, pageErrors: _ }) => {
+test('FIDO: the same authenticator again is "already registered"', async ({
+  page,
+  emulator: _emulator,
+  pageErrors: _,
+}) => {
   await addVirtualAuthenticator(page, { transport: 'internal' });
   // Tokens live in memory only, so both registrations happen in one visit.
   await openRegistration(page);
@@ -198,6 +210,7 @@ test("vendor push: a failing registrar says 'Unable to complete registration at 
 
 test('registration form: sms and e-mail are shown but disabled, with the legal notice', async ({
   page,
+  emulator: _emulator,
   pageErrors: _,
 }) => {
   await openRegistration(page);
@@ -209,6 +222,7 @@ test('registration form: sms and e-mail are shown but disabled, with the legal n
 
 test('registration form: each validation message, Next disabled while invalid', async ({
   page,
+  emulator: _emulator,
   pageErrors: _,
 }) => {
   await openRegistration(page);
@@ -274,6 +288,7 @@ async function passwordThenFido(page: Page, userId: string): Promise<void> {
 for (const fido of FIDO_SIGN_IN_USERS) {
   test(`FIDO ${fido.label}: a credential registered in self-service signs the user in`, async ({
     page,
+    emulator: _emulator,
     pageErrors: _,
   }) => {
     const hasResidentKey = fido.transport !== 'usb';

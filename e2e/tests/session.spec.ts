@@ -40,6 +40,7 @@ async function expectSignedOut(page: Page): Promise<void> {
 
 test('the token is refreshed once, 5 minutes before it expires (15-minute token)', async ({
   page,
+  emulator: _emulator,
   pageErrors: _,
 }) => {
   await page.clock.install();
@@ -74,7 +75,11 @@ test('a failed refresh logs out', async ({ page, emulator, pageErrors: _ }) => {
   await expectSignedOut(page);
 });
 
-test('10 idle minutes log out and land on /signed-out', async ({ page, pageErrors: _ }) => {
+test('10 idle minutes log out and land on /signed-out', async ({
+  page,
+  emulator: _emulator,
+  pageErrors: _,
+}) => {
   await page.clock.install();
   const revokes = countRequests(page, REVOKE);
   await signIn(page);
@@ -85,7 +90,11 @@ test('10 idle minutes log out and land on /signed-out', async ({ page, pageError
   await expect.poll(() => revokes.count).toBeGreaterThan(0);
 });
 
-test('server activity before 10 minutes keeps the session', async ({ page, pageErrors: _ }) => {
+test('server activity before 10 minutes keeps the session', async ({
+  page,
+  emulator: _emulator,
+  pageErrors: _,
+}) => {
   await page.clock.install();
   await signIn(page);
   await page.clock.fastForward('08:00');
@@ -100,6 +109,7 @@ test('server activity before 10 minutes keeps the session', async ({ page, pageE
 
 test('logout with a failing revoke still lands on /signed-out, without query parameters', async ({
   page,
+  emulator: _emulator,
   pageErrors: _,
 }) => {
   await page.route(`**${REVOKE}`, (route) =>
@@ -118,7 +128,11 @@ test('logout with a failing revoke still lands on /signed-out, without query par
   await expect(page).not.toHaveURL(/\/welcome/);
 });
 
-test('after logout no token remains in any storage of the page', async ({ page, pageErrors: _ }) => {
+test('after logout no token remains in any storage of the page', async ({
+  page,
+  emulator: _emulator,
+  pageErrors: _,
+}) => {
   const tokens: string[] = [];
   page.on('response', async (response) => {
     if (!/\/v1\/token\/generate\/(user_token|client_token)$/.test(new URL(response.url()).pathname)) return;
@@ -156,4 +170,28 @@ test('after logout no token remains in any storage of the page', async ({ page, 
     expect(stored.includes(token), 'a token left in page storage').toBe(false);
     expect(cookies.includes(token), 'a token left in a cookie').toBe(false);
   }
+});
+
+test('with disableBackButton configured, Back keeps the signed-in page', async ({
+  page,
+  emulator: _emulator,
+  pageErrors: _,
+}) => {
+  await page.route('**/v1/config/portal', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...config, disableBackButton: true } });
+  });
+  await signIn(page);
+  await serverActivity(page);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/self-service$/);
+  await expect(page.getByRole('heading', { name: 'Manage Credentials', level: 1 })).toBeVisible();
+});
+
+test('without it, Back works as usual', async ({ page, emulator: _emulator, pageErrors: _ }) => {
+  await signIn(page);
+  await serverActivity(page);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/welcome$/);
 });

@@ -1,10 +1,9 @@
 /**
- * Optional back-button disabling (portalConfig.disableBackButton): pushes the current address
- * again whenever the user goes back, so the signed-in page stays. Returns the undo function.
+ * Optional back-button disabling (portalConfig.disableBackButton): whenever the user goes back,
+ * history goes forward again, so the signed-in page stays. Returns the undo function.
  */
 export function disableBackButton(target: Window = window): () => void {
-  const stay = () => target.history.pushState(target.history.state, '', target.location.href);
-  stay();
-  target.addEventListener('popstate', stay);
-  return () => target.removeEventListener('popstate', stay);
+  const forwardAgain = () => target.history.go(1);
+  target.addEventListener('popstate', forwardAgain);
+  return () => target.removeEventListener('popstate', forwardAgain);
 }
