@@ -66,7 +66,8 @@ test('push approved: polling every 3 s routes on after the approval', async ({
   await emulator.post(`pushes/${push.id}/approve`);
   await page.clock.runFor(POLL_MS);
   await expect(page).toHaveURL(/\/welcome$/);
-  expect(polls()).toBe(2);
+  // The browser reports the request event asynchronously; the count settles right after.
+  await expect.poll(polls).toBe(2);
 });
 
 test("push rejected: 'Transaction denied' and polling stops", async ({ page, emulator, pageErrors: _ }) => {
