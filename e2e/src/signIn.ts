@@ -2,10 +2,21 @@ import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Passw0rd!';
 
+export interface SignInOptions {
+  password?: string;
+  /** 'Remember Me' is checked by default; a remembered user ID auto-submits on the next visit. */
+  rememberMe?: boolean;
+}
+
 /** Through the real screens: User ID, then the password. Leaves the page on the next step. */
-export async function signInWithPassword(page: Page, userId: string, password = PASSWORD): Promise<void> {
+export async function signInWithPassword(
+  page: Page,
+  userId: string,
+  { password = PASSWORD, rememberMe = true }: SignInOptions = {},
+): Promise<void> {
   await page.goto('/direct');
   await page.getByLabel('User ID').fill(userId);
+  if (!rememberMe) await page.getByLabel('Remember Me').uncheck();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(password);

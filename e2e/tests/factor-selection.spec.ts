@@ -1,17 +1,5 @@
 import { expect, type Page, test } from '../src/fixtures';
-
-const PASSWORD = 'Passw0rd!';
-
-/** Signs in through the real screens up to the first factor: User ID, then the password. */
-async function signInToFactor(page: Page, userId: string): Promise<void> {
-  await page.goto('/direct');
-  await page.getByLabel('User ID').fill(userId);
-  await page.getByLabel('Remember Me').uncheck();
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Enter your password')).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).click();
-}
+import { signInWithPassword } from '../src/signIn';
 
 const LABELS = [
   'Text message (SMS)',
@@ -24,7 +12,7 @@ const LABELS = [
 ];
 
 async function reachSelection(page: Page) {
-  await signInToFactor(page, 'felix.factors');
+  await signInWithPassword(page, 'felix.factors', { rememberMe: false });
   await expect(page).toHaveURL(/\/factorselection$/);
   await expect(page.getByRole('heading', { name: 'Factor Selection' })).toBeVisible();
 }
@@ -64,7 +52,7 @@ test('remember my choice: the second sign-in skips the list', async ({ page, pag
   page.on('request', (request) => {
     if (request.url().endsWith('auth/v1/SelectedFactor')) selections.push(request.postDataJSON());
   });
-  await signInToFactor(page, 'felix.factors');
+  await signInWithPassword(page, 'felix.factors', { rememberMe: false });
   await expect(page).toHaveURL(/\/securid$/);
   expect(selections).toEqual([{ factor: 'CUSTOM/securid' }]);
 });

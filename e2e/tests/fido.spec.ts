@@ -1,18 +1,6 @@
 import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
+import { signInWithPassword } from '../src/signIn';
 import { addVirtualAuthenticator, type VirtualAuthenticator } from '../src/webauthn';
-
-const PASSWORD = 'Passw0rd!';
-
-/** Signs in through the real screens up to the first factor: User ID, then the password. */
-async function signInToFactor(page: Page, userId: string): Promise<void> {
-  await page.goto('/direct');
-  await page.getByLabel('User ID').fill(userId);
-  await page.getByLabel('Remember Me').uncheck();
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Enter your password')).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).click();
-}
 
 const FIDO_USERS = [
   { user: 'fiona.fido', path: '/fido', transport: 'internal', message: 'Validate your biometric' },
@@ -30,7 +18,7 @@ async function registerInline(
 ) {
   // Slow the registration verifier down so the registration screen stays long enough to be read.
   await emulator.post('faults', { call: 'factor/v1/FIDORegChallengeVerifier', delayMs: 1500 });
-  await signInToFactor(page, user);
+  await signInWithPassword(page, user, { rememberMe: false });
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByRole('heading', { name: 'FIDO Device Registration' })).toBeVisible();
   await expect(page).toHaveURL(/\/welcome$/);
@@ -51,7 +39,7 @@ for (const { user, path, transport, message } of FIDO_USERS) {
 
     // Slow the verifier down so the screen stays long enough to be read.
     await emulator.post('faults', { call: 'factor/v1/FIDOAuthChallengeVerifier', delayMs: 1500 });
-    await signInToFactor(page, user);
+    await signInWithPassword(page, user, { rememberMe: false });
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('heading', { name: 'FIDO Device Authentication' })).toBeVisible();
     await expect(page.getByText(message)).toBeVisible();
@@ -70,7 +58,7 @@ test('a prompt whose user verification fails offers Try again, which then succee
   const authenticator = await addVirtualAuthenticator(page);
   await registerInline(page, emulator, 'fiona.fido', '/fido', authenticator);
   await authenticator.setUserVerified(false);
-  await signInToFactor(page, 'fiona.fido');
+  await signInWithPassword(page, 'fiona.fido');
   await expect(
     page.getByText('The request was cancelled or timed out. Try again or choose another way to sign in.'),
   ).toBeVisible({ timeout: 20_000 });
@@ -84,7 +72,7 @@ async function signInAfterRegistration(page: Page, emulator: EmulatorApi, fault:
   const authenticator = await addVirtualAuthenticator(page);
   await registerInline(page, emulator, 'fiona.fido', '/fido', authenticator);
   await emulator.post('faults', fault);
-  await signInToFactor(page, 'fiona.fido');
+  await signInWithPassword(page, 'fiona.fido');
   await expect(page).toHaveURL(/\/fido$/);
 }
 
@@ -147,7 +135,7 @@ test('the debug switch forces the transports of the allowed credentials', async 
       return original(options);
     };
   });
-  await signInToFactor(page, 'fiona.fido');
+  await signInWithPassword(page, 'fiona.fido');
   await expect(page).toHaveURL(/\/welcome$/);
   expect(challenges).toEqual([[['internal', 'hybrid']]]);
 });

@@ -1,17 +1,6 @@
 import * as OTPAuth from 'otpauth';
-import { expect, type Page, test } from '../src/fixtures';
-
-const PASSWORD = 'Passw0rd!';
-
-/** Signs in through the real screens up to the first factor: User ID, then the password. */
-async function signInToFactor(page: Page, userId: string): Promise<void> {
-  await page.goto('/direct');
-  await page.getByLabel('User ID').fill(userId);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Enter your password')).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).click();
-}
+import { expect, test } from '../src/fixtures';
+import { signInWithPassword } from '../src/signIn';
 
 /** tina.totp's authenticator (fixture secret, SHA-1, 6 digits, 30 s). */
 const tina = new OTPAuth.TOTP({ secret: 'JBSWY3DPEHPK3PXP', algorithm: 'SHA1', digits: 6, period: 30 });
@@ -20,7 +9,7 @@ test('mobile authenticator: the only credential is selected and the TOTP code si
   page,
   pageErrors: _,
 }) => {
-  await signInToFactor(page, 'tina.totp');
+  await signInWithPassword(page, 'tina.totp');
   await expect(page).toHaveURL(/\/motp$/);
   await expect(page.getByRole('group', { name: 'Security code' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Select a way to sign in' })).toHaveCount(0);
@@ -32,7 +21,7 @@ test('mobile authenticator: a wrong code is refused and the code is required', a
   page,
   pageErrors: _,
 }) => {
-  await signInToFactor(page, 'tina.totp');
+  await signInWithPassword(page, 'tina.totp');
   await expect(page).toHaveURL(/\/motp$/);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Security code must be 6 digits long.')).toBeVisible();

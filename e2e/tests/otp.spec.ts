@@ -1,16 +1,5 @@
 import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
-
-const PASSWORD = 'Passw0rd!';
-
-/** Signs in through the real screens up to the first factor: User ID, then the password. */
-async function signInToFactor(page: Page, userId: string): Promise<void> {
-  await page.goto('/direct');
-  await page.getByLabel('User ID').fill(userId);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Enter your password')).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).click();
-}
+import { signInWithPassword } from '../src/signIn';
 
 interface OutboxEntry {
   channel: 'sms' | 'email' | 'voice';
@@ -48,7 +37,7 @@ for (const { user, path, channel } of [
     emulator,
     pageErrors: _,
   }) => {
-    await signInToFactor(page, user);
+    await signInWithPassword(page, user);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(sentPrompt(page)).toBeVisible();
     const [sent] = await codesSent(emulator, user, 1);
@@ -61,7 +50,7 @@ for (const { user, path, channel } of [
 }
 
 test('a pasted code fills the boxes and signs in', async ({ page, emulator, pageErrors: _ }) => {
-  await signInToFactor(page, 'emma.email');
+  await signInWithPassword(page, 'emma.email');
   await expect(sentPrompt(page)).toBeVisible();
   const [sent] = await codesSent(emulator, 'emma.email', 1);
   await digit1(page).focus();
@@ -76,7 +65,7 @@ test('a pasted code fills the boxes and signs in', async ({ page, emulator, page
 });
 
 test('letters are refused with the spec message', async ({ page, emulator, pageErrors: _ }) => {
-  await signInToFactor(page, 'sam.sms');
+  await signInWithPassword(page, 'sam.sms');
   await expect(sentPrompt(page)).toBeVisible();
   await codesSent(emulator, 'sam.sms', 1);
   await digit1(page).pressSequentially('a');
@@ -88,7 +77,7 @@ test('a wrong code shows the server message; Resend sends a new code that works'
   emulator,
   pageErrors: _,
 }) => {
-  await signInToFactor(page, 'sam.sms');
+  await signInWithPassword(page, 'sam.sms');
   await expect(sentPrompt(page)).toBeVisible();
   const [first] = await codesSent(emulator, 'sam.sms', 1);
   await digit1(page).pressSequentially(wrongCode(first?.code ?? '000000'));
@@ -103,7 +92,7 @@ test('a wrong code shows the server message; Resend sends a new code that works'
 });
 
 test('the chooser sends the code to the chosen credential', async ({ page, emulator, pageErrors: _ }) => {
-  await signInToFactor(page, 'olga.otp');
+  await signInWithPassword(page, 'olga.otp');
   await expect(page).toHaveURL(/\/sotp$/);
   const chooser = page.getByRole('group', { name: 'Select a way to sign in' });
   await expect(chooser).toBeVisible();
@@ -123,7 +112,7 @@ test("a generate reply with another action says 'Invalid action …'", async ({
   pageErrors: _,
 }) => {
   await emulator.post('faults', { call: 'factor/v1/OTPGenerator', body: { nextaction: 'PUSH_AUTH' } });
-  await signInToFactor(page, 'sam.sms');
+  await signInWithPassword(page, 'sam.sms');
   await expect(page.getByText('Invalid action PUSH_AUTH')).toBeVisible();
   await expect(sentPrompt(page)).toHaveCount(0);
 });

@@ -1,18 +1,7 @@
 import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
-import { navigateInApp } from '../src/signIn';
+import { navigateInApp, signInWithPassword } from '../src/signIn';
 
-const PASSWORD = 'Passw0rd!';
 const POLL_MS = 3000;
-
-/** Signs in through the real screens up to the first factor: User ID, then the password. */
-async function signInToFactor(page: Page, userId: string): Promise<void> {
-  await page.goto('/direct');
-  await page.getByLabel('User ID').fill(userId);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Enter your password')).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).click();
-}
 
 interface Push {
   id: string;
@@ -46,7 +35,7 @@ function countPolls(page: Page): () => number {
 
 async function reachPushScreen(page: Page, emulator: EmulatorApi): Promise<Push> {
   await page.clock.install();
-  await signInToFactor(page, 'pete.push');
+  await signInWithPassword(page, 'pete.push');
   await expect(page).toHaveURL(/\/push$/);
   const push = await pendingPush(emulator);
   await expect(page.getByText(`Accept push request on your ${push.credValue} to login.`)).toBeVisible();

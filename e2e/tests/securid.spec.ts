@@ -1,16 +1,5 @@
 import { expect, type Page, test } from '../src/fixtures';
-
-const PASSWORD = 'Passw0rd!';
-
-/** Signs in through the real screens up to the first factor: User ID, then the password. */
-async function signInToFactor(page: Page, userId: string): Promise<void> {
-  await page.goto('/direct');
-  await page.getByLabel('User ID').fill(userId);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Enter your password')).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).click();
-}
+import { signInWithPassword } from '../src/signIn';
 
 const passcode = (page: Page) => page.getByLabel('Enter your pin and passcode');
 
@@ -20,14 +9,14 @@ async function submitPasscode(page: Page, code: string) {
 }
 
 test('token code: a valid passcode signs in', async ({ page, pageErrors: _ }) => {
-  await signInToFactor(page, 'sid.securid');
+  await signInWithPassword(page, 'sid.securid');
   await expect(page).toHaveURL(/\/securid$/);
   await submitPasscode(page, '12345678');
   await expect(page).toHaveURL(/\/welcome$/);
 });
 
 test('token code: required, digits only, at most 10', async ({ page, pageErrors: _ }) => {
-  await signInToFactor(page, 'sid.securid');
+  await signInWithPassword(page, 'sid.securid');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Passcode (PIN + Token) is required.')).toBeVisible();
   await passcode(page).pressSequentially('12a');
@@ -42,7 +31,7 @@ test("token code: Reject says 'Invalid pin+code entered', then a good one still 
   page,
   pageErrors: _,
 }) => {
-  await signInToFactor(page, 'sid.securid');
+  await signInWithPassword(page, 'sid.securid');
   await submitPasscode(page, '00000000');
   await expect(page.getByText('Invalid pin+code entered')).toBeVisible();
   await expect(page).toHaveURL(/\/securid$/);
@@ -51,14 +40,14 @@ test("token code: Reject says 'Invalid pin+code entered', then a good one still 
 });
 
 test('token code: Terminate goes to Access Denied', async ({ page, pageErrors: _ }) => {
-  await signInToFactor(page, 'sid.securid');
+  await signInWithPassword(page, 'sid.securid');
   await submitPasscode(page, '99999999');
   await expect(page).toHaveURL(/\/denied$/);
 });
 
 test("token code: a server failure says 'System error'", async ({ page, emulator, pageErrors: _ }) => {
   await emulator.post('faults', { call: 'factor/v1/CustomAuthenticator', status: 500 });
-  await signInToFactor(page, 'sid.securid');
+  await signInWithPassword(page, 'sid.securid');
   await submitPasscode(page, '12345678');
   await expect(page.getByText('System error')).toBeVisible();
 });
