@@ -52,11 +52,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   baseURL: async ({ stack }, use) => {
     await use(stack.portalUrl);
   },
-  emulator: async ({ stack }, use) => {
-    const api = emulatorApi(stack.emulatorUrl);
-    await api.reset();
-    await use(api);
-  },
+  emulator: [
+    // Automatic: every test starts from the fixtures (a test that never names the emulator
+    // must not inherit the credentials or faults an earlier test left behind).
+    async ({ stack }, use) => {
+      const api = emulatorApi(stack.emulatorUrl);
+      await api.reset();
+      await use(api);
+    },
+    { auto: true },
+  ],
   pageErrors: async ({ page }, use) => {
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));

@@ -80,6 +80,15 @@ describe('request headers and bases', () => {
     expect(calls[0]?.url).toBe(`${SERVICE}factor/v1/MeCreds`);
   });
 
+  it('never sends a sign-in flow state with the user token (registration verifiers)', async () => {
+    const { api, store, calls } = setup([{ body: { data: { status: 'SUCCESS' } } }]);
+    store.set(userTokenAtom, 'user-1');
+    store.set(flowStateAtom, 'left-over');
+    await api.verifyOtp('c1', '123456', { registering: true });
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer user-1');
+    expect(calls[0]?.headers.has('X-Flow-State')).toBe(false);
+  });
+
   it('adds the device tag header and body marker where the spec says device tag', async () => {
     const { api, calls } = setup([{ body: {} }]);
     await api.passwordAuthenticate('secret');

@@ -64,16 +64,21 @@ describe('applyNextAction', () => {
 
   it('AUTH_ALLOWED with only an id_token exchanges it, then welcome', async () => {
     const { store, navigate, getUserToken, deps } = setup();
+    store.set(flowStateAtom, 'sign-in-transaction');
     await applyNextAction({ nextaction: 'AUTH_ALLOWED', id_token: 'id-1', userName: 'pat' }, deps);
     expect(getUserToken).toHaveBeenCalledWith('id-1');
     expect(store.get(authStatusAtom)).toBe(AuthStatus.Authenticated);
+    // The sign-in transaction is over: its flow state does not ride along on signed-in calls.
+    expect(store.get(flowStateAtom)).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/welcome');
   });
 
   it('AUTH_ALLOWED with tokens keeps them in memory', async () => {
     const { store, navigate, deps } = setup();
+    store.set(flowStateAtom, 'sign-in-transaction');
     await applyNextAction({ nextaction: 'AUTH_ALLOWED', access_token: 'at', expires_in: 60 }, deps);
     expect(store.get(userTokenAtom)).toBe('at');
+    expect(store.get(flowStateAtom)).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/welcome');
   });
 

@@ -1,3 +1,4 @@
+import { useSessionLifecycle } from '@portal/shared/session/lifecycle/useSessionLifecycle';
 import { LoadingBar } from '@portal/shared/ui/LoadingBar';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { Footer } from './Footer';
@@ -7,6 +8,8 @@ import './shell.css';
 
 export function Layout() {
   const navigation = useNavigation();
+  // Token refresh, idle logout and the optional back-button lock, while signed in.
+  useSessionLifecycle();
   return (
     <div className="portal-shell">
       <a className="portal-skip-link" href="#main">

@@ -1,6 +1,5 @@
 import { messages } from '@portal/shared/messages/en_US';
 import { useLogout } from '@portal/shared/session/lifecycle/useLogout';
-import { useSessionLifecycle } from '../session/useSessionLifecycle';
 
 /**
  * The logout icon, shown only when authenticated: clears the session and the query parameters,
@@ -8,9 +7,6 @@ import { useSessionLifecycle } from '../session/useSessionLifecycle';
  */
 export function LogoutButton() {
   const logout = useLogout();
-  // The session timers live exactly as long as the signed-in shell shows this icon. If the Layout
-  // mounts useSessionLifecycle itself, remove this line so the timers run once.
-  useSessionLifecycle();
   return (
     <button
       type="button"

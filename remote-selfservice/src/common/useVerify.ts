@@ -1,7 +1,5 @@
 import type { ApiResult } from '@portal/shared/api/result';
 import { paths } from '@portal/shared/routes/paths';
-import { flowStateAtom } from '@portal/shared/session/atoms';
-import { useStore } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { serviceErrorText, unexpectedErrorText } from './errorText';
@@ -13,16 +11,12 @@ import { newCredAddedState } from './newCredAdded';
  */
 export function useVerify() {
   const navigate = useNavigate();
-  const store = useStore();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const verify = useCallback(
     async (call: () => Promise<ApiResult<unknown>>, failureText?: string): Promise<boolean> => {
       setBusy(true);
       setError(null);
-      // Signed in, there is no flow: a flow state left over from sign-in would make the service
-      // take the verifier call for a sign-in step ('Factor … is not expected at this step').
-      store.set(flowStateAtom, null);
       try {
         const result = await call();
         if (result.ok) {
@@ -36,7 +30,7 @@ export function useVerify() {
       setBusy(false);
       return false;
     },
-    [navigate, store],
+    [navigate],
   );
   return { busy, error, setError, verify };
 }

@@ -122,11 +122,13 @@ export function createSend(deps: RequestDeps): Send {
     if (spec.form !== undefined) headers.set('Content-Type', 'application/x-www-form-urlencoded');
     if (spec.interceptors === false) return headers;
 
+    const tokenKind = spec.token ?? (spec.base === 'portal' ? 'none' : 'client');
+    // A user-token call belongs to the signed-in user, never to a sign-in transaction: a flow
+    // state would make the service take a registration verifier for a sign-in step.
     const flowState = store.get(flowStateAtom);
-    if (flowState && !spec.noFlowState) headers.set(HEADERS.flowState, flowState);
+    if (flowState && !spec.noFlowState && tokenKind !== 'user') headers.set(HEADERS.flowState, flowState);
     const transactionId = store.get(clientTransactionIdAtom);
     if (transactionId) headers.set(HEADERS.transactionId, transactionId);
-    const tokenKind = spec.token ?? (spec.base === 'portal' ? 'none' : 'client');
     const token =
       tokenKind === 'client'
         ? store.get(clientTokenAtom)

@@ -107,6 +107,15 @@ function restartNeeded(store: PortalStore, navigate: Navigate, message: string |
   navigate(paths.restartRequired);
 }
 
+/**
+ * Signed in, the sign-in transaction is over: its flow state must not ride along on the
+ * signed-in calls (the service would take a registration verifier for a sign-in step).
+ */
+function endTransaction(store: PortalStore): void {
+  store.set(factorReplyAtom, null);
+  store.set(flowStateAtom, null);
+}
+
 export async function applyNextAction(
   reply: AuthReply | null,
   deps: ApplyNextActionDeps,
@@ -147,7 +156,7 @@ export async function applyNextAction(
       if (result.tokens.refresh_token) store.set(refreshTokenAtom, result.tokens.refresh_token);
       const expiresIn = result.tokens.expires_in;
       store.set(tokenExpiryAtom, typeof expiresIn === 'number' ? now + expiresIn * 1000 : null);
-      store.set(factorReplyAtom, null);
+      endTransaction(store);
       store.set(authStatusAtom, result.status);
       navigate(result.path);
       break;
@@ -158,7 +167,7 @@ export async function applyNextAction(
         restartNeeded(store, navigate, exchanged.error.message);
         break;
       }
-      store.set(factorReplyAtom, null);
+      endTransaction(store);
       store.set(authStatusAtom, result.status);
       navigate(result.path);
       break;
