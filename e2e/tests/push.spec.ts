@@ -49,7 +49,10 @@ test('push approved: polling every 3 s routes on after the approval', async ({
 }) => {
   const polls = countPolls(page);
   const push = await reachPushScreen(page, emulator);
+  // Approve only once the first poll has been answered (PENDING), or it could report the approval.
+  const firstAnswer = page.waitForResponse((r) => r.url().endsWith('factor/v1/PushStatus'));
   await page.clock.runFor(POLL_MS);
+  await firstAnswer;
   await expect.poll(polls).toBe(1);
   await expect(page).toHaveURL(/\/push$/);
   await emulator.post(`pushes/${push.id}/approve`);

@@ -10,7 +10,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FactorLayout } from '../common/FactorLayout';
-import { useFocusFirst } from '../common/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
 import { factorLevelOf, selectionLevelAtom } from '../moreOptions/selectionLevel';

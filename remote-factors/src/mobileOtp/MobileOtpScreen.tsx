@@ -7,7 +7,7 @@ import { useAtomValue } from 'jotai';
 import { type FormEvent, useRef, useState } from 'react';
 import { CredentialChooser } from '../chooser/CredentialChooser';
 import { FactorLayout } from '../common/FactorLayout';
-import { useFocusFirst } from '../common/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
 import { MoreOptions } from '../moreOptions/MoreOptions';

@@ -8,7 +8,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom';
 import { CredentialChooser } from '../chooser/CredentialChooser';
 import { FactorLayout } from '../common/FactorLayout';
-import { useFocusFirst } from '../common/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
 import { MoreOptions } from '../moreOptions/MoreOptions';

@@ -4,7 +4,7 @@ import { paths } from '@portal/shared/routes/paths';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FactorLayout } from '../common/FactorLayout';
-import { useFocusFirst } from '../common/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
 import { MoreOptions } from '../moreOptions/MoreOptions';

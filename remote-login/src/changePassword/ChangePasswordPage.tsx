@@ -3,7 +3,7 @@ import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
 import { messages } from '@portal/shared/messages/en_US';
 import { type FormEvent, useRef, useState } from 'react';
 import { LoginLayout } from '../common/LoginLayout';
-import { useFocusFirst } from '../common/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { RevealablePasswordField } from './RevealablePasswordField';
 import {
   type PasswordErrors,

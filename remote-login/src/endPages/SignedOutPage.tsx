@@ -3,7 +3,7 @@ import { paths } from '@portal/shared/routes/paths';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LoginLayout } from '../common/LoginLayout';
-import { useFocusFirst } from '../common/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 
 /** /signed-out: 'Logout Successful' and 'Log in again' → /direct. */
 export function SignedOutPage() {

@@ -10,7 +10,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LoginLayout } from '../common/LoginLayout';
 import { MoreOptionsButton } from '../common/MoreOptionsButton';
-import { useFocusFirst } from '../common/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { mustChangePassword } from './passwordFailure';
 
 /** /verify: the password factor (spec sections 2, 4 'Password login' and 5). */

@@ -6,7 +6,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LoginLayout } from '../common/LoginLayout';
-import { useFocusFirst } from '../common/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRestartNeeded } from '../common/useRestartNeeded';
 import { useDeviceData } from './useDeviceData';
 import { useSignIn } from './useSignIn';

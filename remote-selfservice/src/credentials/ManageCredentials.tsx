@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { hasNewCredAdded } from '../common/newCredAdded';
 import { ScreenStatus } from '../common/ScreenStatus';
-import { useFocusFirst } from '../common/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CredentialItem } from './CredentialItem';
 import { type CredentialView, credentialViews } from './credentialView';

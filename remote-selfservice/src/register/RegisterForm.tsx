@@ -9,7 +9,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { serviceErrorText, unexpectedErrorText } from '../common/errorText';
 import { ScreenStatus } from '../common/ScreenStatus';
-import { useFocusFirst } from '../common/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { beginRegistration, type RegistrationCalls } from './beginRegistration';
 import { TypeStep } from './TypeStep';
 import { canSubmitRegistration, validateRegistration } from './validation';
@@ -31,7 +31,7 @@ export function RegisterForm({ calls = api }: { calls?: RegistrationCalls }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const firstRef = useRef<HTMLInputElement>(null);
-  useFocusFirst(firstRef, step);
+  useFocusFirst(firstRef, true, step);
 
   const input = { type, value, credentialId };
   const errors = validateRegistration(input);

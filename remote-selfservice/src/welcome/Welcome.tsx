@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import { useRef } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { ScreenStatus } from '../common/ScreenStatus';
-import { useFocusFirst } from '../common/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useDisplayName } from './useDisplayName';
 import '../common/selfservice.css';
 
