@@ -23,6 +23,12 @@ export async function signInWithPassword(
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 
+/** Signs a password-only user in and waits for the welcome screen. */
+export async function signInToWelcome(page: Page, userId = 'pat.password'): Promise<void> {
+  await signInWithPassword(page, userId);
+  await expect(page).toHaveURL(/\/welcome$/);
+}
+
 /**
  * An in-app navigation to an address, as the browser's back/forward would make it: the page is
  * not reloaded, so the in-memory session (tokens) survives.

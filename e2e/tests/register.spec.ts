@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import jsQR from 'jsqr';
 import * as OTPAuth from 'otpauth';
 import { expect, type Page, test } from '../src/fixtures';
+import { signInToWelcome } from '../src/signIn';
 import { addVirtualAuthenticator } from '../src/webauthn';
 
 const require = createRequire(import.meta.url);
@@ -22,19 +23,9 @@ async function portalConfig(page: Page): Promise<PortalConfig> {
   return (await (await page.request.get('/v1/config/portal')).json()) as PortalConfig;
 }
 
-async function signIn(page: Page, userId: string): Promise<void> {
-  await page.goto('/direct');
-  await page.getByLabel('User ID').fill(userId);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Enter your password')).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/welcome$/);
-}
-
 /** Signed in as pat.password, on step 1 of /register. */
 async function openRegistration(page: Page): Promise<void> {
-  await signIn(page, 'pat.password');
+  await signInToWelcome(page, 'pat.password');
   await page.getByRole('link', { name: 'Manage Credentials' }).click();
   await page.getByRole('button', { name: 'Register a new credential' }).click();
   await expect(page).toHaveURL(/\/register$/);

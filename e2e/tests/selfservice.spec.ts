@@ -1,17 +1,7 @@
 import { expect, type Page, test } from '../src/fixtures';
+import { signInToWelcome } from '../src/signIn';
 
 const PASSWORD = 'Passw0rd!';
-
-/** Signs in through the real screens: User ID, then the password (users with a password only). */
-async function signIn(page: Page, userId: string): Promise<void> {
-  await page.goto('/direct');
-  await page.getByLabel('User ID').fill(userId);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Enter your password')).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/welcome$/);
-}
 
 async function openManageCredentials(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Manage Credentials' }).click();
@@ -36,7 +26,7 @@ test('welcome greets the user by the userinfo name and links to Manage Credentia
 }) => {
   const users = await emulator.get<{ userName: string; displayName: string }[]>('users');
   const pat = users.find((user) => user.userName === 'pat.password');
-  await signIn(page, 'pat.password');
+  await signInToWelcome(page, 'pat.password');
   await expect(page.getByRole('heading', { name: `Hello, ${pat?.displayName}` })).toBeVisible();
   await openManageCredentials(page);
 });
@@ -74,7 +64,7 @@ test('lists the fixture credentials in rank order with display names, status, de
 
 test('deactivate, then activate a credential', async ({ page, emulator, pageErrors: _ }) => {
   await emulator.post('users/pat.password/credentials', { credType: 'sms', credValue: '+15550001111' });
-  await signIn(page, 'pat.password');
+  await signInToWelcome(page, 'pat.password');
   await openManageCredentials(page);
   const sms = item(page, 'SMS');
   await expect(sms).toContainText('+15550001111');
@@ -93,7 +83,7 @@ test('deactivate, then activate a credential', async ({ page, emulator, pageErro
 test('delete one: Cancel keeps it, Yes deletes it', async ({ page, emulator, pageErrors: _ }) => {
   await emulator.post('users/pat.password/credentials', { credType: 'sms', credValue: '+15550001111' });
   await emulator.post('users/pat.password/credentials', { credType: 'email', credValue: 'pat@example.com' });
-  await signIn(page, 'pat.password');
+  await signInToWelcome(page, 'pat.password');
   await openManageCredentials(page);
   await expect(items(page)).toHaveCount(2);
   await item(page, 'Email').getByRole('button', { name: 'Delete' }).click();
@@ -112,7 +102,7 @@ test('delete one: Cancel keeps it, Yes deletes it', async ({ page, emulator, pag
 test('delete all asks once and removes every credential', async ({ page, emulator, pageErrors: _ }) => {
   await emulator.post('users/pat.password/credentials', { credType: 'sms', credValue: '+15550001111' });
   await emulator.post('users/pat.password/credentials', { credType: 'email', credValue: 'pat@example.com' });
-  await signIn(page, 'pat.password');
+  await signInToWelcome(page, 'pat.password');
   await openManageCredentials(page);
   await page.getByRole('button', { name: 'Delete all credentials' }).click();
   const dialog = page.getByRole('dialog');
@@ -130,7 +120,7 @@ test('make default and clear defaults (one PUT per credential)', async ({
 }) => {
   await emulator.post('users/pat.password/credentials', { credType: 'sms', credValue: '+15550001111' });
   await emulator.post('users/pat.password/credentials', { credType: 'email', credValue: 'pat@example.com' });
-  await signIn(page, 'pat.password');
+  await signInToWelcome(page, 'pat.password');
   await openManageCredentials(page);
   await item(page, 'SMS').getByRole('button', { name: 'Make default' }).click();
   await expect(item(page, 'SMS')).toContainText('Active · Default');

@@ -1,17 +1,11 @@
 import { expect, type Page, test } from '../src/fixtures';
+import { signInToWelcome } from '../src/signIn';
 
-const PASSWORD = 'Passw0rd!';
 const REFRESH = '/v1/token/generate/refresh';
 const REVOKE = '/v1/token/revoke';
 
 async function signIn(page: Page, userId = 'pat.password'): Promise<void> {
-  await page.goto('/direct');
-  await page.getByLabel('User ID').fill(userId);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Enter your password')).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/welcome$/);
+  await signInToWelcome(page, userId);
   await expect(page.getByRole('heading', { name: /^Hello, / })).toBeVisible();
 }
 
