@@ -1,10 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { PortalServerConfig } from './config.js';
+import type { ForeignManifests } from './firstLoad/foreignManifests.js';
+import { FirstLoadPage } from './firstLoad/firstLoadPage.js';
+import { RemoteManifests } from './firstLoad/remoteManifests.js';
+import { registerDynamicCompression } from './http/dynamicCompression.js';
 import { registerErrorHandler } from './http/errorReply.js';
 import { type LoggerSetup, loggerOptions } from './logging.js';
 import { registerSsoProxy } from './proxy/ssoProxy.js';
 import { RemotesFile } from './remotes/remotesFile.js';
+import { environmentBody, portalConfigBody } from './routes/configBodies.js';
 import { registerCspReportRoute } from './routes/cspReport.js';
 import { registerEnvironmentRoute } from './routes/environment.js';
 import { registerProductConfigRoute } from './routes/productConfig.js';
@@ -18,6 +23,8 @@ import { registerTokenRoutes } from './tokens/tokenRoutes.js';
 export interface BuildOptions {
   /** Where log lines go (tests read them); default stdout. */
   logStream?: LoggerSetup['stream'];
+  /** The cache of manifests on other origins (tests shorten its timeouts). */
+  foreignManifests?: ForeignManifests;
 }
 
 /** The portal's own origin: host app, remote releases, configuration, token calls and the SSO proxy. */
@@ -45,21 +52,40 @@ export async function buildServer(
   registerErrorHandler(app);
   registerSecurityHeaders(app, { config, remotesFile, publicOrigin });
 
-  registerEnvironmentRoute(app, config);
-  registerProductConfigRoute(app, config.product);
-  registerRemotesJsonRoute(app, remotesFile);
-  registerTokenRoutes(
-    app,
-    new SsoTokenClient({
-      ssoBaseUrl: config.ssoBaseUrl,
-      clientId: config.ssoClientId,
-      clientSecret: config.ssoClientSecret,
-      timeoutMs: config.proxyTimeoutMs,
-    }),
-  );
-  await registerSsoProxy(app, { ssoBaseUrl: config.ssoBaseUrl, timeoutMs: config.proxyTimeoutMs });
+  // Dynamic replies are compressed inside this scope; the static files outside it are precompressed.
+  await app.register(async (dynamic) => {
+    await registerDynamicCompression(dynamic);
+    registerEnvironmentRoute(dynamic, config);
+    registerProductConfigRoute(dynamic, config.product);
+    registerRemotesJsonRoute(dynamic, remotesFile);
+    registerTokenRoutes(
+      dynamic,
+      new SsoTokenClient({
+        ssoBaseUrl: config.ssoBaseUrl,
+        clientId: config.ssoClientId,
+        clientSecret: config.ssoClientSecret,
+        timeoutMs: config.proxyTimeoutMs,
+      }),
+    );
+    await registerSsoProxy(dynamic, { ssoBaseUrl: config.ssoBaseUrl, timeoutMs: config.proxyTimeoutMs });
+  });
   await registerCspReportRoute(app);
-  await registerHostApp(app, config.hostDist);
+  await registerHostApp(app, {
+    hostDist: config.hostDist,
+    page: new FirstLoadPage({
+      hostDist: config.hostDist,
+      remotesFile,
+      manifests: new RemoteManifests({
+        releasesDir: config.releasesDir,
+        publicOrigin,
+        log: app.log,
+        ...(options.foreignManifests ? { foreign: options.foreignManifests } : {}),
+      }),
+      environment: environmentBody(config),
+      portalConfig: portalConfigBody(config.product),
+      log: app.log,
+    }),
+  });
   await registerRemoteReleases(app, config.releasesDir, publicOrigin);
 
   return app;

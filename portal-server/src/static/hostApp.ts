@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FirstLoadPage } from '../firstLoad/firstLoadPage.js';
 import { sendError } from '../http/errorReply.js';
+import { compressBody } from '../http/htmlCompression.js';
 import { hostCacheControl, NO_STORE } from './cachePolicy.js';
 
 /** Paths that are never app routes: a miss there is a real 404, not the SPA. */
@@ -21,34 +22,49 @@ export function isAppRoute(request: FastifyRequest): boolean {
   return path.posix.extname(urlPath) === '';
 }
 
+export interface HostAppOptions {
+  hostDist: string;
+  page: FirstLoadPage;
+}
+
 /**
- * Serves the host build at /: index.html (no-store) for / and every app route such as /direct or
- * /nowhere (the SPA itself shows 'Page Not Found'), hashed assets immutable.
+ * Serves the host build at /: the page (no-store, rendered per request with the first screen's
+ * preloads) for / and every app route such as /direct or /nowhere (the SPA itself shows 'Page Not
+ * Found'), hashed assets immutable and precompressed.
  */
-export async function registerHostApp(app: FastifyInstance, hostDist: string): Promise<void> {
-  const sendIndex = (reply: FastifyReply) => {
-    if (!existsSync(path.join(hostDist, 'index.html'))) {
+export async function registerHostApp(app: FastifyInstance, options: HostAppOptions): Promise<void> {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = await options.page.render(pathOf(request));
+    if (!page.ok) {
       return sendError(reply, 503, 'PORTAL_HOST_MISSING', 'The host app is not built (no index.html)');
     }
-    return reply.header('cache-control', NO_STORE).sendFile('index.html', hostDist, { cacheControl: false });
+    const { body, encoding } = await compressBody(Buffer.from(page.html), request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
+      .header('cache-control', NO_STORE)
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8')
+      .send(body);
   };
 
   await app.register(fastifyStatic, {
-    root: hostDist,
+    root: options.hostDist,
     prefix: '/',
     index: false,
     dotfiles: 'ignore',
     cacheControl: false,
+    // The build writes file.js.br and file.js.gz next to file.js: brotli, then gzip, else the file.
+    preCompressed: true,
     setHeaders: (reply, file) => {
       reply.header('cache-control', hostCacheControl(file));
     },
   });
 
-  app.get('/', (_request, reply) => sendIndex(reply));
-  app.get('/index.html', (_request, reply) => sendIndex(reply));
+  app.get('/', sendIndex);
+  app.get('/index.html', sendIndex);
 
   app.setNotFoundHandler((request, reply) => {
-    if (isAppRoute(request)) return sendIndex(reply);
+    if (isAppRoute(request)) return sendIndex(request, reply);
     return sendError(reply, 404, 'PORTAL_NOT_FOUND', `No route for ${request.method} ${pathOf(request)}`);
   });
 }

@@ -5,7 +5,7 @@ import { remoteCacheControl } from './cachePolicy.js';
 export const REMOTES_PREFIX = '/remotes/';
 
 /** Only files inside a release folder, /<package>/<version>/…: never remotes.json or stray files. */
-function isInsideReleaseFolder(pathName: string): boolean {
+export function isInsideReleaseFolder(pathName: string): boolean {
   return pathName.split('/').filter((segment) => segment.length > 0).length >= 3;
 }
 
@@ -25,6 +25,8 @@ export async function registerRemoteReleases(
     index: false,
     dotfiles: 'ignore',
     cacheControl: false,
+    // The build writes file.js.br and file.js.gz next to file.js: brotli, then gzip, else the file.
+    preCompressed: true,
     allowedPath: (pathName) => isInsideReleaseFolder(pathName),
     setHeaders: (reply, file) => {
       reply.header('cache-control', remoteCacheControl(file));

@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+import { describeIssues } from '../describeIssues.js';
+import type { ReadResult } from './statCachedFile.js';
+import { isSafeHref } from './urls.js';
+
+const href = v.pipe(v.string(), v.check(isSafeHref, 'an absolute path or http(s) URL'));
+
+export const GuardSchema = v.picklist(['A', 'B', 'C', 'none']);
+export type Guard = v.InferOutput<typeof GuardSchema>;
+
+const RouteSchema = v.object({
+  path: v.pipe(v.string(), v.startsWith('/')),
+  guard: GuardSchema,
+  remote: v.pipe(v.string(), v.minLength(1)),
+  expose: v.pipe(v.string(), v.minLength(1)),
+});
+export type PlanRoute = v.InferOutput<typeof RouteSchema>;
+
+/**
+ * first-load.json, written by the host build: the host's own start-up chunks (main.js is already in
+ * index.html) and the route table's remote and expose per path, with the guard that decides whether
+ * a fresh page load (no session) stays on the route or goes to homePath.
+ */
+export const HostPlanSchema = v.object({
+  host: v.object({ js: v.array(href), css: v.array(href) }),
+  routes: v.array(RouteSchema),
+  homePath: v.pipe(v.string(), v.startsWith('/')),
+});
+export type HostPlan = v.InferOutput<typeof HostPlanSchema>;
+
+export const HOST_PLAN_FILE = 'first-load.json';
+
+export function parseHostPlan(text: string): ReadResult<HostPlan> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `${HOST_PLAN_FILE} is not JSON: ${String(error)}` };
+  }
+  const parsed = v.safeParse(HostPlanSchema, raw);
+  return parsed.success
+    ? { ok: true, value: parsed.output }
+    : { ok: false, error: `${HOST_PLAN_FILE} is invalid: ${describeIssues(parsed.issues)}` };
+}

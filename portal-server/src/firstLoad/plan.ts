@@ -1,0 +1,115 @@
+import type { ProductConfig } from '../productConfig.js';
+import type { EnvironmentBody } from '../routes/configBodies.js';
+import type { HostPlan } from './hostPlan.js';
+import type { ExposeAssets, ResolvedRemote } from './manifestSchema.js';
+import { isAbsolutePath } from './urls.js';
+
+export interface Preload {
+  href: string;
+  as: 'script' | 'style';
+  /** crossorigin="anonymous": a preload is reused only if it matches how the page requests the file. */
+  crossOrigin: boolean;
+}
+
+/** One remote in the bootstrap block; entry and exposes only when its manifest could be read. */
+export interface BootstrapRemote {
+  manifest: string;
+  entry?: string;
+  exposes?: Record<string, ExposeAssets>;
+}
+
+/** What the host reads at start from #portal-bootstrap instead of fetching it. */
+export interface Bootstrap {
+  version: 1;
+  remotes: Record<string, BootstrapRemote>;
+  environment: EnvironmentBody;
+  portalConfig: ProductConfig;
+}
+
+export interface FirstLoadPlan {
+  preloads: Preload[];
+  bootstrap: Bootstrap;
+}
+
+export interface PlanInput {
+  hostPlan: HostPlan;
+  /** The request's path, without the query. */
+  pathname: string;
+  /** Every remote of remotes.json with what its manifest gave, by name. */
+  remotes: ReadonlyMap<string, { manifest: string; resolved: ResolvedRemote | undefined }>;
+  environment: EnvironmentBody;
+  portalConfig: ProductConfig;
+}
+
+function withoutTrailingSlash(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+}
+
+/**
+ * The screen a fresh page load shows at `pathname`. Tokens live in memory, so a new page has no
+ * session: routes behind guard B or C are redirected by the host to homePath, whose screen is the
+ * one to preload. No route (the SPA's 404 page) means no screen.
+ */
+export function screenFor(
+  hostPlan: HostPlan,
+  pathname: string,
+): { remote: string; expose: string } | undefined {
+  const find = (target: string) =>
+    hostPlan.routes.find((route) => withoutTrailingSlash(route.path) === withoutTrailingSlash(target));
+  const route = find(pathname);
+  if (!route) return undefined;
+  if (route.guard === 'A' || route.guard === 'none') return route;
+  return find(hostPlan.homePath);
+}
+
+/** Same-origin files carry no crossorigin attribute; files from other origins are fetched with CORS. */
+function chunk(href: string, as: Preload['as']): Preload {
+  return { href, as, crossOrigin: !isAbsolutePath(href) };
+}
+
+/** The preloads and bootstrap block for one page load (pure: everything read is in the input). */
+export function buildPlan(input: PlanInput): FirstLoadPlan {
+  const { hostPlan } = input;
+  const preloads: Preload[] = [
+    ...hostPlan.host.js.map((href) => chunk(href, 'script')),
+    ...hostPlan.host.css.map((href) => chunk(href, 'style')),
+  ];
+
+  const screen = screenFor(hostPlan, input.pathname);
+  const resolved = screen ? input.remotes.get(screen.remote)?.resolved : undefined;
+  if (screen && resolved) {
+    // The federation runtime adds remoteEntry.js without a crossorigin attribute, on any origin.
+    preloads.push({ href: resolved.entry, as: 'script', crossOrigin: false });
+    const assets = Object.hasOwn(resolved.exposes, screen.expose)
+      ? resolved.exposes[screen.expose]
+      : undefined;
+    for (const href of assets?.js ?? []) preloads.push(chunk(href, 'script'));
+    for (const href of assets?.css ?? []) preloads.push(chunk(href, 'style'));
+  }
+
+  const remotes: Record<string, BootstrapRemote> = Object.fromEntries(
+    [...input.remotes].map(([name, { manifest, resolved: remote }]) => [
+      name,
+      remote ? { manifest, entry: remote.entry, exposes: remote.exposes } : { manifest },
+    ]),
+  );
+
+  return {
+    preloads: dedupe(preloads),
+    bootstrap: {
+      version: 1,
+      remotes,
+      environment: input.environment,
+      portalConfig: input.portalConfig,
+    },
+  };
+}
+
+function dedupe(preloads: Preload[]): Preload[] {
+  const seen = new Set<string>();
+  return preloads.filter((preload) => {
+    if (seen.has(preload.href)) return false;
+    seen.add(preload.href);
+    return true;
+  });
+}

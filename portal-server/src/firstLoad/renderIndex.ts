@@ -1,0 +1,43 @@
+import { escapeAttribute, jsonForScript } from './htmlEscape.js';
+import type { FirstLoadPlan, Preload } from './plan.js';
+import { isSafeHref } from './urls.js';
+
+/** The id the host looks for at start. */
+export const BOOTSTRAP_ELEMENT_ID = 'portal-bootstrap';
+
+/** index.html cut once, when read, where the plan goes: per request only strings are joined. */
+export interface IndexTemplate {
+  html: string;
+  /** Everything before the insertion point, and from it on; undefined when there is no <head> to use. */
+  split: { before: string; after: string } | undefined;
+}
+
+/**
+ * The plan goes into <head> right before the first script there (the host's `<script defer
+ * src="/main….js">`), so the preloads start before main.js is even requested; with no script in
+ * <head>, right before </head>.
+ */
+export function splitTemplate(html: string): IndexTemplate {
+  const lower = html.toLowerCase();
+  const headEnd = lower.indexOf('</head>');
+  if (headEnd < 0) return { html, split: undefined };
+  const firstScript = lower.indexOf('<script', lower.indexOf('<head'));
+  const at = firstScript >= 0 && firstScript < headEnd ? firstScript : headEnd;
+  return { html, split: { before: html.slice(0, at), after: html.slice(at) } };
+}
+
+function preloadTag(preload: Preload): string {
+  const crossOrigin = preload.crossOrigin ? ' crossorigin="anonymous"' : '';
+  return `<link rel="preload" as="${preload.as}" href="${escapeAttribute(preload.href)}"${crossOrigin}>`;
+}
+
+/**
+ * The page for one request. The bootstrap block is data, not code (type="application/json" is
+ * never executed), so a CSP without 'unsafe-inline' allows it.
+ */
+export function renderIndex(template: IndexTemplate, plan: FirstLoadPlan | undefined): string {
+  if (!plan || !template.split) return template.html;
+  const tags = plan.preloads.filter((preload) => isSafeHref(preload.href)).map(preloadTag);
+  const bootstrap = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${jsonForScript(plan.bootstrap)}</script>`;
+  return `${template.split.before}${tags.join('')}${bootstrap}${template.split.after}`;
+}

@@ -1,0 +1,54 @@
+import { readFile, stat } from 'node:fs/promises';
+
+export type ReadResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** A read, and whether it reflects a new state of the file (so a problem is logged once, not per request). */
+export interface CachedRead<T> {
+  result: ReadResult<T>;
+  fresh: boolean;
+}
+
+/**
+ * A file read and parsed again only when its stat changes (inode, size, mtime, ctime), like
+ * RemotesFile: a re-staged or rebuilt file is seen on the next request, an unchanged one costs a stat.
+ * A missing file is cached too, keyed by the error, so it is reported once until it appears.
+ */
+export class StatCachedFile<T> {
+  private cached: { key: string; result: ReadResult<T> } | undefined;
+
+  constructor(
+    readonly file: string,
+    private readonly parse: (text: string) => ReadResult<T>,
+  ) {}
+
+  async read(): Promise<CachedRead<T>> {
+    let key: string;
+    try {
+      const info = await stat(this.file, { bigint: true });
+      key = info.isFile() ? `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}` : 'not-a-file';
+    } catch (error) {
+      key = `missing:${errorCode(error)}`;
+    }
+    if (this.cached?.key === key) return { result: this.cached.result, fresh: false };
+    const result = await this.load(key);
+    this.cached = { key, result };
+    return { result, fresh: true };
+  }
+
+  private async load(key: string): Promise<ReadResult<T>> {
+    if (key === 'not-a-file') return { ok: false, error: `${this.file} is not a file` };
+    try {
+      return this.parse(await readFile(this.file, 'utf8'));
+    } catch (error) {
+      return { ok: false, error: `cannot read ${this.file}: ${describeError(error)}` };
+    }
+  }
+}
+
+function errorCode(error: unknown): string {
+  return error instanceof Error && 'code' in error ? String(error.code) : 'unknown';
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
