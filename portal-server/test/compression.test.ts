@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { negotiateEncoding } from '../src/http/htmlCompression.js';
 import { buildServer } from '../src/server.js';
 import { createFixtureDirs, type FixtureDirs, REMOTE_FOLDER, testConfig } from './helpers/fixtures.js';
+import { startUpstreamStub, type UpstreamStub } from './helpers/upstreamStub.js';
 
 const ASSET = 'app.0123456789.js';
 const ASSET_TEXT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
@@ -127,5 +128,55 @@ describe('negotiateEncoding', () => {
     ['deflate', undefined],
   ])('%s → %s', (header, expected) => {
     expect(negotiateEncoding(header)).toBe(expected);
+  });
+});
+
+describe('compression of proxied replies', () => {
+  let dirs: FixtureDirs;
+  let sso: UpstreamStub;
+  let app: FastifyInstance;
+  const big = JSON.stringify({
+    factors: Array.from({ length: 60 }, (_, index) => ({ id: index, type: 'SMS' })),
+  });
+
+  beforeAll(async () => {
+    dirs = createFixtureDirs();
+    sso = await startUpstreamStub('/default/');
+    app = await buildServer(testConfig(dirs, { ssoBaseUrl: sso.baseUrl }), {
+      logStream: { write: () => {} },
+    });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await sso.close();
+    dirs.cleanup();
+  });
+
+  it('never compresses again a reply the SSO already encoded', async () => {
+    const encoded = gzipSync(big);
+    sso.handle((_request, response) => {
+      response
+        .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+        .end(encoded);
+    });
+    const response = await app.inject({
+      url: '/common/portal/proxy/v1/factors',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(Buffer.compare(response.rawPayload, encoded)).toBe(0);
+  });
+
+  it('compresses a plain JSON reply from the SSO', async () => {
+    sso.handle((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(big);
+    });
+    const response = await app.inject({
+      url: '/common/portal/proxy/v1/factors',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(big);
   });
 });

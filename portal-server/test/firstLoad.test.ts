@@ -1,0 +1,332 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ForeignManifests } from '../src/firstLoad/foreignManifests.js';
+import { buildServer } from '../src/server.js';
+import {
+  bootstrapOf,
+  FACTORS_V1,
+  HOST_PLAN,
+  LOGIN_V1,
+  LOGIN_V2,
+  manifest,
+  preloadsOf,
+  remotesOf,
+  TEMPLATE,
+  writeFirstLoadFixture,
+  writeRelease,
+} from './helpers/firstLoadFixtures.js';
+import { createFixtureDirs, type FixtureDirs, testConfig } from './helpers/fixtures.js';
+import { LogCapture } from './helpers/logCapture.js';
+import { startUpstreamStub, type UpstreamStub } from './helpers/upstreamStub.js';
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+const login = (folder: string) => `/remotes/${folder}`;
+
+const hostPreloads = [
+  { as: 'script', href: '/frameworks.ab12cd34ef.js', crossorigin: false },
+  { as: 'script', href: '/portal-shared.0123456789.js', crossorigin: false },
+  { as: 'script', href: '/802.3fcfeab54a.js', crossorigin: false },
+  { as: 'style', href: '/802.f09d3d705f.css', crossorigin: false },
+];
+
+function screenPreloads(folder: string, expose: string, hash: string) {
+  return [
+    { as: 'script', href: `${login(folder)}/remoteEntry.js`, crossorigin: false },
+    { as: 'script', href: `${login(folder)}/__federation_expose_${expose}.${hash}.js`, crossorigin: false },
+    { as: 'style', href: `${login(folder)}/__federation_expose_${expose}.${hash}.css`, crossorigin: false },
+  ];
+}
+
+describe('the first-load plan in index.html', () => {
+  let dirs: FixtureDirs;
+  let logs: LogCapture;
+  let app: FastifyInstance;
+  let foreign: UpstreamStub | undefined;
+
+  const start = async (foreignManifests?: ForeignManifests) => {
+    app = await buildServer(testConfig(dirs), {
+      logStream: logs,
+      ...(foreignManifests ? { foreignManifests } : {}),
+    });
+  };
+  const page = async (url: string) => {
+    const response = await app.inject({ url, headers: html });
+    expect(response.statusCode).toBe(200);
+    return response;
+  };
+  const warnings = (msg: string) =>
+    logs.entries().filter((entry) => entry.level === 40 && String(entry.msg).includes(msg));
+
+  beforeEach(async () => {
+    dirs = createFixtureDirs();
+    writeFirstLoadFixture(dirs);
+    logs = new LogCapture();
+    foreign = undefined;
+  });
+
+  afterEach(async () => {
+    await app.close();
+    await foreign?.close();
+    dirs.cleanup();
+  });
+
+  it('preloads the host chunks and the User ID screen on /direct, before main.js', async () => {
+    await start();
+    const response = await page('/direct');
+    expect(preloadsOf(response.body)).toEqual([
+      ...hostPreloads,
+      ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'),
+    ]);
+    const head = response.body.slice(0, response.body.indexOf('</head>'));
+    expect(head.indexOf('<link rel="preload"')).toBeGreaterThan(0);
+    expect(head.indexOf('id="portal-bootstrap"')).toBeLessThan(head.indexOf('src="/main.49444929d6.js"'));
+    expect(head.lastIndexOf('<link rel="preload"')).toBeLessThan(head.indexOf('src="/main.49444929d6.js"'));
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('inlines remotes, environment and portal config exactly as their endpoints answer them', async () => {
+    await start();
+    const bootstrap = bootstrapOf((await page('/direct')).body);
+    const environment = (await app.inject({ url: '/v1/config/environment' })).json();
+    const portalConfig = (await app.inject({ url: '/v1/config/portal' })).json();
+    expect(bootstrap).toEqual({
+      version: 1,
+      remotes: {
+        remote_login: {
+          manifest: `${login(LOGIN_V1)}/mf-manifest.json`,
+          entry: `${login(LOGIN_V1)}/remoteEntry.js`,
+          exposes: Object.fromEntries(
+            ['Landing', 'UserId', 'Password'].map((name) => [
+              `./${name}`,
+              {
+                js: [`${login(LOGIN_V1)}/__federation_expose_${name}.e5d50b127d.js`],
+                css: [`${login(LOGIN_V1)}/__federation_expose_${name}.e5d50b127d.css`],
+              },
+            ]),
+          ),
+        },
+        remote_factors: {
+          manifest: `/remotes/${FACTORS_V1}/mf-manifest.json`,
+          entry: `/remotes/${FACTORS_V1}/sub/remoteEntry.js`,
+          exposes: {
+            './Otp': {
+              js: [`/remotes/${FACTORS_V1}/__federation_expose_Otp.18375a38a4.js`],
+              css: [`/remotes/${FACTORS_V1}/__federation_expose_Otp.18375a38a4.css`],
+            },
+          },
+        },
+      },
+      environment,
+      portalConfig,
+    });
+  });
+
+  it.each([
+    ['/verify', 'guard C'],
+    ['/sotp', 'guard B'],
+  ])('preloads the home screen for %s (%s): a fresh page has no session and is sent home', async (url) => {
+    await start();
+    expect(preloadsOf((await page(url)).body)).toEqual([
+      ...hostPreloads,
+      ...screenPreloads(LOGIN_V1, 'Landing', 'e5d50b127d'),
+    ]);
+  });
+
+  it('matches a route with a trailing slash and ignores the query', async () => {
+    await start();
+    expect(preloadsOf((await page('/direct/?x-flow-state=abc')).body)).toEqual([
+      ...hostPreloads,
+      ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'),
+    ]);
+  });
+
+  it('preloads no remote on an unknown path (the SPA shows Page Not Found), but still bootstraps', async () => {
+    await start();
+    const body = (await page('/nowhere')).body;
+    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(bootstrapOf(body)?.remotes).toHaveProperty('remote_login');
+  });
+
+  it('follows remotes.json: a promoted release is in the very next page, no restart', async () => {
+    await start();
+    expect(preloadsOf((await page('/direct')).body)).toContainEqual(
+      screenPreloads(LOGIN_V1, 'UserId', 'x')[0],
+    );
+    dirs.writeRemotesConfig({ remote_login: `/remotes/${LOGIN_V2}/mf-manifest.json` });
+    const body = (await page('/direct')).body;
+    expect(preloadsOf(body)).toEqual([...hostPreloads, ...screenPreloads(LOGIN_V2, 'UserId', 'f00dfeed42')]);
+    expect(Object.keys(bootstrapOf(body)?.remotes ?? {})).toEqual(['remote_login']);
+    expect(body).not.toContain(LOGIN_V1);
+  });
+
+  it('sees a re-staged manifest (cached by stat, not forever)', async () => {
+    await start();
+    await page('/direct');
+    writeRelease(dirs, LOGIN_V1, manifest('remote_login', ['UserId'], 'abcabcabc1'));
+    expect(preloadsOf((await page('/direct')).body)).toContainEqual({
+      as: 'script',
+      href: `${login(LOGIN_V1)}/__federation_expose_UserId.abcabcabc1.js`,
+      crossorigin: false,
+    });
+  });
+
+  it.each([
+    ['not JSON', '{"metaData":'],
+    ['not a manifest', { id: 'remote_login' }],
+  ])('serves the page without a remote whose manifest is %s, and warns once', async (_what, content) => {
+    writeRelease(dirs, LOGIN_V1, content);
+    await start();
+    const body = (await page('/direct')).body;
+    await page('/direct');
+    expect(preloadsOf(body)).toEqual(hostPreloads);
+    const remotes = remotesOf(body);
+    expect(remotes.remote_login).toEqual({ manifest: `${login(LOGIN_V1)}/mf-manifest.json` });
+    expect(remotes.remote_factors).toHaveProperty('entry');
+    expect(warnings('remote manifest unusable')).toHaveLength(1);
+  });
+
+  it('never reads a manifest outside a release folder of RELEASES_DIR', async () => {
+    writeFileSync(
+      path.join(dirs.root, 'mf-manifest.json'),
+      JSON.stringify(manifest('x', ['UserId'], 'deadbeef00')),
+    );
+    dirs.writeRemotesConfig({
+      remote_login: '/remotes/remote-login/%2e%2e/%2e%2e/%2e%2e/mf-manifest.json',
+      remote_factors: '/remotes/..%2f..%2fmf-manifest.json',
+    });
+    await start();
+    const body = (await page('/direct')).body;
+    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(body).not.toContain('deadbeef00');
+  });
+
+  it('has an empty remotes map when remotes.json is unreadable', async () => {
+    rmSync(dirs.remotesConfigFile);
+    await start();
+    const body = (await page('/direct')).body;
+    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(bootstrapOf(body)?.remotes).toEqual({});
+  });
+
+  it('escapes hostile names and URLs so they can never close the element or an attribute', async () => {
+    const evil = '</script><script>alert(1)</script>';
+    const folder = 'remote-login/1.0.0-evil';
+    writeRelease(dirs, folder, {
+      ...(manifest('remote_login', [], '0') as object),
+      exposes: [
+        {
+          path: `./UserId`,
+          assets: {
+            js: { sync: [`a"b${evil}.js`], async: [] },
+            css: { sync: [], async: [] },
+          },
+        },
+        { path: `./x"${evil}`, assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } },
+      ],
+    });
+    const hostileUrl = `/remotes/x"${evil}/mf-manifest.json`;
+    dirs.writeRemotesConfig({ remote_login: `/remotes/${folder}/mf-manifest.json`, remote_help: hostileUrl });
+    await start();
+    const body = (await page('/direct')).body;
+    expect(body).not.toContain('<script>alert(1)');
+    expect(body.match(/<script/g)).toHaveLength(2); // the bootstrap block and main.js
+    const remotes = remotesOf(body);
+    expect(remotes.remote_help?.manifest).toBe(hostileUrl);
+    expect(Object.keys(remotes.remote_login?.exposes ?? {})).toContain(`./x"${evil}`);
+    for (const preload of preloadsOf(body)) {
+      expect(preload.href.startsWith('/')).toBe(true);
+      expect(preload.href).not.toMatch(/["<>]/);
+    }
+  });
+
+  it('escapes U+2028/2029 and & in the bootstrap JSON and still parses back to the same values', async () => {
+    dirs.writeRemotesConfig({ remote_login: '/remotes/a/b/x\u2028y&z.json' });
+    await start();
+    const body = (await page('/direct')).body;
+    expect(body).not.toMatch(/[\u2028\u2029]/);
+    expect(body).toContain('\\u2028');
+    expect(body).toContain('\\u0026');
+    expect(remotesOf(body).remote_login?.manifest).toBe('/remotes/a/b/x\u2028y&z.json');
+  });
+
+  it('fetches a manifest on another origin: chunks preloaded with crossorigin, remoteEntry without', async () => {
+    foreign = await startUpstreamStub('/');
+    const devServer = foreign.baseUrl.replace(/\/$/, '');
+    foreign.handle((request, response) => {
+      if (request.url !== '/mf-manifest.json') return response.writeHead(404).end();
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(manifest('remote_login', ['UserId'], 'cafe123456')));
+    });
+    dirs.writeRemotesConfig({ remote_login: `${devServer}/mf-manifest.json` });
+    await start();
+    const body = (await page('/direct')).body;
+    expect(preloadsOf(body)).toEqual([
+      ...hostPreloads,
+      { as: 'script', href: `${devServer}/remoteEntry.js`, crossorigin: false },
+      { as: 'script', href: `${devServer}/__federation_expose_UserId.cafe123456.js`, crossorigin: true },
+      { as: 'style', href: `${devServer}/__federation_expose_UserId.cafe123456.css`, crossorigin: true },
+    ]);
+    expect(remotesOf(body).remote_login?.entry).toBe(`${devServer}/remoteEntry.js`);
+    await page('/direct');
+    expect(foreign.requests).toHaveLength(1); // cached for the next page
+  });
+
+  it('never waits longer than the timeout for a foreign manifest, and remembers the failure', async () => {
+    foreign = await startUpstreamStub('/');
+    foreign.handle(() => {}); // never answers
+    dirs.writeRemotesConfig({ remote_login: `${foreign.baseUrl}mf-manifest.json` });
+    await start(new ForeignManifests({ timeoutMs: 200, ttlMs: 30_000, failureTtlMs: 60_000 }));
+    const started = Date.now();
+    const body = (await page('/direct')).body;
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(preloadsOf(body)).toEqual(hostPreloads);
+    await page('/direct');
+    expect(foreign.requests).toHaveLength(1);
+    expect(warnings('remote manifest unusable')).toHaveLength(1);
+  });
+
+  it('serves index.html as built when first-load.json is missing, and warns once', async () => {
+    rmSync(path.join(dirs.hostDist, 'first-load.json'));
+    await start();
+    expect((await page('/direct')).body).toBe(TEMPLATE);
+    expect((await page('/')).body).toBe(TEMPLATE);
+    expect(warnings('no first-load plan')).toHaveLength(1);
+  });
+
+  it('serves index.html as built when first-load.json is invalid', async () => {
+    writeFileSync(path.join(dirs.hostDist, 'first-load.json'), JSON.stringify({ ...HOST_PLAN, homePath: 3 }));
+    await start();
+    expect((await page('/direct')).body).toBe(TEMPLATE);
+    expect(warnings('no first-load plan')).toHaveLength(1);
+  });
+
+  it('picks up a rebuilt template', async () => {
+    await start();
+    await page('/direct');
+    writeFileSync(
+      path.join(dirs.hostDist, 'index.html'),
+      TEMPLATE.replace('main.49444929d6', 'main.1111111111'),
+    );
+    expect((await page('/direct')).body).toContain('src="/main.1111111111.js"');
+  });
+
+  it('compresses the page for browsers that accept brotli', async () => {
+    await start();
+    const plain = (await page('/direct')).body;
+    const response = await app.inject({
+      url: '/direct',
+      headers: { ...html, 'accept-encoding': 'gzip, br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(plain);
+  });
+});

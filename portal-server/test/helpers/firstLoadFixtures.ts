@@ -1,0 +1,126 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FixtureDirs } from './fixtures.js';
+
+/** A host template like the real build's: main.js deferred in <head>. */
+export const TEMPLATE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authentication Hub</title>' +
+  '<script defer src="/main.49444929d6.js"></script></head><body><div id="root"></div></body></html>';
+
+export const HOST_PLAN = {
+  host: {
+    js: ['/frameworks.ab12cd34ef.js', '/portal-shared.0123456789.js', '/802.3fcfeab54a.js'],
+    css: ['/802.f09d3d705f.css'],
+  },
+  routes: [
+    { path: '/', guard: 'none', remote: 'remote_login', expose: './Landing' },
+    { path: '/direct', guard: 'A', remote: 'remote_login', expose: './UserId' },
+    { path: '/verify', guard: 'C', remote: 'remote_login', expose: './Password' },
+    { path: '/sotp', guard: 'B', remote: 'remote_factors', expose: './Otp' },
+  ],
+  homePath: '/',
+};
+
+export const LOGIN_V1 = 'remote-login/1.0.0-3725f36671';
+export const LOGIN_V2 = 'remote-login/1.0.1-0a1b2c3d4e';
+export const FACTORS_V1 = 'remote-factors/1.0.0-b56b17d277';
+
+function expose(name: string, hash: string) {
+  return {
+    id: `remote:${name}`,
+    name,
+    path: `./${name}`,
+    assets: {
+      js: { sync: [`__federation_expose_${name}.${hash}.js`], async: [`lazy.${hash}.js`] },
+      css: { sync: [`__federation_expose_${name}.${hash}.css`], async: [] },
+    },
+  };
+}
+
+/** A Module Federation 2 manifest with the fields the plan reads (and some it ignores). */
+export function manifest(name: string, exposes: string[], hash: string, entryPath = ''): unknown {
+  return {
+    id: name,
+    name,
+    metaData: {
+      name,
+      globalName: name,
+      publicPath: 'auto',
+      remoteEntry: { name: 'remoteEntry.js', path: entryPath, type: 'global' },
+      types: { path: '', name: '' },
+    },
+    shared: [],
+    remotes: [],
+    exposes: exposes.map((exposeName) => expose(exposeName, hash)),
+  };
+}
+
+export function writeRelease(dirs: FixtureDirs, folder: string, content: unknown): void {
+  const dir = path.join(dirs.releasesDir, folder);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, 'mf-manifest.json'),
+    typeof content === 'string' ? content : JSON.stringify(content),
+  );
+}
+
+/** The host build with first-load.json, two releases of remote_login and one of remote_factors. */
+export function writeFirstLoadFixture(dirs: FixtureDirs): void {
+  writeFileSync(path.join(dirs.hostDist, 'index.html'), TEMPLATE);
+  writeFileSync(path.join(dirs.hostDist, 'first-load.json'), JSON.stringify(HOST_PLAN));
+  writeRelease(dirs, LOGIN_V1, manifest('remote_login', ['Landing', 'UserId', 'Password'], 'e5d50b127d'));
+  writeRelease(dirs, LOGIN_V2, manifest('remote_login', ['Landing', 'UserId', 'Password'], 'f00dfeed42'));
+  writeRelease(dirs, FACTORS_V1, manifest('remote_factors', ['Otp'], '18375a38a4', 'sub/'));
+  dirs.writeRemotesConfig({
+    remote_login: `/remotes/${LOGIN_V1}/mf-manifest.json`,
+    remote_factors: `/remotes/${FACTORS_V1}/mf-manifest.json`,
+  });
+}
+
+export interface PreloadTag {
+  as: string;
+  href: string;
+  crossorigin: boolean;
+}
+
+function unescapeAttribute(value: string): string {
+  return value
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
+/** The preload tags of a page, in order. */
+export function preloadsOf(html: string): PreloadTag[] {
+  const tags = html.match(/<link rel="preload"[^>]*>/g) ?? [];
+  return tags.map((tag) => {
+    const match = /^<link rel="preload" as="(script|style)" href="([^"]*)"( crossorigin="anonymous")?>$/.exec(
+      tag,
+    );
+    if (!match) throw new Error(`unexpected preload tag ${tag}`);
+    return {
+      as: match[1] ?? '',
+      href: unescapeAttribute(match[2] ?? ''),
+      crossorigin: match[3] !== undefined,
+    };
+  });
+}
+
+/** The parsed #portal-bootstrap block, as the host reads it (JSON.parse of the element's text). */
+export function bootstrapOf(html: string): Record<string, unknown> | undefined {
+  const match = /<script type="application\/json" id="portal-bootstrap">([^<]*)<\/script>/.exec(html);
+  return match ? (JSON.parse(match[1] ?? '') as Record<string, unknown>) : undefined;
+}
+
+export interface BootstrapRemoteShape {
+  manifest: string;
+  entry?: string;
+  exposes?: Record<string, { js: string[]; css: string[] }>;
+}
+
+/** The bootstrap block's remotes ({} when the page has no block). */
+export function remotesOf(html: string): Record<string, BootstrapRemoteShape> {
+  return (bootstrapOf(html)?.remotes ?? {}) as Record<string, BootstrapRemoteShape>;
+}
