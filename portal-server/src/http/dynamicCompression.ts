@@ -19,7 +19,9 @@ export const DYNAMIC_BROTLI_QUALITY = 4;
  */
 export async function registerDynamicCompression(scope: FastifyInstance): Promise<void> {
   await scope.register(fastifyCompress, {
-    global: true,
+    globalCompression: true,
+    // Request bodies stay as sent: the proxy streams them to the SSO untouched, as before.
+    globalDecompression: false,
     encodings: ['br', 'gzip'],
     threshold: COMPRESSION_THRESHOLD_BYTES,
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
