@@ -1,29 +1,38 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@portal/shared/router';
 import { RemoteScreen } from './federation/RemoteScreen';
 import { RouteGuard } from './guards/RouteGuard';
 import { routes } from './routes';
 import { Layout } from './shell/Layout';
 import { NotFound } from './shell/NotFound';
 
-function toRouteObject({ path, guard, remote, expose }: (typeof routes)[number]): RouteObject {
-  return {
-    path,
-    element: (
-      <RouteGuard guard={guard}>
-        <RemoteScreen key={path} remote={remote} expose={expose} />
-      </RouteGuard>
-    ),
-  };
+function toRoute({ path, guard, remote, expose }: (typeof routes)[number]) {
+  return (
+    <Route
+      key={path}
+      path={path}
+      element={
+        <RouteGuard guard={guard}>
+          <RemoteScreen key={path} remote={remote} expose={expose} />
+        </RouteGuard>
+      }
+    />
+  );
 }
 
-export function createPortalRouter() {
-  const framed = routes.filter((route) => route.shell === false);
-  const inShell = routes.filter((route) => route.shell !== false);
-  return createBrowserRouter([
-    ...framed.map(toRouteObject),
-    {
-      element: <Layout />,
-      children: [...inShell.map(toRouteObject), { path: '*', element: <NotFound /> }],
-    },
-  ]);
+/**
+ * The route table as React Router routes. Navigations commit without transitions, so a logout can
+ * commit /signed-out synchronously (flushSync) before it clears the session.
+ */
+export function PortalRouter() {
+  return (
+    <BrowserRouter useTransitions={false}>
+      <Routes>
+        {routes.filter((r) => r.shell === false).map(toRoute)}
+        <Route element={<Layout />}>
+          {routes.filter((r) => r.shell !== false).map(toRoute)}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
 }

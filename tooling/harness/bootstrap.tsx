@@ -6,7 +6,8 @@ import { portalStore } from '@portal/shared/session/store';
 import { Provider } from 'jotai';
 import { type ComponentType, lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+// The harness owns its router; screens reach the same one through @portal/shared/router (same build).
+import { MemoryRouter } from 'react-router-dom';
 
 /**
  * A remote's development harness: renders one of its exposed screens on its own, with the
@@ -55,30 +56,24 @@ function Picker() {
   );
 }
 
-const router = createMemoryRouter(
-  [
-    {
-      path: '*',
-      element: (
-        <>
-          <Picker />
-          <hr />
-          <Suspense fallback={<p>Loading {expose}…</p>}>
-            <Screen />
-          </Suspense>
-        </>
-      ),
-    },
-  ],
-  { initialEntries: [path] },
-);
+function HarnessPage() {
+  return (
+    <MemoryRouter initialEntries={[path]}>
+      <Picker />
+      <hr />
+      <Suspense fallback={<p>Loading {expose}…</p>}>
+        <Screen />
+      </Suspense>
+    </MemoryRouter>
+  );
+}
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
       <Provider store={portalStore}>
-        <RouterProvider router={router} />
+        <HarnessPage />
       </Provider>
     </StrictMode>,
   );

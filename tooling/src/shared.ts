@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -34,12 +34,39 @@ export interface SharedEntry {
   requiredVersion: string;
   version?: string;
   strictVersion?: boolean;
+  /** The file to provide, for a module this build does not import itself. */
+  import?: string;
+  shareKey?: string;
 }
 
-export function sharedSingletons(appDir: string): Record<string, SharedEntry> {
+/**
+ * Every module of @portal/shared by its package request (`@portal/shared/flow/loginStart`), read
+ * from the package's folder: the host provides all of them, so a remote never falls back to
+ * (and downloads) its own copy of the shared code.
+ */
+export function sharedModules(appDir: string): { request: string; file: string }[] {
+  const srcDir = path.join(path.dirname(packageManifest('@portal/shared', appDir)), 'src');
+  const walk = (dir: string): { request: string; file: string }[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      if (statSync(file).isDirectory()) return walk(file);
+      if (!/\.tsx?$/.test(name) || /\.d\.ts$/.test(name)) return [];
+      const subpath = path
+        .relative(srcDir, file)
+        .replace(/\.tsx?$/, '')
+        .split(path.sep)
+        .join('/');
+      return [{ request: `@portal/shared/${subpath}`, file }];
+    });
+  return walk(srcDir).sort((a, b) => a.request.localeCompare(b.request));
+}
+
+export function sharedSingletons(
+  appDir: string,
+  { provideAllShared = false } = {},
+): Record<string, SharedEntry> {
   const react = versionOf('react', appDir);
   const reactDom = versionOf('react-dom', appDir);
-  const router = versionOf('react-router-dom', appDir);
   const jotai = versionOf('jotai', appDir);
   // @portal/shared is a workspace package: its version is stated explicitly because the one
   // inferred from `workspace:*` is not valid semver.
@@ -49,14 +76,23 @@ export function sharedSingletons(appDir: string): Record<string, SharedEntry> {
     requiredVersion: `^${version}`,
     version,
   });
-  return {
+  const singletons: Record<string, SharedEntry> = {
     react: entry(react),
     'react/': entry(react),
     'react-dom': entry(reactDom),
     'react-dom/': entry(reactDom),
-    'react-router-dom': entry(router),
     jotai: entry(jotai),
     'jotai/': entry(jotai),
+    // React Router is shared through @portal/shared/router (a narrow facade the host's build can
+    // tree-shake), never as react-router-dom itself.
     '@portal/shared/': entry(shared),
   };
+  if (provideAllShared) {
+    // Provided by file path: Module Federation provides a package request only when the build
+    // itself imports it, a path always.
+    for (const { request, file } of sharedModules(appDir)) {
+      singletons[file] = { ...entry(shared), import: file, shareKey: request };
+    }
+  }
+  return singletons;
 }

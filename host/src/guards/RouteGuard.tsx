@@ -1,7 +1,7 @@
 import { authStatusAtom } from '@portal/shared/session/atoms';
 import { useStore } from 'jotai';
 import { type ReactNode, useMemo } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@portal/shared/router';
 import type { Guard } from '../routes';
 import { guardTarget } from './guardTarget';
 

@@ -2,7 +2,7 @@ import { portalConfigAtom } from '@portal/shared/config/portalConfig';
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
+import { Link } from '@portal/shared/router';
 
 export function Footer() {
   const config = useAtomValue(portalConfigAtom);

@@ -2,7 +2,7 @@ import { messages } from '@portal/shared/messages/en_US';
 import { AuthStatus } from '@portal/shared/session/authStatus';
 import { authStatusAtom } from '@portal/shared/session/atoms';
 import { useAtomValue } from 'jotai';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@portal/shared/router';
 import { paths } from '@portal/shared/routes/paths';
 import { LogoutButton } from './LogoutButton';
 import { useRestartFlow } from '@portal/shared/flow/useRestartFlow';

@@ -3,7 +3,7 @@ import { paths } from '@portal/shared/routes/paths';
 import { errorMessageAtom } from '@portal/shared/session/atoms';
 import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
+import { Link } from '@portal/shared/router';
 
 /**
  * Any other address; also where the flow lands on a null server reply, whose message

@@ -3,7 +3,7 @@ import { clientTokenAtom, userNameAtom } from '@portal/shared/session/atoms';
 import { isOauth2Flow } from '@portal/shared/storage/sessionStore';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@portal/shared/router';
 
 /** The start of login for the current flow type (the factor screens' parent route). */
 export function loginStartPath(): string {

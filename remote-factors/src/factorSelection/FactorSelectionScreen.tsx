@@ -8,7 +8,7 @@ import { factorReplyAtom } from '@portal/shared/session/atoms';
 import { rememberedFactorFor, rememberFactor } from '@portal/shared/storage/localStore';
 import { useAtom, useSetAtom } from 'jotai';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@portal/shared/router';
 import { FactorLayout } from '../common/FactorLayout';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRequireUser } from '../common/useRequireUser';

@@ -5,7 +5,7 @@ import { factorOptionsAtom, flowStateAtom } from '@portal/shared/session/atoms';
 import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
 import { useAtomValue, useStore } from 'jotai';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@portal/shared/router';
 import { CredentialChooser } from '../chooser/CredentialChooser';
 import { FactorLayout } from '../common/FactorLayout';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';

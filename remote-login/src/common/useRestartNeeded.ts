@@ -2,7 +2,7 @@ import { paths } from '@portal/shared/routes/paths';
 import { errorMessageAtom } from '@portal/shared/session/atoms';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@portal/shared/router';
 
 /** Ends the flow with a message: the restart notice shows it and sets status restart-needed. */
 export function useRestartNeeded(): (message: string) => void {

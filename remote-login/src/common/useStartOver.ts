@@ -3,7 +3,7 @@ import { errorMessageAtom } from '@portal/shared/session/atoms';
 import { isOauth2Flow } from '@portal/shared/storage/sessionStore';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@portal/shared/router';
 
 /** 'Click to retry login': login enabled again and the flow's start route opened. */
 export function useStartOver(): () => void {

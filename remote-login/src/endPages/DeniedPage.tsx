@@ -5,7 +5,7 @@ import { AuthStatus } from '@portal/shared/session/authStatus';
 import { rememberedUserName } from '@portal/shared/storage/localStore';
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@portal/shared/router';
 import { LoginLayout } from '../common/LoginLayout';
 
 /** /denied: 'Access Denied' with links to help; forgets the remembered and current user name. */

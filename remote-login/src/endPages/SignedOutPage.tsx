@@ -1,7 +1,7 @@
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
 import { useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@portal/shared/router';
 import { LoginLayout } from '../common/LoginLayout';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 

@@ -5,7 +5,7 @@ import { messages } from '@portal/shared/messages/en_US';
 import { type IdpData, idpData } from '@portal/shared/storage/sessionStore';
 import { useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@portal/shared/router';
 import { LoginLayout } from '../common/LoginLayout';
 import { useRestartNeeded } from '../common/useRestartNeeded';
 import { type IdpReturnStep, idpReturnStep, reauthenticationStep } from './idpReturn';

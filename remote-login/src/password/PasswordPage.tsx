@@ -7,7 +7,7 @@ import { authStatusAtom } from '@portal/shared/session/atoms';
 import { AuthStatus } from '@portal/shared/session/authStatus';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@portal/shared/router';
 import { LoginLayout } from '../common/LoginLayout';
 import { MoreOptionsButton } from '../common/MoreOptionsButton';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';

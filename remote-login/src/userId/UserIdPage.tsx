@@ -4,7 +4,7 @@ import { messages } from '@portal/shared/messages/en_US';
 import { riskTypeAtom } from '@portal/shared/session/atoms';
 import { useAtomValue, useStore } from 'jotai';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@portal/shared/router';
 import { LoginLayout } from '../common/LoginLayout';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRestartNeeded } from '../common/useRestartNeeded';

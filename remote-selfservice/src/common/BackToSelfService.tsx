@@ -1,6 +1,6 @@
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@portal/shared/router';
 
 /** The way on from a verification screen: back to Manage Credentials. */
 export function BackToSelfService() {

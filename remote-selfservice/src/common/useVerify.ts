@@ -1,7 +1,7 @@
 import type { ApiResult } from '@portal/shared/api/result';
 import { paths } from '@portal/shared/routes/paths';
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@portal/shared/router';
 import { serviceErrorText, unexpectedErrorText } from './errorText';
 import { newCredAddedState } from './newCredAdded';
 

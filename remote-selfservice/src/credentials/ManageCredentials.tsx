@@ -2,7 +2,7 @@ import { CREDENTIAL_STATUS_ACTIVE, CREDENTIAL_STATUS_INACTIVE } from '@portal/sh
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
 import { useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@portal/shared/router';
 import { hasNewCredAdded } from '../common/newCredAdded';
 import { ScreenStatus } from '../common/ScreenStatus';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';

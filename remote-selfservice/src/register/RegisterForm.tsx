@@ -6,7 +6,7 @@ import { paths, type RegistrationType } from '@portal/shared/routes/paths';
 import { loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@portal/shared/router';
 import { serviceErrorText, unexpectedErrorText } from '../common/errorText';
 import { ScreenStatus } from '../common/ScreenStatus';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';

@@ -7,7 +7,7 @@ import {
   WebAuthnAbortService,
 } from '@simplewebauthn/browser';
 import { useCallback, useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@portal/shared/router';
 import { BackToSelfService } from '../common/BackToSelfService';
 import { MissingRegistration } from '../common/MissingRegistration';
 import {

@@ -2,7 +2,7 @@ import { api } from '@portal/shared/api/client';
 import { messages } from '@portal/shared/messages/en_US';
 import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
 import { useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@portal/shared/router';
 import { BackToSelfService } from '../common/BackToSelfService';
 import { MissingRegistration } from '../common/MissingRegistration';
 import {

@@ -5,7 +5,7 @@ import { loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
 import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
 import { useAtomValue } from 'jotai';
 import { useCallback, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@portal/shared/router';
 import { BackToSelfService } from '../common/BackToSelfService';
 import { unexpectedErrorText } from '../common/errorText';
 import { MissingRegistration } from '../common/MissingRegistration';

@@ -2,7 +2,7 @@ import { api } from '@portal/shared/api/client';
 import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
 import { messages } from '@portal/shared/messages/en_US';
 import { useCallback, useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@portal/shared/router';
 import { BackToSelfService } from '../common/BackToSelfService';
 import { MissingRegistration } from '../common/MissingRegistration';
 import {

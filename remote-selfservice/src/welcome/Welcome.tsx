@@ -3,7 +3,7 @@ import { paths } from '@portal/shared/routes/paths';
 import { userTokenAtom } from '@portal/shared/session/atoms';
 import { useAtomValue } from 'jotai';
 import { useRef } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate } from '@portal/shared/router';
 import { ScreenStatus } from '../common/ScreenStatus';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useDisplayName } from './useDisplayName';

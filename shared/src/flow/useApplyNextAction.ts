@@ -4,7 +4,7 @@ import { applyNextAction } from '@portal/shared/flow/applyNextAction';
 import type { NextActionResult } from '@portal/shared/flow/nextAction';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@portal/shared/router';
 
 /**
  * applyNextAction bound to the current store, router and the portal's API client. Package

@@ -1,6 +1,7 @@
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { flushSync } from 'react-dom';
+import { useNavigate } from '@portal/shared/router';
 import { api } from '../../api/client';
 import { logout } from './logout';
 
@@ -8,5 +9,17 @@ import { logout } from './logout';
 export function useLogout(revoke: (token: string) => ReturnType<typeof api.revokeToken> = api.revokeToken) {
   const store = useStore();
   const navigate = useNavigate();
-  return useCallback(() => logout({ store, revoke, navigate }), [store, revoke, navigate]);
+  return useCallback(
+    () =>
+      logout({
+        store,
+        revoke,
+        // flushSync: the new page is committed before logout clears the session (see logout.ts).
+        navigate: (to, { replace, flushSync: now }) => {
+          if (now) flushSync(() => navigate(to, { replace }));
+          else navigate(to, { replace });
+        },
+      }),
+    [store, revoke, navigate],
+  );
 }
