@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { paths } from '@portal/shared/routes/paths';
 import { hostConfig } from '@portal/tooling/appConfig';
+import { routes } from './src/routes.ts';
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
 
@@ -14,4 +16,6 @@ export default hostConfig({
     path.resolve(dir, 'src/federation/retryPlugin.ts'),
     path.resolve(dir, 'src/federation/errorPlugin.ts'),
   ],
+  routes,
+  homePath: paths.home,
 });

@@ -82,11 +82,37 @@ export const routes: readonly RouteEntry[] = [
   help(paths.smsTerms, './SmsTerms'),
 ];
 
-/** Which remote the user most likely needs next, fetched while the browser is idle. */
-export const likelyNext: Partial<Record<string, { remote: RemoteName; exposes: string[] }>> = {
-  [paths.home]: { remote: 'remote_login', exposes: ['./UserId'] },
-  [paths.homeAlias]: { remote: 'remote_login', exposes: ['./UserId'] },
-  [paths.direct]: { remote: 'remote_factors', exposes: ['./Otp', './FactorSelection'] },
-  [paths.oauth2]: { remote: 'remote_factors', exposes: ['./Otp', './FactorSelection'] },
-  [paths.verify]: { remote: 'remote_selfservice', exposes: ['./Welcome'] },
+interface ScreenRef {
+  remote: RemoteName;
+  expose: string;
+}
+const screen = (remote: RemoteName, expose: string): ScreenRef => ({ remote, expose });
+
+/**
+ * The screens the user most likely needs next, most likely first, loaded while the browser is
+ * idle so the next step shows without a wait. (Landing → User ID; User ID → password, a one-time
+ * code or the factor choice; a factor → welcome.)
+ */
+const afterUserId = [
+  screen('remote_login', './Password'),
+  screen('remote_factors', './Otp'),
+  screen('remote_factors', './FactorSelection'),
+];
+const afterFactor = [screen('remote_selfservice', './Welcome')];
+export const likelyNext: Partial<Record<string, readonly ScreenRef[]>> = {
+  [paths.home]: [screen('remote_login', './UserId')],
+  [paths.homeAlias]: [screen('remote_login', './UserId')],
+  [paths.direct]: afterUserId,
+  [paths.oauth2]: afterUserId,
+  [paths.verify]: [screen('remote_factors', './Otp'), ...afterFactor],
+  [paths.sotp]: afterFactor,
+  [paths.eotp]: afterFactor,
+  [paths.votp]: afterFactor,
+  [paths.motp]: afterFactor,
+  [paths.push]: afterFactor,
+  [paths.securid]: afterFactor,
+  [paths.fido]: afterFactor,
+  [paths.securityKey]: afterFactor,
+  [paths.passkey]: afterFactor,
+  [paths.welcome]: [screen('remote_selfservice', './SelfService')],
 };

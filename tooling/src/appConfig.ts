@@ -2,6 +2,8 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core';
+import { FirstLoadPlugin, type FirstLoadRoute } from './firstLoadPlugin.ts';
+import { PrecompressPlugin } from './precompressPlugin.ts';
 import { packageManifest, sharedSingletons } from './shared.ts';
 
 interface CommonOptions {
@@ -27,6 +29,9 @@ export interface HostOptions extends CommonOptions {
   favicon?: string;
   /** Runtime plugins (module paths) registered in the host's federation runtime. */
   runtimePlugins: string[];
+  /** The route table, written to first-load.json for the portal server's first-load plan. */
+  routes: readonly FirstLoadRoute[];
+  homePath: string;
 }
 
 const isProduction = process.env.NODE_ENV !== 'development';
@@ -90,6 +95,7 @@ function baseConfig(opts: CommonOptions, uniqueName: string): Configuration {
         'process.env.NODE_ENV': JSON.stringify(isProduction ? 'production' : 'development'),
         __PORTAL_BUILD_LABEL__: JSON.stringify(buildLabel),
       }),
+      ...(isProduction ? [new PrecompressPlugin()] : []),
     ],
     optimization: {
       // Remotes must not split the runtime into its own chunk (the container would not start).
@@ -140,7 +146,7 @@ export function remoteConfig(opts: RemoteOptions): Configuration {
       shared: sharedSingletons(opts.dir),
       shareStrategy: 'loaded-first',
       // Reuse the host's federation runtime instead of shipping a second copy.
-      experiments: { externalRuntime: true },
+      experiments: { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
       dts: false,
       manifest: true,
     }),
@@ -155,14 +161,15 @@ export function hostConfig(opts: HostOptions): Configuration {
   if (config.output) config.output.publicPath = '/';
   config.plugins?.push(
     new HtmlRspackPlugin({ template: opts.template, favicon: opts.favicon, scriptLoading: 'defer' }),
+    new FirstLoadPlugin({ routes: opts.routes, homePath: opts.homePath, entryChunk: 'main' }),
     new ModuleFederationPlugin({
       name: opts.name,
       // No static remotes: they come from remotes.json at run time.
       remotes: {},
-      shared: sharedSingletons(opts.dir),
+      shared: sharedSingletons(opts.dir, { provideAllShared: true }),
       shareStrategy: 'loaded-first',
       runtimePlugins: opts.runtimePlugins,
-      experiments: { provideExternalRuntime: true },
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
       dts: false,
       manifest: false,
     }),

@@ -1,33 +1,11 @@
+import { useLocation } from '@portal/shared/router';
 import { LoadingBar } from '@portal/shared/ui/LoadingBar';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import { loadScreen } from './loadScreen';
+import { Suspense, useState } from 'react';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { ScreenRendered } from './ScreenRendered';
 import { resetRemote } from './remoteRegistry';
 import type { RemoteName } from './remotesConfig';
-
-type LazyScreen = LazyExoticComponent<ComponentType>;
-
-// React.lazy caches a rejected import, so a failed screen's lazy component is dropped and a
-// fresh one made on Retry.
-const screens = new Map<string, LazyScreen>();
-
-function lazyScreen(remote: RemoteName, expose: string): LazyScreen {
-  const key = `${remote}/${expose}`;
-  let screen = screens.get(key);
-  if (!screen) {
-    screen = lazy(() => loadScreen(remote, expose));
-    screens.set(key, screen);
-  }
-  return screen;
-}
-
-function forgetScreens(remote: RemoteName): void {
-  for (const key of [...screens.keys()]) {
-    if (key.startsWith(`${remote}/`)) screens.delete(key);
-  }
-}
+import { forgetScreens, screenComponent } from './screenCache';
 
 export interface RemoteScreenProps {
   remote: RemoteName;
@@ -38,7 +16,9 @@ export interface RemoteScreenProps {
 export function RemoteScreen({ remote, expose }: RemoteScreenProps) {
   const location = useLocation();
   const [attempt, setAttempt] = useState(0);
-  const Screen = lazyScreen(remote, expose);
+  // A screen whose code has arrived renders in the same commit as the navigation; only a screen
+  // still on its way suspends (loading bar meanwhile).
+  const Screen = screenComponent(remote, expose);
 
   const retry = () => {
     forgetScreens(remote);

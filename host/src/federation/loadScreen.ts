@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { isConfigured } from './remoteRegistry';
+import { ensureRegistered, isConfigured } from './remoteRegistry';
 import type { RemoteName } from './remotesConfig';
 import { loadExpose } from './runtime';
 
@@ -33,7 +33,10 @@ export async function loadScreen(remote: RemoteName, expose: string): Promise<{ 
     );
   });
   try {
-    const loaded = await Promise.race([loadExpose(remote, expose), timeout]);
+    const loaded = await Promise.race([
+      ensureRegistered(remote).then(() => loadExpose(remote, expose)),
+      timeout,
+    ]);
     if (!isComponentModule(loaded)) throw new RemoteLoadError(remote, `${remote}/${expose} is not a screen`);
     return loaded;
   } finally {

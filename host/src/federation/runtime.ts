@@ -10,8 +10,9 @@ function instance() {
   return federation;
 }
 
-export function registerRemote(name: string, manifestUrl: string, force = false): void {
-  instance().registerRemotes([{ name, entry: manifestUrl }], { force });
+/** Registers a remote by its container entry (remoteEntry.js): no manifest round trip. */
+export function registerRemote(name: string, entryUrl: string, force = false): void {
+  instance().registerRemotes([{ name, entry: entryUrl, type: 'global' }], { force });
 }
 
 /** './UserId' (as in the remote's build config) → 'UserId' (as the runtime's ids want it). */
@@ -19,8 +20,4 @@ const exposeName = (expose: string) => expose.replace(/^\.\//, '');
 
 export async function loadExpose(remote: string, expose: string): Promise<unknown> {
   return instance().loadRemote(`${remote}/${exposeName(expose)}`);
-}
-
-export function preloadExposes(remote: string, exposes: string[]): Promise<void> {
-  return instance().preloadRemote([{ nameOrAlias: remote, exposes: exposes.map(exposeName) }]);
 }

@@ -1,25 +1,41 @@
 import { api } from '@portal/shared/api/client';
+import { type Environment, EnvironmentSchema } from '@portal/shared/api/schemas';
 import { clientTransactionIdAtom, serviceUrlAtom } from '@portal/shared/session/atoms';
 import { applyRiskType } from '@portal/shared/session/riskType';
 import type { PortalStore } from '@portal/shared/session/store';
 import { resolveTransactionId } from '@portal/shared/session/transactionId';
+import * as v from 'valibot';
+
+/** The environment handed over in the page, parsed like the reply of the call it replaces. */
+function givenEnvironment(given: unknown): Environment | null {
+  if (given === undefined) return null;
+  const parsed = v.safeParse(EnvironmentSchema, given);
+  if (parsed.success) return parsed.output;
+  console.warn(`[portal] start-up environment ignored: ${v.summarize(parsed.issues)}`);
+  return null;
+}
 
 /**
  * Start-up of the session state every screen relies on: the client transaction id (from the
  * address, else a fresh one), then the service URL and risk type from the environment
- * configuration. A failure is reported to the console by the caller (spec section 8); the screens
- * that need the service then show their own error with a way on.
+ * configuration: the one the portal server wrote into the page, else GET v1/config/environment.
+ * A failure is reported to the console by the caller (spec section 8); the screens that need the
+ * service then show their own error with a way on.
  */
-export async function startSession(store: PortalStore): Promise<void> {
+export async function startSession(store: PortalStore, given?: unknown): Promise<void> {
   const transaction = resolveTransactionId(window.location.search);
   if (transaction.error) console.warn(`[portal] X-CLIENT-TRANSACTION-ID: ${transaction.error}`);
   store.set(clientTransactionIdAtom, transaction.id);
 
-  const environment = await api.loadEnvironment();
-  if (!environment.ok) {
-    applyRiskType(store, null);
-    throw new Error(`environment configuration: ${environment.error.message}`);
+  let environment = givenEnvironment(given);
+  if (!environment) {
+    const reply = await api.loadEnvironment();
+    if (!reply.ok) {
+      applyRiskType(store, null);
+      throw new Error(`environment configuration: ${reply.error.message}`);
+    }
+    environment = reply.data;
   }
-  store.set(serviceUrlAtom, environment.data.baseServiceUrl);
-  applyRiskType(store, environment.data.riskType);
+  store.set(serviceUrlAtom, environment.baseServiceUrl);
+  applyRiskType(store, environment.riskType);
 }

@@ -1,27 +1,30 @@
 import { useEffect } from 'react';
-import { preloadExposes } from '../federation/runtime';
+import { preloadScreen } from '../federation/screenCache';
 import { likelyNext } from '../routes';
 
-const requested = new Set<string>();
 /** Lets the screen finish its own start-up requests (client token…) before the prefetch competes. */
-const PREFETCH_DELAY_MS = 1000;
+const PREFETCH_DELAY_MS = 300;
 
 /**
- * Once a screen has rendered, fetch the remote the user most likely needs next while the
- * browser is idle, so the next step opens without a wait and the first screen pays nothing.
+ * Once a screen has rendered, load the screens the user most likely needs next while the browser
+ * is idle (code and styles, evaluated), so the next step renders in the same commit as its
+ * navigation and the first screen pays nothing.
  */
 export function usePrefetchLikelyNext(pathname: string): void {
   useEffect(() => {
     const next = likelyNext[pathname];
-    if (!next || requested.has(next.remote)) return;
+    if (!next) return;
     const whenIdle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
     const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
     let idle: number | undefined;
     const delay = window.setTimeout(() => {
       idle = whenIdle(() => {
-        requested.add(next.remote);
+        // One after the other, most likely first: the network stays free for the screen's own calls.
         // A failed prefetch is harmless: the route loads (and reports) it again when visited.
-        preloadExposes(next.remote, next.exposes).catch(() => requested.delete(next.remote));
+        void next.reduce(
+          (previous, { remote, expose }) => previous.then(() => preloadScreen(remote, expose)),
+          Promise.resolve(),
+        );
       });
     }, PREFETCH_DELAY_MS);
     return () => {

@@ -15,24 +15,42 @@ import {
 /** Token calls of spec section 7; they go to the portal origin, which holds the client secret. */
 export function createTokenCalls(send: Send, deps: RequestDeps) {
   const { store, now } = deps;
+  /** A client-token call started at page start-up, handed to the first caller (login start). */
+  let early: Promise<ApiResult<ClientTokenReply>> | null = null;
+
+  async function requestClientToken(): Promise<ApiResult<ClientTokenReply>> {
+    const result = await send({
+      method: 'GET',
+      path: CLIENT_TOKEN_PATH,
+      base: 'portal',
+      schema: ClientTokenReplySchema,
+    });
+    if (result.ok) {
+      store.set(clientTokenAtom, result.data.access_token);
+      return result;
+    }
+    // Spec section 8: the description when there is one, else a generic message.
+    const described = result.error.kind === 'http' && result.error.message !== messages.errors.default;
+    return described
+      ? result
+      : { ok: false, error: { ...result.error, message: messages.errors.unexpectedTryAgain } };
+  }
+
   return {
+    /**
+     * Starts the client-token call while the page is still starting, so its round trip overlaps
+     * with loading the first screen; the first getClientToken() then takes this call instead of
+     * making its own (once: later calls, such as a Retry, always ask the server again).
+     */
+    prefetchClientToken(): void {
+      early ??= requestClientToken();
+    },
+
     /** GET v1/token/generate/client_token; keeps the token in memory. */
-    async getClientToken(): Promise<ApiResult<ClientTokenReply>> {
-      const result = await send({
-        method: 'GET',
-        path: CLIENT_TOKEN_PATH,
-        base: 'portal',
-        schema: ClientTokenReplySchema,
-      });
-      if (result.ok) {
-        store.set(clientTokenAtom, result.data.access_token);
-        return result;
-      }
-      // Spec section 8: the description when there is one, else a generic message.
-      const described = result.error.kind === 'http' && result.error.message !== messages.errors.default;
-      return described
-        ? result
-        : { ok: false, error: { ...result.error, message: messages.errors.unexpectedTryAgain } };
+    getClientToken(): Promise<ApiResult<ClientTokenReply>> {
+      const pending = early;
+      early = null;
+      return pending ?? requestClientToken();
     },
 
     /** POST v1/token/generate/user_token { assertion }: exchanges an id_token; keeps the tokens. */

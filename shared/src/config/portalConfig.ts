@@ -49,7 +49,12 @@ type Store = ReturnType<typeof createStore>;
 export async function loadPortalConfig(store: Store, fetchImpl: typeof fetch = fetch): Promise<PortalConfig> {
   const response = await fetchImpl('/v1/config/portal', { cache: 'no-store' });
   if (!response.ok) throw new Error(`portal configuration: HTTP ${response.status}`);
-  const parsed = v.safeParse(PortalConfigSchema, await response.json());
+  return applyPortalConfig(store, await response.json());
+}
+
+/** Parses and applies the configuration, fetched or handed over in the page's start-up data. */
+export function applyPortalConfig(store: Store, raw: unknown): PortalConfig {
+  const parsed = v.safeParse(PortalConfigSchema, raw);
   if (!parsed.success) throw new Error(`portal configuration is invalid: ${v.summarize(parsed.issues)}`);
   store.set(portalConfigAtom, parsed.output);
   // Spec section 6: resetting the user is governed by allowUserReset; its source is this configuration.
