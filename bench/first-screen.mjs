@@ -1,90 +1,98 @@
-// First-screen cost: loads the User ID page (/direct) from production builds in Chromium with a
-// cold cache and prints the JS + CSS transferred (raw, gzip, brotli) and the request count.
-// Budget: at most 110 KB gzip in at most 6 requests. It prints; it does not fail.
-import { existsSync } from 'node:fs';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
-import { startStack } from '../scripts/stack.mjs';
+// First screen: the portal's /direct against the floor page (a plain React 19 form served with
+// brotli), throttled like a phone, cold cache, alternating runs in one browser. Prints the medians
+// and their ratio, and the portal's requests and bytes as transferred with the waterfall.
+import { kb, median, ms } from './lib/stats.mjs';
+import { openPage, usableAt } from './lib/browser.mjs';
 
-const BUDGET_GZIP_BYTES = 110 * 1024;
-const BUDGET_REQUESTS = 6;
-const runs = Number(process.env.BENCH_RUNS ?? 3);
-const executablePath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const isAsset = (r) => r.type === 'Script' || r.type === 'Stylesheet';
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
-async function measure(browser, url) {
-  const context = await browser.newContext(); // a fresh context: cold cache
-  const page = await context.newPage();
-  const assets = [];
-  page.on('response', async (response) => {
-    const type = response.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
-    const body = await response.body().catch(() => Buffer.alloc(0));
-    assets.push({ url: new URL(response.url()).pathname, type, body });
-  });
-  const started = performance.now();
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page
-    .getByLabel('User ID')
-    .waitFor({ timeout: 30_000 })
-    .catch(() => page.locator('main h1').waitFor());
-  const elapsed = performance.now() - started;
-  await context.close();
-  return { assets, elapsed };
+async function loadOnce(browser, url, throttle) {
+  const { context, page, requests } = await openPage(browser, { throttle });
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+    const usable = await usableAt(page, 'userId');
+    // Let stragglers finish so the byte count is whole (preloads, prefetches after first render).
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    return { usable, requests: [...requests.values()] };
+  } finally {
+    await context.close();
+  }
 }
 
-const stack = await startStack({ portalEnv: { LOG_LEVEL: 'warn' } });
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
-try {
-  let last;
-  const times = [];
-  for (let i = 0; i < runs; i += 1) {
-    last = await measure(browser, `${stack.portalUrl}/direct`);
-    times.push(last.elapsed);
-  }
-  const rows = last.assets.map(({ url, type, body }) => ({
-    url,
-    type,
-    raw: body.length,
-    gzip: gzipSync(body, { level: 9 }).length,
-    brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-  }));
-  const total = rows.reduce(
-    (sum, r) => ({ raw: sum.raw + r.raw, gzip: sum.gzip + r.gzip, brotli: sum.brotli + r.brotli }),
-    {
-      raw: 0,
-      gzip: 0,
-      brotli: 0,
+function summarise(requests, usableMs) {
+  const origin = Math.min(...requests.map((r) => r.start));
+  const rows = requests
+    .filter((r) => r.end !== undefined)
+    .map((r) => ({ ...r, startMs: (r.start - origin) * 1000, endMs: (r.end - origin) * 1000 }))
+    .sort((a, b) => a.startMs - b.startMs);
+  const beforeUsable = rows.filter((r) => r.endMs <= usableMs + 1);
+  const assets = beforeUsable.filter(isAsset);
+  return {
+    rows,
+    firstScreen: {
+      requests: beforeUsable.length,
+      assetRequests: assets.length,
+      assetBytes: assets.reduce((sum, r) => sum + r.bytes, 0),
+      allBytes: beforeUsable.reduce((sum, r) => sum + r.bytes, 0),
     },
+  };
+}
+
+/** Round trips in a row: a request whose start waited for an earlier one's end adds a step. */
+function criticalDepth(rows, usableMs) {
+  const depth = new Map();
+  for (const row of rows.filter((r) => r.endMs <= usableMs + 1)) {
+    const parents = rows.filter((p) => p !== row && p.endMs <= row.startMs + 0.5);
+    depth.set(row, 1 + Math.max(0, ...parents.map((p) => depth.get(p) ?? 0)));
+  }
+  return Math.max(0, ...depth.values());
+}
+
+export async function benchFirstScreen(browser, { portalUrl, floorUrl, runs }) {
+  const portal = [];
+  const floor = [];
+  for (let i = 0; i < runs; i += 1) {
+    floor.push(await loadOnce(browser, floorUrl, true));
+    portal.push(await loadOnce(browser, `${portalUrl}/direct`, true));
+  }
+  const portalMedian = median(portal.map((r) => r.usable));
+  const floorMedian = median(floor.map((r) => r.usable));
+  const typical = portal.reduce((best, r) =>
+    Math.abs(r.usable - portalMedian) < Math.abs(best.usable - portalMedian) ? r : best,
   );
-  console.log('First screen: /direct, cold cache, production builds\n');
-  for (const r of rows.sort((a, b) => b.gzip - a.gzip)) {
+  const { rows, firstScreen } = summarise(typical.requests, typical.usable);
+  const floorSummary = summarise(floor[0].requests, floor[0].usable).firstScreen;
+
+  console.log(`\n## First screen (/direct), throttled, cold cache, ${runs} alternating runs\n`);
+  console.log(
+    `portal: User ID usable, median ${ms(portalMedian)}  (runs: ${portal.map((r) => Math.round(r.usable)).join(', ')})`,
+  );
+  console.log(
+    `floor:  User ID usable, median ${ms(floorMedian)}  (runs: ${floor.map((r) => Math.round(r.usable)).join(', ')})`,
+  );
+  console.log(`ratio portal / floor: ${(portalMedian / floorMedian).toFixed(2)}×   (target ≤ 2.0×)`);
+  console.log(
+    `\nportal first screen: ${firstScreen.requests} requests, ${kb(firstScreen.allBytes)} transferred; ` +
+      `JS+CSS ${firstScreen.assetRequests} requests, ${kb(firstScreen.assetBytes)} transferred (target ≤ 110 KB)`,
+  );
+  console.log(
+    `floor first screen:  ${floorSummary.requests} requests, ${kb(floorSummary.allBytes)} transferred; ` +
+      `JS+CSS ${kb(floorSummary.assetBytes)}`,
+  );
+  console.log(
+    `portal round trips in a row before the field is usable: ${criticalDepth(rows, typical.usable)}`,
+  );
+  console.log(
+    `\nWaterfall of the median portal run (ms from the document request; * = after the field was usable):`,
+  );
+  for (const r of rows) {
+    const late = r.endMs > typical.usable + 1 ? '*' : ' ';
+    const url = new URL(r.url);
     console.log(
-      `${r.type.padEnd(10)} ${kb(r.raw).padStart(10)} ${kb(r.gzip).padStart(10)} gz ${kb(r.brotli).padStart(10)} br  ${r.url}`,
+      `${late} ${String(Math.round(r.startMs)).padStart(5)} → ${String(Math.round(r.endMs)).padStart(5)}  ` +
+        `${kb(r.bytes).padStart(9)} ${(r.encoding ?? '-').padEnd(4)} ${String(r.type).padEnd(10)} ${(r.initiator ?? '').padEnd(7)} ${url.pathname}`,
     );
   }
-  console.log(`\nrequests (JS+CSS): ${rows.length}   (budget ${BUDGET_REQUESTS})`);
-  console.log(`raw:    ${kb(total.raw)}`);
-  console.log(`gzip:   ${kb(total.gzip)}   (budget ${kb(BUDGET_GZIP_BYTES)})`);
-  console.log(`brotli: ${kb(total.brotli)}`);
-  const sorted = [...times].sort((a, b) => a - b);
-  console.log(
-    `load to User ID field, median of ${runs}: ${sorted[Math.floor(runs / 2)].toFixed(0)} ms (loopback, not a budget)`,
-  );
-  const within = total.gzip <= BUDGET_GZIP_BYTES && rows.length <= BUDGET_REQUESTS;
-  console.log(within ? 'Within budget.' : 'OVER BUDGET.');
-} finally {
-  await browser.close();
-  await stack.stop();
+  console.log(`  field usable at ${ms(typical.usable)}`);
+  return { portalMedian, floorMedian, ratio: portalMedian / floorMedian, ...firstScreen };
 }

@@ -1,0 +1,117 @@
+// Chromium for the benchmarks: Debian's (CHROMIUM_PATH) with the flags this machine needs, a
+// phone-class throttle, and a network log of what really crossed the wire.
+import { existsSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+
+/** Mobile-like conditions (issue 11): 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower. */
+export const PHONE = {
+  latency: 150,
+  downloadBps: (1.6 * 1024 * 1024) / 8,
+  uploadBps: (750 * 1024) / 8,
+  cpu: 4,
+};
+
+export function launchChromium() {
+  const executablePath =
+    process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  return chromium.launch({
+    executablePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * Records in the page when each watched thing became usable (performance.now(), i.e. ms since
+ * navigation start). Installed before any page script runs; CDP-injected, so the CSP does not apply.
+ */
+function usableWatcher() {
+  const byLabel = (text) => {
+    for (const label of document.querySelectorAll('label')) {
+      if (label.textContent?.trim() === text && label.htmlFor) return document.getElementById(label.htmlFor);
+    }
+    return null;
+  };
+  const enabled = (element) =>
+    element instanceof HTMLElement && !element.matches(':disabled') && element.isConnected;
+  const probes = {
+    userId: () => enabled(byLabel('User ID')),
+    password: () => enabled(byLabel('Password')),
+    otp: () => enabled(document.querySelector('input[autocomplete="one-time-code"]')),
+    welcome: () => /^Hello/.test(document.querySelector('h1')?.textContent ?? ''),
+  };
+  const seen = {};
+  const check = () => {
+    for (const [name, probe] of Object.entries(probes)) {
+      if (seen[name] === undefined && probe()) seen[name] = performance.now();
+    }
+  };
+  window.__benchUsable = seen;
+  window.__benchForget = (name) => delete seen[name];
+  new MutationObserver(check).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
+}
+
+/** A fresh context (cold cache) and page, throttled when asked, with a network log. */
+export async function openPage(browser, { throttle }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(usableWatcher);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  if (throttle) {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: PHONE.latency,
+      downloadThroughput: PHONE.downloadBps,
+      uploadThroughput: PHONE.uploadBps,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
+  }
+  const requests = new Map();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    requests.set(event.requestId, {
+      url: event.request.url,
+      type: event.type,
+      start: event.timestamp,
+      initiator: event.initiator?.type,
+      priority: event.request.initialPriority,
+    });
+  });
+  cdp.on('Network.responseReceived', (event) => {
+    const entry = requests.get(event.requestId);
+    if (entry) {
+      entry.status = event.response.status;
+      entry.encoding =
+        event.response.headers['content-encoding'] ?? event.response.headers['Content-Encoding'];
+      entry.fromCache = event.response.fromDiskCache || event.response.fromPrefetchCache;
+    }
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const entry = requests.get(event.requestId);
+    if (entry) {
+      entry.end = event.timestamp;
+      entry.bytes = event.encodedDataLength;
+    }
+  });
+  return { context, page, cdp, requests };
+}
+
+/** Waits until the page recorded `name` as usable; returns ms since navigation start. */
+export async function usableAt(page, name, timeout = 60_000) {
+  const handle = await page.waitForFunction((key) => window.__benchUsable?.[key], name, {
+    timeout,
+    polling: 50,
+  });
+  return handle.jsonValue();
+}

@@ -1,0 +1,25 @@
+// `npm run bench`: the floor page and the portal in one browser, first screen then screen changes.
+// BENCH_RUNS (default 5) sets the number of runs of each measurement.
+import { startStack } from '../scripts/stack.mjs';
+import { buildFloor } from './floor/buildFloor.mjs';
+import { serveFloor } from './floor/serveFloor.mjs';
+import { benchFirstScreen } from './first-screen.mjs';
+import { launchChromium } from './lib/browser.mjs';
+import { benchScreenChanges } from './screen-change.mjs';
+
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const only = process.argv[2]; // 'first-screen' or 'screen-change' to run one part
+
+const floor = await serveFloor(await buildFloor());
+const stack = await startStack({ portalEnv: { LOG_LEVEL: 'warn' } });
+const browser = await launchChromium();
+try {
+  if (only !== 'screen-change') {
+    await benchFirstScreen(browser, { portalUrl: stack.portalUrl, floorUrl: floor.url, runs });
+  }
+  if (only !== 'first-screen') await benchScreenChanges(browser, stack, { runs });
+} finally {
+  await browser.close();
+  await stack.stop();
+  await floor.stop();
+}
