@@ -6,8 +6,9 @@ declare global {
   }
 }
 
-// The shell served by the portal server starts up against the emulator (environment, client
-// token) without a single Content-Security-Policy violation.
+// The shell served by the portal server starts up against the emulator (the environment carried
+// by the page in a non-executable JSON block, the client token) without a single
+// Content-Security-Policy violation.
 test('start-up under the portal CSP: environment, client token, zero violations', async ({
   page,
   pageErrors: _,
@@ -18,7 +19,6 @@ test('start-up under the portal CSP: environment, client token, zero violations'
       window.__cspViolations?.push(`${event.violatedDirective} ${event.blockedURI}`);
     });
   });
-  const environment = page.waitForResponse((r) => r.url().endsWith('/v1/config/environment'));
   const clientToken = page.waitForResponse((r) => r.url().endsWith('/v1/token/generate/client_token'));
   const pageResponse = await page.goto('/direct');
   const csp = pageResponse?.headers()['content-security-policy'] ?? '';
@@ -26,7 +26,12 @@ test('start-up under the portal CSP: environment, client token, zero violations'
   expect(scriptSrc).not.toContain('unsafe-inline');
   expect(scriptSrc).not.toContain('unsafe-eval');
   expect(csp).toContain("object-src 'none'");
-  expect((await environment).status()).toBe(200);
+  const bootstrap = await page.locator('script#portal-bootstrap').evaluate((element) => ({
+    type: element.getAttribute('type'),
+    data: JSON.parse(element.textContent ?? 'null'),
+  }));
+  expect(bootstrap.type).toBe('application/json');
+  expect(bootstrap.data.environment.baseServiceUrl).toMatch(/^http:\/\/(localhost|127\.0\.0\.1):\d+\//);
   expect((await clientToken).status()).toBe(200);
   await expect(page.getByLabel('User ID')).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { editStartupData } from '../src/startupData';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -52,11 +53,8 @@ const employeePhones: Phone[] = [
 
 /** Serves the portal configuration with another audience (and employee numbers) for this page only. */
 async function serveAudience(page: Page, audience: Audience): Promise<void> {
-  await page.route('**/v1/config/portal', async (route) => {
-    const response = await route.fetch();
-    const config = (await response.json()) as PortalConfig;
-    const support = { ...config.support, phones: { ...config.support.phones, employees: employeePhones } };
-    await route.fulfill({ response, json: { ...config, audience, support } });
+  await editStartupData(page, {
+    portalConfig: { audience, support: { phones: { employees: employeePhones } } },
   });
 }
 

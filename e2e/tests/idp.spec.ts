@@ -107,7 +107,11 @@ test.describe('identity provider', () => {
       await expect(page.getByRole('button', { name: 'Click to retry login' })).toBeVisible();
       // Nothing of the reply reached the document: no form, no script, no image.
       expect(
-        await page.locator('form[action*="idp"], form[action^="javascript"], script:not([src]), img').count(),
+        await page
+          .locator(
+            'form[action*="idp"], form[action^="javascript"], script:not([src]):not([type="application/json"]), img',
+          )
+          .count(),
       ).toBe(0);
       await page.waitForTimeout(500);
       expect(dialogs).toEqual([]);

@@ -1,4 +1,5 @@
 import type { Page, Request } from '@playwright/test';
+import { editStartupData } from '../src/startupData';
 import { obfuscate } from '../../shared/src/storage/cookieNames';
 import { expect, test } from '../src/fixtures';
 
@@ -273,11 +274,7 @@ test.describe('request body per risk type (spec section 3)', () => {
   for (const riskType of ['IARISK', 'AARISK', 'RSARISK'] as const) {
     test(`${riskType}`, async ({ page, emulator: _, pageErrors: __ }) => {
       // The environment names no risk type, so the one saved in local storage is used.
-      await page.route('**/v1/config/environment', async (route) => {
-        const response = await route.fetch();
-        const { riskType: _configured, ...rest } = (await response.json()) as Record<string, unknown>;
-        await route.fulfill({ response, json: rest });
-      });
+      await editStartupData(page, { environment: { riskType: null } });
       await page.addInitScript((value) => localStorage.setItem('riskType', value), riskType);
       await page.goto('/direct');
       const body = nextAuthenticateBody(page);

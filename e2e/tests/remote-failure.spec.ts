@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../src/fixtures';
+import { editStartupData } from '../src/startupData';
 
 const bannerText = 'Unable to handle the request. Please try again later.';
 
@@ -74,6 +75,10 @@ for (const c of cases) {
     });
 
     test('an invalid manifest: banner and Retry, then Retry recovers', async ({ page, pageErrors: _ }) => {
+      // As the portal server writes the page when it cannot read the remote's manifest: no entry,
+      // so the host reads the manifest itself.
+      await editStartupData(page, { remotes: { [c.remote]: { entry: null, exposes: null } } });
+
       const pattern = `**/remotes/${c.pkg}/**/mf-manifest.json`;
       await page.route(pattern, (route) =>
         route.fulfill({ contentType: 'application/json', body: '{"nope":true}' }),
@@ -104,12 +109,13 @@ test('a remote slower than the load timeout shows the banner; Retry loads it onc
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const pattern = '**/remotes/remote-help/**/mf-manifest.json';
+  const pattern = '**/remotes/remote-help/**/remoteEntry.js';
   await page.route(pattern, async (route) => {
     await held;
     await route.continue().catch(() => undefined);
   });
-  await page.goto('/help');
+  // The held entry is preloaded by the page, which holds its load event too: do not wait for it.
+  await page.goto('/help', { waitUntil: 'commit' });
   await expect(page.getByRole('progressbar')).toBeVisible();
   await page.clock.fastForward(16_000);
   await expectBannerWithShellWorking(page, 'remote_help');

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '../src/fixtures';
+import { editStartupData } from '../src/startupData';
 import { signInToWelcome } from '../src/signIn';
 
 const REFRESH = '/v1/token/generate/refresh';
@@ -171,11 +172,8 @@ test('with disableBackButton configured, Back keeps the signed-in page', async (
   emulator: _emulator,
   pageErrors: _,
 }) => {
-  await page.route('**/v1/config/portal', async (route) => {
-    const response = await route.fetch();
-    const config = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({ response, json: { ...config, disableBackButton: true } });
-  });
+  await editStartupData(page, { portalConfig: { disableBackButton: true } });
+
   await signIn(page);
   await serverActivity(page);
   await page.goBack();

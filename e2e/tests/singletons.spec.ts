@@ -1,6 +1,7 @@
 import { expect, test } from '../src/fixtures';
 
-// One React, one router, one jotai and one @portal/shared at run time, for the host and every remote.
+// One React, one router (through @portal/shared/router), one jotai and one @portal/shared at run
+// time, for the host and every remote.
 
 declare global {
   interface Window {
@@ -66,7 +67,9 @@ test('exactly one React renderer and one copy of each shared singleton are loade
     }
     return result;
   });
-  for (const pkg of ['react', 'react-dom', 'react-router-dom', 'jotai']) {
+  // React Router is shared through the @portal/shared/router facade, never as react-router-dom.
+  expect(loaded['react-router-dom']).toBeUndefined();
+  for (const pkg of ['react', 'react-dom', '@portal/shared/router', 'jotai']) {
     expect(loaded[pkg], `${pkg} loaded copies: ${JSON.stringify(loaded[pkg])}`).toHaveLength(1);
   }
 });

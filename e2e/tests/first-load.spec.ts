@@ -1,0 +1,144 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { type PortalStack, repoRoot, startStack } from '../src/servers';
+
+/**
+ * The first-load plan (docs/architecture.md): the page lists everything the first screen needs,
+ * so every script and stylesheet starts as soon as the HTML arrives, and the plan follows
+ * remotes.json per request.
+ */
+
+/**
+ * JS + CSS bodies of the first screen, compressed as received: the figure reached (141.6 KB) plus
+ * a little room. Issue 11's target is 110 KB; lower this as the first screen gets lighter.
+ */
+const FIRST_SCREEN_BUDGET_BYTES = 145 * 1024;
+
+/** Script and stylesheet URLs the page's HTML names (preloads and its own script). */
+async function plannedUrls(page: Page): Promise<Set<string>> {
+  const urls = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel=preload], script[src]')].map(
+      (element) => (element instanceof HTMLLinkElement ? element.href : element.src),
+    ),
+  );
+  return new Set(urls);
+}
+
+async function firstScreenAssets(page: Page, url: string) {
+  const assets: { url: string; bodyBytes: number }[] = [];
+  page.on('requestfinished', async (request) => {
+    const type = request.resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    const sizes = await request.sizes();
+    assets.push({ url: request.url(), bodyBytes: sizes.responseBodySize });
+  });
+  await page.goto(url);
+  await expect(page.getByLabel('User ID')).toBeEnabled();
+  return assets;
+}
+
+test.describe('first load', () => {
+  let stack: PortalStack;
+  let releases: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    // A second build of remote-login, told apart by its build label.
+    const outDir = 'dist-e2e-first-load';
+    const build = spawnSync(path.join(repoRoot, 'remote-login/node_modules/.bin/rspack'), ['build'], {
+      cwd: path.join(repoRoot, 'remote-login'),
+      env: { ...process.env, PORTAL_BUILD_LABEL: 'next', PORTAL_OUT_DIR: outDir },
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stderr).toBe(0);
+    releases = mkdtempSync(path.join(tmpdir(), 'portal-releases-'));
+    cpSync(path.join(repoRoot, '.releases'), releases, { recursive: true });
+    cpSync(path.join(repoRoot, 'remote-login', outDir), path.join(releases, 'remote-login/next'), {
+      recursive: true,
+    });
+    rmSync(path.join(repoRoot, 'remote-login', outDir), { recursive: true, force: true });
+    stack = await startStack({
+      portalEnv: {
+        LOG_LEVEL: 'warn',
+        RELEASES_DIR: releases,
+        REMOTES_CONFIG: path.join(releases, 'remotes.json'),
+      },
+    });
+  });
+
+  test.afterAll(async () => {
+    await stack?.stop();
+    if (releases) rmSync(releases, { recursive: true, force: true });
+  });
+
+  test('the first screen loads only what the page planned, compressed, within the byte budget', async ({
+    page,
+  }) => {
+    const assets = await firstScreenAssets(page, `${stack.portalUrl}/direct`);
+    const planned = await plannedUrls(page);
+    // Nothing on the critical path waits for another request: every file was named by the HTML.
+    const unplanned = assets.map((asset) => asset.url).filter((url) => !planned.has(url));
+    expect(unplanned, 'scripts or styles the first-load plan did not name').toEqual([]);
+    expect(assets.length).toBeGreaterThan(3);
+    const total = assets.reduce((sum, asset) => sum + asset.bodyBytes, 0);
+    console.log(
+      `first screen: ${assets.length} scripts and styles, ${(total / 1024).toFixed(1)} KB compressed`,
+    );
+    expect(total).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
+    // No manifest and no configuration is fetched before the field is usable: the page carried them.
+    expect(
+      await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name)),
+    ).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/mf-manifest\.json|remotes\.json|v1\/config\//)]),
+    );
+  });
+
+  test('promoting remote-login changes the next page’s plan and the build it runs, with no rebuild', async ({
+    page,
+  }) => {
+    const configFile = path.join(releases, 'remotes.json');
+    const original = readFileSync(configFile, 'utf8');
+    const config = JSON.parse(original) as Record<string, string>;
+    try {
+      await page.goto(`${stack.portalUrl}/direct`);
+      await expect(page.locator('[data-remote="remote_login"]')).toHaveAttribute(
+        'data-remote-build',
+        'default',
+      );
+
+      writeFileSync(
+        configFile,
+        JSON.stringify({ ...config, remote_login: '/remotes/remote-login/next/mf-manifest.json' }),
+      );
+      const entryRequests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/remoteEntry.js')) entryRequests.push(new URL(request.url()).pathname);
+      });
+      await page.reload();
+      await expect(page.locator('[data-remote="remote_login"]')).toHaveAttribute('data-remote-build', 'next');
+      await expect(page.getByLabel('User ID')).toBeEnabled();
+      const planned = [...(await plannedUrls(page))].map((url) => new URL(url).pathname);
+      expect(planned).toContain('/remotes/remote-login/next/remoteEntry.js');
+      expect(
+        planned.some((url) =>
+          /\/remotes\/remote-login\/next\/__federation_expose_UserId\.[0-9a-f]+\.js$/.test(url),
+        ),
+      ).toBe(true);
+      expect(entryRequests).toContain('/remotes/remote-login/next/remoteEntry.js');
+      expect(
+        entryRequests.filter((url) => url.startsWith('/remotes/remote-login/') && !url.includes('/next/')),
+      ).toEqual([]);
+    } finally {
+      writeFileSync(configFile, original);
+    }
+    // Rolled back: the next page plans and runs the first build again.
+    await page.reload();
+    await expect(page.locator('[data-remote="remote_login"]')).toHaveAttribute(
+      'data-remote-build',
+      'default',
+    );
+  });
+});
