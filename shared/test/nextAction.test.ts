@@ -119,26 +119,12 @@ describe('nextActionRoute: AUTH_DENIED, null, unknown', () => {
 
 describe('nextActionRoute: AUTH_ALLOWED', () => {
   const context = { allowedRedirectOrigins: [SERVICE] };
-  it('authCompleteUrl on the service origin → redirect keeping the query string', () => {
+  it('authCompleteUrl on the service origin → redirect (applyNextAction adds the oauth2 query)', () => {
     const url = `${SERVICE}oauth2/v1/authcomplete?code=abc&state=xyz`;
     expect(nextActionRoute(reply({ nextaction: 'AUTH_ALLOWED', authCompleteUrl: url }), context)).toEqual({
       kind: 'redirect',
       action: 'AUTH_ALLOWED',
       url,
-    });
-  });
-  it("keeps the page's query string on the authcomplete redirect", () => {
-    const result = nextActionRoute(
-      reply({ nextaction: 'AUTH_ALLOWED', authCompleteUrl: `${SERVICE}oauth2/v1/authcomplete` }),
-      {
-        ...context,
-        queryString: '?client_id=portal&state=s1&restart=true&x-flow-state=abc',
-      },
-    );
-    expect(result).toEqual({
-      kind: 'redirect',
-      action: 'AUTH_ALLOWED',
-      url: `${SERVICE}oauth2/v1/authcomplete?client_id=portal&state=s1&x-flow-state=abc`,
     });
   });
   it('a relative authCompleteUrl resolves against the service', () => {

@@ -51,23 +51,6 @@ export interface NextActionContext {
    * authCompleteUrl is refused and the flow restarts: never redirect to an unchecked address.
    */
   allowedRedirectOrigins?: readonly string[];
-  /**
-   * The sign-in page's query string (the oauth2 entry parameters). The authcomplete redirect
-   * keeps it: its parameters are added to authCompleteUrl unless that already has them.
-   */
-  queryString?: string;
-}
-
-/** Parameters of the portal's own address that are not the service's business. */
-const PORTAL_ONLY_PARAMS = new Set(['restart', 'isIDP']);
-
-function withQueryString(url: string, queryString: string | undefined): string {
-  if (!queryString) return url;
-  const target = new URL(url);
-  for (const [key, value] of new URLSearchParams(queryString)) {
-    if (!PORTAL_ONLY_PARAMS.has(key) && !target.searchParams.has(key)) target.searchParams.append(key, value);
-  }
-  return target.href;
 }
 
 type Rule = (reply: AuthReply, action: string, context: NextActionContext) => NextActionResult;
@@ -107,7 +90,7 @@ const authAllowed: Rule = (reply, action, context) => {
     const origins = context.allowedRedirectOrigins ?? [];
     const url = safeRedirectUrl(reply.authCompleteUrl, origins);
     return url
-      ? { kind: 'redirect', action, url: withQueryString(url, context.queryString) }
+      ? { kind: 'redirect', action, url }
       : restart('authCompleteUrl is not on an allowed origin')(reply, action, context);
   }
   if (reply.access_token) {

@@ -40,6 +40,11 @@ export const factorOptionsAtom = atom<readonly CredentialOption[]>([]);
  * credentials, additional block). Replies carrying tokens are never kept here.
  */
 export const factorReplyAtom = atom<AuthReply | null>(null);
+/**
+ * The factor level at which the factor selection screen offered more than one factor, so the
+ * next screen still offers 'More Options' (flow/moreOptions). Flow-scoped: reset with the flow.
+ */
+export const selectionLevelAtom = atom<string | null>(null);
 
 /** Base address of the SSO service (from the environment configuration). */
 export const serviceUrlAtom = atom<string | null>(null);
@@ -53,14 +58,6 @@ export const allowUserResetAtom = atom<boolean>(false);
 export const userInfoTitleAtom = atom<string | null>(null);
 /** Message for the error banner; null hides the banner. */
 export const errorMessageAtom = atom<string | null>(null);
-
-/** How many pieces of work are waiting; the loading bar shows while it is above zero. */
-export const loadingCountAtom = atom(0);
-/** True while anything is loading. Write true when work starts and false when it ends. */
-export const loadingAtom = atom(
-  (get) => get(loadingCountAtom) > 0,
-  (get, set, busy: boolean) => set(loadingCountAtom, Math.max(0, get(loadingCountAtom) + (busy ? 1 : -1))),
-);
 
 export const rememberDeviceEnabledAtom = atom<boolean>(false);
 export const riskTypeAtom = atom<RiskType>(DEFAULT_RISK_TYPE);
