@@ -1,21 +1,16 @@
 import path from 'node:path';
 import { type RemoteOptions, remoteConfig, remoteDevConfigs } from '@portal/tooling/appConfig';
+import { exposes } from './exposes.ts';
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
 
-/** Exposes: one per screen family; the host's route table names them. */
+/** Exposes (exposes.ts): one per screen family; the host's route table names them. */
 const options: RemoteOptions = {
   dir,
   name: 'remote_help',
   devPort: 3004,
   outDir: process.env.PORTAL_OUT_DIR,
-  exposes: {
-    './Help': './src/exposes/Help.tsx',
-    './Cookies': './src/exposes/Cookies.tsx',
-    './EmeaCookies': './src/exposes/EmeaCookies.tsx',
-    './AboutAuthHub': './src/exposes/AboutAuthHub.tsx',
-    './SmsTerms': './src/exposes/SmsTerms.tsx',
-  },
+  exposes,
 };
 
 /** `rspack serve` adds the harness page (development); `rspack build` makes the remote alone. */

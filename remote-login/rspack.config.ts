@@ -1,25 +1,16 @@
 import path from 'node:path';
 import { type RemoteOptions, remoteConfig, remoteDevConfigs } from '@portal/tooling/appConfig';
+import { exposes } from './exposes.ts';
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
 
-/** Exposes: one per screen family; the host's route table names them. */
+/** Exposes (exposes.ts): one per screen family; the host's route table names them. */
 const options: RemoteOptions = {
   dir,
   name: 'remote_login',
   devPort: 3001,
   outDir: process.env.PORTAL_OUT_DIR,
-  exposes: {
-    './Landing': './src/exposes/Landing.tsx',
-    './UserId': './src/exposes/UserId.tsx',
-    './Password': './src/exposes/Password.tsx',
-    './ChangePassword': './src/exposes/ChangePassword.tsx',
-    './Idp': './src/exposes/Idp.tsx',
-    './IdpComplete': './src/exposes/IdpComplete.tsx',
-    './SignedOut': './src/exposes/SignedOut.tsx',
-    './RestartRequired': './src/exposes/RestartRequired.tsx',
-    './Denied': './src/exposes/Denied.tsx',
-  },
+  exposes,
 };
 
 /** `rspack serve` adds the harness page (development); `rspack build` makes the remote alone. */
