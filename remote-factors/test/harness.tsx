@@ -6,6 +6,7 @@ import {
   factorOptionsAtom,
   factorReplyAtom,
   flowStateAtom,
+  selectionLevelAtom,
   serviceUrlAtom,
   userNameAtom,
 } from '@portal/shared/session/atoms';
@@ -16,7 +17,6 @@ import { Provider } from 'jotai';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import { selectionLevelAtom } from '../src/moreOptions/selectionLevel';
 
 export const SERVICE = 'http://sso.test/default/';
 

@@ -1,10 +1,11 @@
 import { api } from '@portal/shared/api/client';
 import type { AuthReply } from '@portal/shared/api/schemas';
 import { factorChoices, groupRelatedFactors, inlineFactorMessage } from '@portal/shared/flow/factors';
+import { factorLevelOf } from '@portal/shared/flow/moreOptions';
 import type { FlowNavigationState } from '@portal/shared/flow/navigation';
 import { isKnownNextAction } from '@portal/shared/flow/nextAction';
 import { messages } from '@portal/shared/messages/en_US';
-import { factorReplyAtom } from '@portal/shared/session/atoms';
+import { factorReplyAtom, selectionLevelAtom } from '@portal/shared/session/atoms';
 import { rememberedFactorFor, rememberFactor } from '@portal/shared/storage/localStore';
 import { useAtom, useSetAtom } from 'jotai';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -13,7 +14,6 @@ import { FactorLayout } from '../common/FactorLayout';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
-import { factorLevelOf, selectionLevelAtom } from '../moreOptions/selectionLevel';
 import './factorSelection.css';
 
 const FACTOR_SELECTION = 'FACTOR_SELECTION';

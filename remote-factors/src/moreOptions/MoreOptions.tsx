@@ -1,10 +1,8 @@
 import { api } from '@portal/shared/api/client';
+import { useMoreOptionsAllowed } from '@portal/shared/flow/moreOptions';
 import { messages } from '@portal/shared/messages/en_US';
-import { factorReplyAtom } from '@portal/shared/session/atoms';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useRouteReply } from '../common/useRouteReply';
-import { factorSelectionAllowed, selectionLevelAtom } from './selectionLevel';
 
 export interface MoreOptionsProps {
   /** Called before the call starts (a screen stops its own work, e.g. push polling). */
@@ -19,11 +17,10 @@ export interface MoreOptionsProps {
  * selection screen. Rendered only when factor selection is allowed at this step.
  */
 export function MoreOptions({ onStart, onError, disabled = false }: MoreOptionsProps) {
-  const reply = useAtomValue(factorReplyAtom);
-  const selectionLevel = useAtomValue(selectionLevelAtom);
+  const allowed = useMoreOptionsAllowed();
   const routeReply = useRouteReply();
   const [busy, setBusy] = useState(false);
-  if (!factorSelectionAllowed(reply, selectionLevel)) return null;
+  if (!allowed) return null;
 
   const chooseAnother = async () => {
     onStart?.();

@@ -1,8 +1,7 @@
 import { api } from '@portal/shared/api/client';
+import { useMoreOptionsAllowed } from '@portal/shared/flow/moreOptions';
 import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
 import { messages } from '@portal/shared/messages/en_US';
-import { factorReplyAtom } from '@portal/shared/session/atoms';
-import { useAtomValue } from 'jotai';
 
 export interface MoreOptionsButtonProps {
   busy: boolean;
@@ -11,13 +10,13 @@ export interface MoreOptionsButtonProps {
 }
 
 /**
- * 'More Options' (spec section 2): offered when factor selection is allowed, i.e. the reply that
- * opened the screen names more than one current factor. The 'choose another' reply is routed.
+ * 'More Options' (spec section 2): offered when factor selection is allowed (the shared rule of
+ * flow/moreOptions, the same as on the factor screens). The 'choose another' reply is routed.
  */
 export function MoreOptionsButton({ busy, onBusy, onError }: MoreOptionsButtonProps) {
-  const reply = useAtomValue(factorReplyAtom);
+  const allowed = useMoreOptionsAllowed();
   const applyNextAction = useApplyNextAction();
-  if ((reply?.currentFactors?.length ?? 0) < 2) return null;
+  if (!allowed) return null;
   const chooseAnother = async () => {
     onBusy(true);
     const result = await api.chooseAnotherFactor();

@@ -4,6 +4,7 @@ import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
 import { authStatusAtom, flowStateAtom, loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
 import { AuthStatus } from '@portal/shared/session/authStatus';
+import { resetFlowScope } from '@portal/shared/session/flowScope';
 import type { PortalStore } from '@portal/shared/session/store';
 import { rememberedUserName } from '@portal/shared/storage/localStore';
 import { flowType, OAUTH2_FLOW, savedQueryParams } from '@portal/shared/storage/sessionStore';
@@ -65,6 +66,9 @@ export async function startLogin({
 }: LoginStartDeps): Promise<LoginStartOutcome> {
   // Login is enabled again (after a restart, a retry or an end page), now that this route shows.
   store.set(authStatusAtom, AuthStatus.None);
+  // A new sign-in starts without the factor step of the last one (its options, reply and the
+  // level at which factor selection offered a choice). Names stay: a restart resets the user.
+  resetFlowScope(store);
   const token = await api.getClientToken();
   if (!token.ok) return { ok: false, message: token.error.message, restartNeeded: false };
 

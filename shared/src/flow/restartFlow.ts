@@ -5,12 +5,10 @@ import { paths } from '@portal/shared/routes/paths';
 import {
   allowUserResetAtom,
   errorMessageAtom,
-  factorOptionsAtom,
-  factorReplyAtom,
-  fidoCredTypeAtom,
   loginNameAtom,
   userNameAtom,
 } from '@portal/shared/session/atoms';
+import { resetFlowScope } from '@portal/shared/session/flowScope';
 import type { PortalStore } from '@portal/shared/session/store';
 import { rememberedUserName } from '@portal/shared/storage/localStore';
 import { isOauth2Flow, savedQueryParams } from '@portal/shared/storage/sessionStore';
@@ -68,9 +66,7 @@ export async function restartFlow({
   rememberedUserName.remove();
   store.set(userNameAtom, null);
   store.set(loginNameAtom, null);
-  store.set(factorOptionsAtom, []);
-  store.set(factorReplyAtom, null);
-  store.set(fidoCredTypeAtom, null);
+  resetFlowScope(store);
   store.set(errorMessageAtom, null);
   // Login is enabled again by the start route itself (startLogin sets status None once it shows):
   // setting it here would let the current factor screen's guard send the user to /home first.

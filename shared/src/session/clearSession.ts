@@ -3,9 +3,6 @@ import {
   authStatusAtom,
   clientTokenAtom,
   errorMessageAtom,
-  factorOptionsAtom,
-  factorReplyAtom,
-  fidoCredTypeAtom,
   flowStateAtom,
   loginNameAtom,
   rememberDeviceEnabledAtom,
@@ -13,6 +10,7 @@ import {
   userNameAtom,
 } from '@portal/shared/session/atoms';
 import type { PortalStore } from '@portal/shared/session/store';
+import { resetFlowScope } from '@portal/shared/session/flowScope';
 import { clearUserTokens } from './tokens';
 
 /**
@@ -27,9 +25,7 @@ export function clearSession(store: PortalStore): void {
   store.set(userNameAtom, null);
   store.set(loginNameAtom, null);
   store.set(userInfoTitleAtom, null);
-  store.set(factorOptionsAtom, []);
-  store.set(factorReplyAtom, null);
-  store.set(fidoCredTypeAtom, null);
+  resetFlowScope(store);
   store.set(errorMessageAtom, null);
   store.set(rememberDeviceEnabledAtom, false);
   store.set(authStatusAtom, AuthStatus.None);

@@ -1,0 +1,80 @@
+import { createStore } from 'jotai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startLogin } from '../src/flow/loginStart';
+import { factorLevelOf, factorSelectionAllowed } from '../src/flow/moreOptions';
+import { restartFlow } from '../src/flow/restartFlow';
+import {
+  allowUserResetAtom,
+  factorOptionsAtom,
+  factorReplyAtom,
+  fidoCredTypeAtom,
+  selectionLevelAtom,
+} from '../src/session/atoms';
+import { clearSession } from '../src/session/clearSession';
+
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe("'More Options' is offered when factor selection is allowed (one rule)", () => {
+  it('when the reply lists several current factors', () => {
+    expect(factorSelectionAllowed({ currentFactors: ['SMSOTP', 'PUSH'] }, null)).toBe(true);
+  });
+  it('when the selection screen offered a choice at this factor level', () => {
+    const reply = { currentFactors: ['SMSOTP'], additional: { currentFactorLevel: 2 } };
+    expect(factorLevelOf(reply)).toBe('2');
+    expect(factorSelectionAllowed(reply, '2')).toBe(true);
+    expect(factorSelectionAllowed(reply, '1')).toBe(false);
+  });
+  it('not for a step with one factor and no choice', () => {
+    expect(factorSelectionAllowed({ currentFactors: ['SMSOTP'] }, null)).toBe(false);
+    expect(factorSelectionAllowed({ currentFactors: ['PASSWORD'], additional: {} }, null)).toBe(false);
+    expect(factorSelectionAllowed(null, null)).toBe(false);
+  });
+});
+
+/** A store in the middle of a factor step reached through factor selection at level 1. */
+function midFlow() {
+  const store = createStore();
+  store.set(factorReplyAtom, { currentFactors: ['SMSOTP'], additional: { currentFactorLevel: 1 } });
+  store.set(factorOptionsAtom, [{ credId: 'c1', credType: 'sms', credValue: '+1 555' }]);
+  store.set(fidoCredTypeAtom, 'PASSKEY');
+  store.set(selectionLevelAtom, '1');
+  return store;
+}
+
+function expectFlowReset(store: ReturnType<typeof createStore>) {
+  expect(store.get(selectionLevelAtom)).toBeNull();
+  expect(store.get(factorReplyAtom)).toBeNull();
+  expect(store.get(factorOptionsAtom)).toEqual([]);
+  expect(store.get(fidoCredTypeAtom)).toBeNull();
+}
+
+describe('the flow-scoped atoms, selectionLevelAtom included, are reset with the flow', () => {
+  it('on logout / access denied (clearSession)', () => {
+    const store = midFlow();
+    clearSession(store);
+    expectFlowReset(store);
+  });
+
+  it('on login start, so a single-factor user gets no stale More Options after Log in again', async () => {
+    const store = midFlow();
+    const api = {
+      getClientToken: vi.fn(async () => ({ ok: true as const, status: 200, data: { access_token: 'ct' } })),
+      resetUser: vi.fn(async () => ({ ok: true as const, status: 200, data: {} })),
+    };
+    await startLogin({ store, api, pathname: '/direct', search: '' });
+    expectFlowReset(store);
+    // The next user's single-factor password step: no 'More Options'.
+    const next = { currentFactors: ['PASSWORD'], additional: { currentFactorLevel: 1 } };
+    expect(factorSelectionAllowed(next, store.get(selectionLevelAtom))).toBe(false);
+  });
+
+  it('on restart', async () => {
+    const store = midFlow();
+    store.set(allowUserResetAtom, true);
+    await restartFlow({ store, navigate: vi.fn(), resetUser: vi.fn(), search: '' });
+    expectFlowReset(store);
+  });
+});
