@@ -1,7 +1,10 @@
 import type { AuthReply } from '@portal/shared/api/schemas';
 import { PUSH_POLL_INTERVAL_MS } from '@portal/shared/constants';
 import { paths } from '@portal/shared/routes/paths';
+import { userTokenAtom } from '@portal/shared/session/atoms';
+import { portalStore } from '@portal/shared/session/store';
 import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PushScreen } from '../src/push/PushScreen';
 import { factorSession, renderAt, stubServer } from './harness';
@@ -145,5 +148,131 @@ describe('push screen', () => {
     await advance(0);
     expect(screen.getByText('Accept push request on your iPad to login.')).toBeTruthy();
     expect(calls[0]?.body).toMatchObject({ credId: 'VSMT2' });
+  });
+
+  describe('leaving the screen while the push is being sent', () => {
+    /** Holds every PushGenerator answer until release() is called. */
+    function holdGenerate() {
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const answer = globalThis.fetch;
+      vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).endsWith('factor/v1/PushGenerator')) await gate;
+        return answer(input, init);
+      });
+      return () => release();
+    }
+
+    /** The push screen with a way to leave it while the router (and its location) stays. */
+    function Leavable() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          {shown ? <PushScreen /> : null}
+          <button type="button" onClick={() => setShown(false)}>
+            Leave
+          </button>
+        </>
+      );
+    }
+
+    it.each([
+      ['PUSH_AUTH', pushAuth],
+      ['a next step', approved],
+    ])(
+      'a generate reply (%s) that answers after the screen is gone starts no poll and routes nowhere',
+      async (_, reply) => {
+        const calls = stubServer({
+          'factor/v1/PushGenerator': [{ body: reply }],
+          'factor/v1/PushStatus': [{ body: approved }],
+        });
+        const release = holdGenerate();
+        factorSession(opening);
+        portalStore.set(userTokenAtom, null);
+        renderAt(<Leavable />, paths.push);
+        expect(screen.getByText('Sending push notification . . .')).toBeTruthy();
+        fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+        release();
+        await advance(PUSH_POLL_INTERVAL_MS * 5);
+        expect(calls.filter((c) => c.path === 'factor/v1/PushGenerator')).toHaveLength(1);
+        expect(statusCalls(calls)).toBe(0);
+        expect(location()).toBe(paths.push);
+        expect(portalStore.get(userTokenAtom)).toBeNull();
+      },
+    );
+
+    it("'More Options' is disabled while the push is being sent", async () => {
+      stubServer({
+        'factor/v1/PushGenerator': [{ body: pushAuth }],
+        'factor/v1/PushStatus': [{ body: pending }],
+      });
+      const release = holdGenerate();
+      factorSession({ ...opening, currentFactors: ['PUSH', 'SMSOTP'] });
+      renderAt(<PushScreen />, paths.push);
+      const moreOptions = () => screen.getByRole('button', { name: 'More Options' }) as HTMLButtonElement;
+      expect(moreOptions().disabled).toBe(true);
+      release();
+      await advance(0);
+      expect(screen.getByText('Accept push request on your iPhone to login.')).toBeTruthy();
+      expect(moreOptions().disabled).toBe(false);
+    });
+  });
+
+  describe('status replies that cannot be read', () => {
+    // A status of the wrong type: the reply does not parse.
+    const unreadable = { body: { nextaction: 'PUSH_AUTH', status: 42 } };
+    const notice = () => screen.queryByText('Transaction failed unexpectedly');
+
+    it('keep polling; after 3 in a row the screen says so, and a readable reply clears it', async () => {
+      const calls = stubServer({
+        'factor/v1/PushGenerator': [{ body: pushAuth }],
+        'factor/v1/PushStatus': [
+          unreadable,
+          unreadable,
+          unreadable,
+          unreadable,
+          { body: pending },
+          { body: approved },
+        ],
+      });
+      factorSession(opening);
+      renderAt(<PushScreen />, paths.push);
+      await advance(PUSH_POLL_INTERVAL_MS * 2);
+      expect(statusCalls(calls)).toBe(2);
+      expect(notice()).toBeNull();
+      await advance(PUSH_POLL_INTERVAL_MS);
+      expect(statusCalls(calls)).toBe(3);
+      expect(notice()).toBeTruthy();
+      await advance(PUSH_POLL_INTERVAL_MS);
+      expect(statusCalls(calls)).toBe(4);
+      expect(notice()).toBeTruthy();
+      await advance(PUSH_POLL_INTERVAL_MS);
+      expect(statusCalls(calls)).toBe(5);
+      expect(notice()).toBeNull();
+      expect(screen.getByText('Accept push request on your iPhone to login.')).toBeTruthy();
+      await advance(PUSH_POLL_INTERVAL_MS);
+      expect(location()).toBe(paths.welcome);
+    });
+
+    it('a readable reply resets the count', async () => {
+      const calls = stubServer({
+        'factor/v1/PushGenerator': [{ body: pushAuth }],
+        'factor/v1/PushStatus': [
+          unreadable,
+          unreadable,
+          { body: pending },
+          unreadable,
+          unreadable,
+          { body: pending },
+        ],
+      });
+      factorSession(opening);
+      renderAt(<PushScreen />, paths.push);
+      await advance(PUSH_POLL_INTERVAL_MS * 6);
+      expect(statusCalls(calls)).toBe(6);
+      expect(notice()).toBeNull();
+    });
   });
 });

@@ -32,11 +32,24 @@ export function PushScreen() {
   const [error, setError] = useState<string | null>(() =>
     options.length === 0 ? messages.errors.default : null,
   );
+  /** Set when polling keeps getting unreadable replies; cleared by the next readable one. */
+  const [pollNotice, setPollNotice] = useState<string | null>(null);
   const started = useRef(false);
+  // Whether the screen is still shown: checked after every await, so a call that answers after
+  // the user left neither starts polling nor routes nor changes the status.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const polling = usePushPolling({
     onAuthenticated: (reply) => void routeReply(reply),
+    onUnreadable: (persistent) => setPollNotice(persistent ? messages.push.failedUnexpectedly : null),
     onFailed: (outcome) => {
+      setPollNotice(null);
       setError(outcome.message);
       // Spec section 4 (Push, 5): a failed push ends the sign-in (restart needed); a timed-out
       // one may still be resent. The screen stays to show why (guards decide on navigation).
@@ -52,8 +65,10 @@ export function PushScreen() {
   const send = useCallback(
     async (option: CredentialOption) => {
       setError(null);
+      setPollNotice(null);
       setPhase({ kind: 'sending', option });
       const result = await api.generatePush(option.credId, DEFAULT_LANGUAGE);
+      if (!mounted.current) return;
       if (!result.ok) {
         if (result.error.kind === 'null') {
           await routeReply(null);
@@ -86,7 +101,7 @@ export function PushScreen() {
     <FactorLayout
       title={messages.factorLabels.PUSH}
       busy={phase.kind === 'sending' || phase.kind === 'waiting'}
-      error={error}
+      error={error ?? pollNotice}
       errorActions={
         phase.kind === 'failed' && phase.offerResend ? (
           <button type="button" className="portal-button" onClick={() => void send(phase.option)}>
@@ -107,7 +122,8 @@ export function PushScreen() {
         {phase.kind === 'waiting' ? messages.push.accept(device) : null}
       </p>
       <div className="portal-factor__actions">
-        <MoreOptions onStart={polling.stop} onError={setError} />
+        {/* Not while the push is being sent: its reply would start polling behind the next screen. */}
+        <MoreOptions onStart={polling.stop} onError={setError} disabled={phase.kind === 'sending'} />
       </div>
     </FactorLayout>
   );
