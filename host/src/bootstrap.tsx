@@ -17,7 +17,7 @@ const report = (step: string) => (reason: unknown) => console.error(`[portal] st
 
 /** Without the server's start-up data (a bare dev server): remotes.json, then each manifest on first use. */
 async function fetchedRemotePlans(): Promise<RemotePlans> {
-  const config = await fetchRemotesConfig();
+  const config = await fetchRemotesConfig(AbortSignal.timeout(REMOTES_CONFIG_TIMEOUT_MS));
   const plans: RemotePlans = {};
   for (const [name, manifest] of Object.entries(config) as [keyof RemotePlans, string][]) {
     plans[name] = { manifest };
@@ -25,9 +25,17 @@ async function fetchedRemotePlans(): Promise<RemotePlans> {
   return plans;
 }
 
-/** With the portal server's start-up data nothing is fetched before the first render. */
-async function prepare(data: BootstrapData | null): Promise<void> {
-  const session = startSession(portalStore, data?.environment).catch(report('session'));
+/** Past this remotes.json counts as unavailable: the screens show the remote-failure banner and Retry. */
+const REMOTES_CONFIG_TIMEOUT_MS = 10_000;
+
+/**
+ * Start-up data: with the portal server's (written into the page) nothing is fetched; without it
+ * remotes.json, the portal configuration and the environment are fetched in parallel. Nothing here
+ * holds the first render: the shell shows at once, and a screen waits (with its loading bar, for a
+ * bounded time) only for the remotes it needs.
+ */
+function prepare(data: BootstrapData | null): void {
+  void startSession(portalStore, data?.environment).catch(report('session'));
   // The User ID page starts with a client token (login start, step 1): ask for it now, so its
   // round trip overlaps with loading the screen instead of following it.
   const route = window.location.pathname.replace(/\/+$/, '');
@@ -39,29 +47,23 @@ async function prepare(data: BootstrapData | null): Promise<void> {
     } catch (error) {
       report('portal configuration')(error);
     }
-    // The environment was handed over too: startSession finished without waiting.
-    await session;
     return;
   }
-  const [plans] = await Promise.all([
-    fetchedRemotePlans().catch((error: unknown) => {
+  void loadPortalConfig(portalStore).catch(report('portal configuration'));
+  const readConfig = () =>
+    fetchedRemotePlans().catch((error: unknown): RemotePlans => {
       report('remotes.json')(error);
       return {};
-    }),
-    loadPortalConfig(portalStore).catch(report('portal configuration')),
-    session,
-  ]);
-  configureRemotes(plans);
+    });
+  void readConfig().then((plans) => configureRemotes(plans, readConfig));
 }
 
-/**
- * Start-up: remotes are registered before the first render. A failed start-up step is written to
- * the console only (spec section 8): each screen then shows its own error with a way on.
- */
-async function start(): Promise<void> {
-  await prepare(readBootstrapData());
+/** Start-up (spec section 8: a failed start-up step is written to the console; each screen then
+ * shows its own error with a way on). */
+function start(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  prepare(readBootstrapData());
   createRoot(container).render(
     <StrictMode>
       <Provider store={portalStore}>
@@ -71,4 +73,4 @@ async function start(): Promise<void> {
   );
 }
 
-void start();
+start();

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ensureRegistered, isConfigured } from './remoteRegistry';
+import { ensureRegistered } from './remoteRegistry';
 import type { RemoteName } from './remotesConfig';
 import { loadExpose } from './runtime';
 
@@ -24,7 +24,6 @@ function isComponentModule(value: unknown): value is { default: ComponentType } 
 
 /** Loads one exposed screen, refusing anything that is not a component (contract drift). */
 export async function loadScreen(remote: RemoteName, expose: string): Promise<{ default: ComponentType }> {
-  if (!isConfigured(remote)) throw new RemoteLoadError(remote, `${remote} is not configured in remotes.json`);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -34,7 +33,12 @@ export async function loadScreen(remote: RemoteName, expose: string): Promise<{ 
   });
   try {
     const loaded = await Promise.race([
-      ensureRegistered(remote).then(() => loadExpose(remote, expose)),
+      ensureRegistered(remote).then(
+        () => loadExpose(remote, expose),
+        (error: unknown) => {
+          throw new RemoteLoadError(remote, error instanceof Error ? error.message : String(error));
+        },
+      ),
       timeout,
     ]);
     if (!isComponentModule(loaded)) throw new RemoteLoadError(remote, `${remote}/${expose} is not a screen`);

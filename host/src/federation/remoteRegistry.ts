@@ -7,9 +7,25 @@ let plans: RemotePlans = {};
 /** Remotes whose container entry is known to the federation runtime (or being looked up). */
 const registered = new Map<RemoteName, Promise<RemotePlan>>();
 
+/**
+ * The page renders at once; a screen that needs a remote waits here until start-up knows the
+ * remotes (at once with the server's plan; after remotes.json otherwise). The wait is bounded by
+ * the screen's load timeout, after which the remote-failure banner offers Retry.
+ */
+let markConfigured: () => void = () => undefined;
+let configured = new Promise<void>((resolve) => {
+  markConfigured = resolve;
+});
+/** How to read the configuration again (Retry after remotes.json could not be read). */
+let reread: (() => Promise<RemotePlans>) | null = null;
+
 /** Registers every remote whose entry is known; the others are looked up on first use. */
-export function configureRemotes(next: RemotePlans): void {
+export function configureRemotes(
+  next: RemotePlans,
+  rereadConfig: (() => Promise<RemotePlans>) | null = null,
+): void {
   plans = next;
+  reread = rereadConfig;
   registered.clear();
   for (const [name, plan] of Object.entries(next) as [RemoteName, RemotePlan][]) {
     if (plan.entry) {
@@ -17,18 +33,16 @@ export function configureRemotes(next: RemotePlans): void {
       registered.set(name, Promise.resolve(plan));
     }
   }
-}
-
-export function isConfigured(remote: RemoteName): boolean {
-  return plans[remote] !== undefined;
+  markConfigured();
 }
 
 /** Registers the remote, reading its manifest first when the page was not told its entry. */
-export function ensureRegistered(remote: RemoteName, signal?: AbortSignal): Promise<RemotePlan> {
+export async function ensureRegistered(remote: RemoteName, signal?: AbortSignal): Promise<RemotePlan> {
+  await configured;
   const known = registered.get(remote);
   if (known) return known;
   const plan = plans[remote];
-  if (!plan) return Promise.reject(new Error(`${remote} is not configured in remotes.json`));
+  if (!plan) throw new Error(`${remote} is not configured in remotes.json`);
   const lookup = planFromManifest(plan.manifest, signal).then((resolved) => {
     plans[remote] = resolved;
     if (resolved.entry) registerRemote(remote, resolved.entry);
@@ -44,13 +58,22 @@ export function exposeAssets(remote: RemoteName, expose: string): ExposeAssets |
   return plans[remote]?.exposes?.[expose];
 }
 
-/** Drops what the runtime cached about a failed remote (its entry) so the next load is real. */
+/**
+ * Before a Retry: drops what the runtime cached about a failed remote (its entry) so the next
+ * load is real; a remote the configuration never named makes start-up read the configuration again.
+ */
 export function resetRemote(remote: RemoteName): void {
   const plan = plans[remote];
   if (plan?.entry) {
     registerRemote(remote, plan.entry, true);
     registered.set(remote, Promise.resolve(plan));
-  } else {
+  } else if (plan) {
     registered.delete(remote);
+  } else if (reread) {
+    const again = reread;
+    configured = again().then(
+      (next) => configureRemotes(next, again),
+      () => undefined,
+    );
   }
 }
