@@ -1,3 +1,4 @@
+import { boundedText, boundedTitle } from '@portal/shared/display/boundedText';
 import { messages } from '@portal/shared/messages/en_US';
 import { AuthStatus } from '@portal/shared/session/authStatus';
 import {
@@ -20,14 +21,22 @@ export function UserInfoBanner() {
   const title = useAtomValue(userInfoTitleAtom);
   const restart = useRestartFlow();
   if (status === AuthStatus.Authenticated || !userName) return null;
+  // The name comes from the server: only a bounded part of it is shown.
+  const name = boundedText(userName);
+  const fullName = boundedTitle(userName);
   return (
     <div className="portal-user-info" aria-live="polite">
       {allowReset ? (
-        <button type="button" className="portal-link-button" onClick={() => void restart()}>
-          {title || messages.shell.notUser(userName)}
+        <button
+          type="button"
+          className="portal-link-button"
+          title={title ? undefined : fullName}
+          onClick={() => void restart()}
+        >
+          {title || messages.shell.notUser(name)}
         </button>
       ) : (
-        <span>{messages.shell.user(userName)}</span>
+        <span title={fullName}>{messages.shell.user(name)}</span>
       )}
     </div>
   );

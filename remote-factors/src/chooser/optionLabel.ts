@@ -1,5 +1,6 @@
 import type { CredentialOption } from '@portal/shared/api/schemas';
 import { ownValue } from '@portal/shared/lookup';
+import { boundedText } from '@portal/shared/display/boundedText';
 import { messages } from '@portal/shared/messages/en_US';
 
 /** Words for the credential types an option can have (ivr is the voice call, login only). */
@@ -8,9 +9,17 @@ const TYPE_NAMES: Readonly<Record<string, string>> = {
   ivr: messages.factorLabels.IVROTP,
 };
 
-/** 'the value (its type)', e.g. '+1 ***-***-0101 (SMS)'; the value alone when the type is unknown. */
+/**
+ * 'the value (its type)', e.g. '+1 ***-***-0101 (SMS)'; the value alone when the type is unknown.
+ * The value is the server's (a device name may be any length), so it is bounded.
+ */
 export function optionLabel(option: CredentialOption): string {
-  const value = option.credValue || option.credId;
+  const value = optionValue(option);
   const type = option.credType ? ownValue(TYPE_NAMES, option.credType.toLowerCase()) : undefined;
   return type ? `${value} (${type})` : value;
+}
+
+/** The option's value or id as shown on a factor screen ('code sent to …', 'your … device'): bounded. */
+export function optionValue(option: CredentialOption): string {
+  return boundedText(option.credValue || option.credId);
 }

@@ -2,6 +2,7 @@ import { api } from '@portal/shared/api/client';
 import type { AuthReply } from '@portal/shared/api/schemas';
 import { factorChoices, groupRelatedFactors, inlineFactorMessage } from '@portal/shared/flow/factors';
 import { factorLevelOf } from '@portal/shared/flow/moreOptions';
+import { boundedText } from '@portal/shared/display/boundedText';
 import type { FlowNavigationState } from '@portal/shared/flow/navigation';
 import { isKnownNextAction } from '@portal/shared/flow/nextAction';
 import { messages } from '@portal/shared/messages/en_US';
@@ -44,7 +45,10 @@ export function FactorSelectionScreen() {
 
   const shown = isSelectionReply(reply) ? reply : null;
   const choices = shown ? factorChoices(shown.currentFactors ?? [], shown.customFactorOptions) : [];
-  const groups = groupRelatedFactors(choices);
+  // Custom factor names come from the server (customFactorOptions): shown bounded.
+  const groups = groupRelatedFactors(
+    choices.map((choice) => ({ ...choice, label: boundedText(choice.label) })),
+  );
   useFocusFirst(firstRadio, Boolean(shown) && !submitting);
 
   /** A FACTOR_SELECTION reply is shown here; its level allows 'More Options' on the next screen. */

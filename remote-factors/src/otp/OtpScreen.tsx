@@ -1,5 +1,6 @@
 import { api } from '@portal/shared/api/client';
 import type { CredentialOption } from '@portal/shared/api/schemas';
+import { boundedText } from '@portal/shared/display/boundedText';
 import { messages } from '@portal/shared/messages/en_US';
 import { factorOptionsAtom, flowStateAtom } from '@portal/shared/session/atoms';
 import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
@@ -7,6 +8,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { CredentialChooser } from '../chooser/CredentialChooser';
+import { optionValue } from '../chooser/optionLabel';
 import { FactorLayout } from '../common/FactorLayout';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRequireUser } from '../common/useRequireUser';
@@ -55,11 +57,12 @@ export function OtpScreen() {
       }
       const action = result.data.nextaction ?? '';
       if (action !== expectedOtpAction(credType)) {
-        setError(messages.otp.invalidAction(action));
+        setError(messages.otp.invalidAction(boundedText(action)));
         return;
       }
       if (result.data.flowState) store.set(flowStateAtom, result.data.flowState);
-      const sentTo = result.data.credentials?.[0]?.credValue || option.credValue || option.credId;
+      // Shown in 'Enter security code sent to …': the server's string, bounded.
+      const sentTo = boundedText(result.data.credentials?.[0]?.credValue || optionValue(option));
       setSent({ option, credType, sentTo, cachedFlowState: cachedFlowState ?? store.get(flowStateAtom) });
       otpRef.current?.clear();
     },

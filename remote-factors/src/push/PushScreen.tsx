@@ -7,6 +7,7 @@ import { AuthStatus } from '@portal/shared/session/authStatus';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CredentialChooser } from '../chooser/CredentialChooser';
+import { optionValue } from '../chooser/optionLabel';
 import { FactorLayout } from '../common/FactorLayout';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
@@ -96,7 +97,7 @@ export function PushScreen() {
   }, [ready, options, send]);
 
   if (!ready) return null;
-  const device = phase.kind === 'choose' ? '' : phase.option.credValue || phase.option.credId;
+  const device = phase.kind === 'choose' ? '' : optionValue(phase.option);
   return (
     <FactorLayout
       title={messages.factorLabels.PUSH}

@@ -1,12 +1,17 @@
 import type { AuthReply } from '@portal/shared/api/schemas';
+import { boundedText } from '@portal/shared/display/boundedText';
 import { cleanIdpLabel } from '@portal/shared/flow/factors';
 import { ownValue } from '@portal/shared/lookup';
 
-/** The provider's display name from the IDP_AUTH reply ('IDP/corp' in customFactorOptions), if any. */
+/**
+ * The provider's display name from the IDP_AUTH reply ('IDP/corp' in customFactorOptions), if any,
+ * bounded for display (it is the server's string, shown in 'Connecting to …' and kept for the return).
+ */
 export function providerNameOf(reply: AuthReply | null): string | undefined {
   const options = reply?.customFactorOptions;
   if (!options) return undefined;
   const code = reply.currentFactors?.find((factor) => factor.startsWith('IDP')) ?? undefined;
   const label = code ? ownValue(options, code) : undefined;
-  return label ? cleanIdpLabel(label) || undefined : undefined;
+  const name = label ? cleanIdpLabel(label) : '';
+  return name ? boundedText(name) : undefined;
 }

@@ -1,9 +1,10 @@
 import type { Credential } from '@portal/shared/api/schemas';
 import { CREDENTIAL_STATUS_ACTIVE } from '@portal/shared/constants';
+import { boundedText } from '@portal/shared/display/boundedText';
 import { addedLabel } from '@portal/shared/flow/credentialDate';
 import { byCredentialRank, credentialTypeInfo } from '@portal/shared/flow/credentialTypes';
 
-/** What one row of Manage Credentials shows. */
+/** What one row of Manage Credentials shows (server strings bounded for display). */
 export interface CredentialView {
   credential: Credential;
   typeName: string;
@@ -18,8 +19,8 @@ export function toCredentialView(credential: Credential): CredentialView {
   return {
     credential,
     // A type the table does not know is shown as the server names it.
-    typeName: credentialTypeInfo(credential.credType)?.displayName ?? credential.credType,
-    value: credential.credValue ?? '',
+    typeName: credentialTypeInfo(credential.credType)?.displayName ?? boundedText(credential.credType),
+    value: boundedText(credential.credValue ?? ''),
     active: credential.status === CREDENTIAL_STATUS_ACTIVE,
     isDefault: credential.default === true,
     added: credential.createdDatetime ? addedLabel(credential.createdDatetime) : null,

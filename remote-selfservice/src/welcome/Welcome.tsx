@@ -1,3 +1,4 @@
+import { boundedText, boundedTitle } from '@portal/shared/display/boundedText';
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
 import { userTokenAtom } from '@portal/shared/session/atoms';
@@ -20,7 +21,10 @@ export function Welcome({ getUserInfo }: { getUserInfo?: Parameters<typeof useDi
   return (
     <section className="portal-selfservice" aria-busy={busy}>
       <ScreenStatus busy={busy} error={error} />
-      <h1>{name ? messages.welcome.helloName(name) : null}</h1>
+      {/* The name comes from the server (userinfo or the sign-in reply): shown bounded. */}
+      <h1 title={name ? boundedTitle(name) : undefined}>
+        {name ? messages.welcome.helloName(boundedText(name)) : null}
+      </h1>
       <p>
         <Link ref={linkRef} to={paths.selfService}>
           {messages.welcome.manageCredentials}
