@@ -8,8 +8,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { knownRemotePlans, type RemotePlans } from './federation/remotePlan';
 import { configureRemotes } from './federation/remoteRegistry';
+import { preloadScreen } from './federation/screenCache';
 import { fetchRemotesConfig } from './federation/remotesConfig';
 import { PortalRouter } from './router';
+import { firstScreenFor } from './routes';
 import { startSession } from './session/startSession';
 import { type BootstrapData, readBootstrapData } from './startup/bootstrapData';
 
@@ -42,6 +44,10 @@ function prepare(data: BootstrapData | null): void {
   if (route === paths.direct || route === paths.oauth2) api.prefetchClientToken();
   if (data) {
     configureRemotes(knownRemotePlans(data.remotes));
+    // Start loading the first screen now (its files are already on their way, preloaded by the
+    // page), so running the remote's code overlaps with rendering the shell.
+    const first = firstScreenFor(window.location.pathname);
+    if (first) void preloadScreen(first.remote, first.expose);
     try {
       if (data.portalConfig !== undefined) applyPortalConfig(portalStore, data.portalConfig);
     } catch (error) {

@@ -116,3 +116,16 @@ export const likelyNext: Partial<Record<string, readonly ScreenRef[]>> = {
   [paths.passkey]: afterFactor,
   [paths.welcome]: [screen('remote_selfservice', './SelfService')],
 };
+
+/**
+ * The screen a fresh page load shows for an address: its own, or for guards B and C (which need a
+ * session, and a fresh page has none: tokens live in memory) the home page's. The portal server's
+ * first-load plan makes the same choice for its preloads.
+ */
+export function firstScreenFor(pathname: string): ScreenRef | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const route = routes.find((entry) => entry.path === path);
+  if (!route) return undefined;
+  if (route.guard === 'B' || route.guard === 'C') return routes.find((entry) => entry.path === paths.home);
+  return route;
+}

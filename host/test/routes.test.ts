@@ -59,3 +59,14 @@ describe('route table', () => {
     expect(guardOf(paths.idpComplete)).toBe('none');
   });
 });
+
+describe('the screen a fresh page shows', () => {
+  it('is the route’s own for guards A and none, the home page’s for B and C, none for unknown paths', async () => {
+    const { firstScreenFor } = await import('../src/routes');
+    expect(firstScreenFor('/direct')).toMatchObject({ remote: 'remote_login', expose: './UserId' });
+    expect(firstScreenFor('/help/')).toMatchObject({ remote: 'remote_help', expose: './Help' });
+    expect(firstScreenFor('/verify')).toMatchObject({ remote: 'remote_login', expose: './Landing' });
+    expect(firstScreenFor('/welcome')).toMatchObject({ remote: 'remote_login', expose: './Landing' });
+    expect(firstScreenFor('/nowhere')).toBeUndefined();
+  });
+});
