@@ -36,16 +36,9 @@ export const COPY_REENABLE_MS = 1_000;
 /** Dialog animation timings. */
 export const DIALOG_OPEN_MS = 150;
 export const DIALOG_CLOSE_MS = 75;
-/** The close fallback timer waits the close animation plus this margin. */
-export const DIALOG_CLOSE_FALLBACK_EXTRA_MS = 100;
-export const DIALOG_BACKDROP_REMOVAL_MS = 500;
 export const DIALOG_MAX_WIDTH = '80vw';
 
-/** The redirect helper used in error handling waits this long. */
-export const REDIRECT_DELAY_MS = 3_000;
-
-/** Progress bar range. */
-export const PROGRESS_MIN = 0;
+/** Progress bar maximum (it starts at 0). */
 export const PROGRESS_MAX = 100;
 
 /** Risk vendors the authenticate request can carry device data for. */
@@ -58,12 +51,6 @@ export const CREDENTIAL_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
 export const CREDENTIAL_STATUS_ACTIVE: CredentialStatus = 'ACTIVE';
 export const CREDENTIAL_STATUS_INACTIVE: CredentialStatus = 'INACTIVE';
-
-/** Support hours per audience, as shown on the help page. */
-export const SUPPORT_HOURS = {
-  clients: 'Sunday 8 pm to Friday 8 pm Eastern',
-  employees: '24/7',
-} as const;
 
 /** Cookie name prefixes: trusted device and FIDO identifier. */
 export const TRUSTED_DEVICE_COOKIE_PREFIX = 'tdi-';

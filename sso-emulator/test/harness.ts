@@ -3,7 +3,6 @@ import { type EmulatorConfig, loadConfig } from '../src/config.js';
 import { createEmulator } from '../src/server.js';
 
 export const PASSWORD = 'Passw0rd!';
-export const PORTAL = 'http://localhost:8080';
 const BASIC = `Basic ${Buffer.from('portal:portal-dev-secret').toString('base64')}`;
 
 export interface CallOptions {

@@ -13,7 +13,3 @@ export function recordRemoteFailure(remote: string, failure: RemoteFailure): voi
 export function lastRemoteFailure(remote: string): RemoteFailure | undefined {
   return failures.get(remote);
 }
-
-export function clearRemoteFailure(remote: string): void {
-  failures.delete(remote);
-}

@@ -20,7 +20,6 @@ const Url = v.pipe(
 );
 
 const ExposeAssetsSchema = v.object({ js: v.array(Url), css: v.array(Url) });
-export type ExposeAssets = v.InferOutput<typeof ExposeAssetsSchema>;
 
 export const RemotePlanSchema = v.object({
   manifest: Url,

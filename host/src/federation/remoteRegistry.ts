@@ -1,4 +1,4 @@
-import { type ExposeAssets, planFromManifest, type RemotePlan, type RemotePlans } from './remotePlan';
+import { planFromManifest, type RemotePlan, type RemotePlans } from './remotePlan';
 import type { RemoteName } from './remotesConfig';
 import { registerRemote } from './runtime';
 
@@ -51,11 +51,6 @@ export async function ensureRegistered(remote: RemoteName, signal?: AbortSignal)
   lookup.catch(() => registered.delete(remote));
   registered.set(remote, lookup);
   return lookup;
-}
-
-/** The files of one screen of a remote, when known (to preload the screen the user needs next). */
-export function exposeAssets(remote: RemoteName, expose: string): ExposeAssets | undefined {
-  return plans[remote]?.exposes?.[expose];
 }
 
 /**

@@ -49,7 +49,6 @@ export const AdditionalSchema = v.looseObject({
   trustedDeviceId: v.nullish(v.string()),
   trustedDeviceExpiryDays: v.nullish(v.number()),
 });
-export type Additional = v.InferOutput<typeof AdditionalSchema>;
 
 export const ReplyDataSchema = v.looseObject({
   message: v.nullish(v.string()),
@@ -103,7 +102,6 @@ export const PublicKeyOptionsSchema = v.looseObject({
   timeout: v.nullish(v.number()),
   userVerification: v.nullish(v.string()),
 });
-export type PublicKeyOptions = v.InferOutput<typeof PublicKeyOptionsSchema>;
 
 export const FidoChallengeReplySchema = v.looseObject({
   ...AuthReplySchema.entries,
@@ -141,7 +139,6 @@ export const RegistrationResultSchema = v.looseObject({
   sharedSecret: v.nullish(v.string()),
   tenantName: v.nullish(v.string()),
 });
-export type RegistrationResult = v.InferOutput<typeof RegistrationResultSchema>;
 
 /** Client token from the portal server. */
 export const ClientTokenReplySchema = v.looseObject({

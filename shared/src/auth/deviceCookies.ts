@@ -47,7 +47,3 @@ export function rememberFidoIdentifier(
     env,
   );
 }
-
-export function forgetFidoIdentifier(userName: string, env?: CookieEnvironment): void {
-  removeCookie(fidoIdCookieName(userName), env);
-}

@@ -34,7 +34,6 @@ export const rememberedUserName = storedValue({
 
 /** Factor level → remembered factor code ('Remember my choice' on the factor selection screen). */
 export const RememberedFactorsSchema = plainRecord(v.pipe(v.string(), v.minLength(1)));
-export type RememberedFactors = v.InferOutput<typeof RememberedFactorsSchema>;
 
 export const rememberedFactors = storedValue({
   area: 'local',
