@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exposes as factorsExposes } from '../../remote-factors/exposes.ts';
@@ -52,6 +52,17 @@ describe('expose contract: host route table ↔ remote exposes', () => {
   it.each(all)('$remote $expose: its file exists', ({ folder, file }) => {
     expect(existsSync(path.join(root, folder, file))).toBe(true);
   });
+
+  it.each(Object.entries(remotes))(
+    '%s exposes every module of src/exposes',
+    (_remote, { folder, exposes }) => {
+      // The dead-code check (knip.json) takes src/exposes/*.tsx as the remotes' entry points.
+      const files = readdirSync(path.join(root, folder, 'src/exposes')).map(
+        (name) => `./src/exposes/${name}`,
+      );
+      expect(files.sort()).toEqual(Object.values(exposes).sort());
+    },
+  );
 
   it.each(all)('$remote $expose is routed to by the host', ({ remote, expose }) => {
     // An expose no route names is dead code shipped in every build of that remote.

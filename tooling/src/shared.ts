@@ -76,6 +76,12 @@ export function sharedSingletons(
     requiredVersion: `^${version}`,
     version,
   });
+  // @portal/shared is a runtime contract (docs/contracts.md): a remote built against a newer
+  // version than the host provides would call exports the host's copy lacks. Strict, the
+  // federation runtime refuses the remote's load instead, and the host shows its remote-failure
+  // banner. React and jotai stay lenient (a mismatch only warns): the catalog pins one version of
+  // each for every build, and they keep semver themselves.
+  const sharedContract = (): SharedEntry => ({ ...entry(shared), strictVersion: true });
   const singletons: Record<string, SharedEntry> = {
     react: entry(react),
     'react/': entry(react),
@@ -85,13 +91,13 @@ export function sharedSingletons(
     'jotai/': entry(jotai),
     // React Router is shared through @portal/shared/router (a narrow facade the host's build can
     // tree-shake), never as react-router-dom itself.
-    '@portal/shared/': entry(shared),
+    '@portal/shared/': sharedContract(),
   };
   if (provideAllShared) {
     // Provided by file path: Module Federation provides a package request only when the build
     // itself imports it, a path always.
     for (const { request, file } of sharedModules(appDir)) {
-      singletons[file] = { ...entry(shared), import: file, shareKey: request };
+      singletons[file] = { ...sharedContract(), import: file, shareKey: request };
     }
   }
   return singletons;

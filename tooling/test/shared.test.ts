@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type SharedEntry, sharedSingletons } from '../src/shared.ts';
+
+/*
+ * @portal/shared is a runtime contract between builds made at different times
+ * (docs/contracts.md): every way a build shares it must be a strict singleton, so that a remote
+ * refuses a provided version older than the one it was built against.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+const sharedVersion = (() => {
+  const manifest: unknown = JSON.parse(readFileSync(path.join(root, 'shared/package.json'), 'utf8'));
+  if (typeof manifest === 'object' && manifest !== null && 'version' in manifest) {
+    return String(manifest.version);
+  }
+  throw new Error('shared/package.json has no version');
+})();
+
+/** The entries that share @portal/shared: the prefix share, and the host's provided files. */
+function sharedPackageEntries(config: Record<string, SharedEntry>): [string, SharedEntry][] {
+  return Object.entries(config).filter(
+    ([key, entry]) => key.startsWith('@portal/shared/') || entry.shareKey?.startsWith('@portal/shared/'),
+  );
+}
+
+describe.each([
+  { app: 'host', provideAllShared: true },
+  { app: 'remote-login', provideAllShared: false },
+])('sharedSingletons for $app', ({ app, provideAllShared }) => {
+  const config = sharedSingletons(path.join(root, app), { provideAllShared });
+  const entries = sharedPackageEntries(config);
+
+  it('shares @portal/shared', () => {
+    expect(entries.map(([key]) => key)).toContain('@portal/shared/');
+  });
+
+  it('makes every @portal/shared entry a strict singleton of ^<package version>', () => {
+    expect(sharedVersion).toMatch(/^\d+\.\d+\.\d+/);
+    for (const [, entry] of entries) {
+      expect(entry).toMatchObject({
+        singleton: true,
+        strictVersion: true,
+        requiredVersion: `^${sharedVersion}`,
+        version: sharedVersion,
+      });
+    }
+  });
+
+  it('keeps react and jotai singletons', () => {
+    for (const name of ['react', 'react-dom', 'jotai']) expect(config[name]?.singleton).toBe(true);
+  });
+});
+
+describe('the host provides every @portal/shared module by file', () => {
+  const config = sharedSingletons(path.join(root, 'host'), { provideAllShared: true });
+  const provided = Object.entries(config).filter(([, entry]) => entry.shareKey);
+
+  it('under its package request, from its own file', () => {
+    expect(provided.length).toBeGreaterThan(10);
+    for (const [key, entry] of provided) {
+      expect(entry.import).toBe(key);
+      expect(entry.shareKey).toMatch(/^@portal\/shared\/[\w/]+$/);
+      expect(entry.import).toMatch(/[\\/]shared[\\/]src[\\/].+\.tsx?$/);
+    }
+    expect(provided.map(([, entry]) => entry.shareKey)).toContain('@portal/shared/session/atoms');
+  });
+});
