@@ -1,9 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-
-// Debian's Chromium here; elsewhere Playwright's own (`npx playwright install chromium`) when no path is set.
-const debianChromium = '/usr/bin/chromium';
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(debianChromium) ? debianChromium : undefined);
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
 export default defineConfig({
   testDir: './tests',
@@ -17,15 +13,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // Debian's Chromium here; elsewhere Playwright's own (`npx playwright install chromium`).
+    launchOptions: chromiumLaunchOptions(),
   },
 });

@@ -1,7 +1,7 @@
 // Chromium for the benchmarks: Debian's (CHROMIUM_PATH) with the flags this machine needs, a
 // phone-class throttle, and a network log of what really crossed the wire.
-import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 
 /** Mobile-like conditions (issue 11): 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower. */
 export const PHONE = {
@@ -12,18 +12,7 @@ export const PHONE = {
 };
 
 export function launchChromium() {
-  const executablePath =
-    process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  return chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 /**

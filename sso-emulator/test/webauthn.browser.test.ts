@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { type Browser, type CDPSession, chromium, type Page } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 import { loadConfig } from '../src/config.js';
 import { createEmulator } from '../src/server.js';
 
@@ -50,16 +51,7 @@ beforeAll(async () => {
   const port = (emulator.server.address() as AddressInfo).port;
   config.publicUrl = `http://localhost:${port}`;
   api = `http://127.0.0.1:${port}/default/`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions());
   page = await browser.newPage();
   await page.goto(`${pageOrigin}/`);
   cdp = await page.context().newCDPSession(page);
