@@ -11,11 +11,6 @@ const config: KnipConfig = {
   // Rspack configs are listed as entries below: evaluating them (what the plugin does) builds
   // every federation config and reads the disk, and adds nothing.
   rspack: false,
-  ignoreIssues: {
-    // Owned elsewhere (e2e/, portal-server/): left for their owners (issue 12).
-    'e2e/src/servers.ts': ['exports'],
-    'portal-server/src/firstLoad/hostPlan.ts': ['types'],
-  },
   workspaces: {
     '.': {
       // `pnpm exec biome` in scripts/test.mjs, run by name.

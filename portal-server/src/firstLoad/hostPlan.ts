@@ -6,7 +6,6 @@ import { isSafeHref } from './urls.js';
 const href = v.pipe(v.string(), v.check(isSafeHref, 'an absolute path or http(s) URL'));
 
 export const GuardSchema = v.picklist(['A', 'B', 'C', 'none']);
-export type Guard = v.InferOutput<typeof GuardSchema>;
 
 const RouteSchema = v.object({
   path: v.pipe(v.string(), v.startsWith('/')),
@@ -14,7 +13,6 @@ const RouteSchema = v.object({
   remote: v.pipe(v.string(), v.minLength(1)),
   expose: v.pipe(v.string(), v.minLength(1)),
 });
-export type PlanRoute = v.InferOutput<typeof RouteSchema>;
 
 /**
  * first-load.json, written by the host build: the host's own start-up chunks (main.js is already in
