@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { type PortalStack, repoRoot, startStack } from '../src/servers';
+import { copyReleases, stageLabelledBuild } from '../src/releases';
+import { type PortalStack, startStack } from '../src/servers';
 
 /**
  * The first-load plan (docs/architecture.md): the page lists everything the first screen needs,
@@ -47,19 +46,8 @@ test.describe('first load', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     // A second build of remote-login, told apart by its build label.
-    const outDir = 'dist-e2e-first-load';
-    const build = spawnSync(path.join(repoRoot, 'remote-login/node_modules/.bin/rspack'), ['build'], {
-      cwd: path.join(repoRoot, 'remote-login'),
-      env: { ...process.env, PORTAL_BUILD_LABEL: 'next', PORTAL_OUT_DIR: outDir },
-      encoding: 'utf8',
-    });
-    expect(build.status, build.stderr).toBe(0);
-    releases = mkdtempSync(path.join(tmpdir(), 'portal-releases-'));
-    cpSync(path.join(repoRoot, '.releases'), releases, { recursive: true });
-    cpSync(path.join(repoRoot, 'remote-login', outDir), path.join(releases, 'remote-login/next'), {
-      recursive: true,
-    });
-    rmSync(path.join(repoRoot, 'remote-login', outDir), { recursive: true, force: true });
+    releases = copyReleases();
+    stageLabelledBuild('remote-login', 'next', releases);
     stack = await startStack({
       portalEnv: {
         LOG_LEVEL: 'warn',

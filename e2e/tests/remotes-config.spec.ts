@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type PortalStack, repoRoot, startStack } from '../src/servers';
+import { copyReleases, stageLabelledBuild } from '../src/releases';
+import { type PortalStack, startStack } from '../src/servers';
 
 // Two builds of remote-help side by side; only remotes.json decides which one the browser loads.
 test.describe('remotes configuration', () => {
@@ -14,19 +13,8 @@ test.describe('remotes configuration', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    const outDir = 'dist-e2e-canary';
-    const build = spawnSync(path.join(repoRoot, 'remote-help/node_modules/.bin/rspack'), ['build'], {
-      cwd: path.join(repoRoot, 'remote-help'),
-      env: { ...process.env, PORTAL_BUILD_LABEL: 'canary', PORTAL_OUT_DIR: outDir },
-      encoding: 'utf8',
-    });
-    expect(build.status, build.stderr).toBe(0);
-    releases = mkdtempSync(path.join(tmpdir(), 'portal-releases-'));
-    cpSync(path.join(repoRoot, '.releases'), releases, { recursive: true });
-    cpSync(path.join(repoRoot, 'remote-help', outDir), path.join(releases, 'remote-help/canary'), {
-      recursive: true,
-    });
-    rmSync(path.join(repoRoot, 'remote-help', outDir), { recursive: true, force: true });
+    releases = copyReleases();
+    stageLabelledBuild('remote-help', 'canary', releases);
     defaultConfig = JSON.parse(readFileSync(path.join(releases, 'remotes.json'), 'utf8'));
     stack = await startStack({
       portalEnv: { RELEASES_DIR: releases, REMOTES_CONFIG: path.join(releases, 'remotes.json') },

@@ -70,7 +70,9 @@ export function sharedSingletons(
   const jotai = versionOf('jotai', appDir);
   // @portal/shared is a workspace package: its version is stated explicitly because the one
   // inferred from `workspace:*` is not valid semver.
-  const shared = versionOf('@portal/shared', appDir);
+  // PORTAL_SHARED_VERSION builds an app as if against another @portal/shared: the e2e suite builds
+  // a remote "from the future" this way to prove that a host with an older one refuses it.
+  const shared = process.env.PORTAL_SHARED_VERSION ?? versionOf('@portal/shared', appDir);
   const entry = (version: string): SharedEntry => ({
     singleton: true,
     requiredVersion: `^${version}`,
