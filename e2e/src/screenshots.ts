@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Screenshot tests (tests/screens.spec.ts): the two widths every screen is compared at, the
+ * fixed clock, the fonts, and one assertion that takes both pictures.
+ */
+
+/** A desktop and the narrowest phone. Full-page pictures, so the height only sets `vh`. */
+export const VIEWPORTS = {
+  1280: { width: 1280, height: 800 },
+  320: { width: 320, height: 640 },
+} as const;
+
+/**
+ * The browser's clock starts here (it then runs, so timers and polling work); the footer's year and
+ * anything else the page derives from `Date` come out the same on every run. In the past, so
+ * tokens the emulator issues (real time) are not seen as expired.
+ */
+export const FIXED_TIME = new Date('2026-01-15T09:00:00.000Z');
+
+/**
+ * Only the fonts of Debian's fonts-dejavu-core (installed by .ci/run), whatever else the machine
+ * has: Chromium reads fontconfig, pointed at this file for the screenshot workers.
+ */
+export const FONTCONFIG_FILE = fileURLToPath(new URL('./fonts.conf', import.meta.url));
+
+/**
+ * How different a picture may be. Same Chromium and fonts render identically, so this only absorbs
+ * anti-aliasing noise: 0.1 % of the pixels (about 1,000 of a 1280 × 800 page, 200 of a 320 × 640
+ * one). A screen without one of its stylesheets changes far more than that.
+ */
+const TOLERANCE = { maxDiffPixelRatio: 0.001, threshold: 0.2 } as const;
+
+export interface ScreenOptions {
+  /** Parts that differ on every run (QR codes, timestamps, transaction ids, codes): painted over. */
+  mask?: Locator[];
+}
+
+/**
+ * Compares the page with `<name>-1280.png` and `<name>-320.png` (full page), then leaves the page
+ * at 1280 px for the rest of the journey. The mouse is moved out of the way first so no hover
+ * style depends on where the last click was.
+ */
+export async function expectScreen(
+  page: Page,
+  name: string,
+  { mask = [] }: ScreenOptions = {},
+): Promise<void> {
+  await page.mouse.move(0, 0);
+  for (const width of [1280, 320] as const) {
+    await page.setViewportSize(VIEWPORTS[width]);
+    await expect(page).toHaveScreenshot(`${name}-${width}.png`, {
+      fullPage: true,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+      mask,
+      ...TOLERANCE,
+    });
+  }
+  await page.setViewportSize(VIEWPORTS[1280]);
+}
