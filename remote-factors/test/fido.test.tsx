@@ -1,15 +1,20 @@
 import type { AuthReply, FidoChallengeReply } from '@portal/shared/api/schemas';
+import {
+  expectedChallengeAction,
+  fidoTypeForPath,
+  fidoTypeOf,
+  isRegisterMode,
+} from '@portal/shared/fido/fidoTypes';
 import { paths } from '@portal/shared/routes/paths';
 import { fidoIdCookieName } from '@portal/shared/storage/cookieNames';
 import { removeCookie } from '@portal/shared/storage/cookies';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ceremonyFailure } from '../src/fido/ceremonyError';
+import { creationOptionsFrom, requestOptionsFrom } from '../src/fido/ceremonyOptions';
 import { FIDO_DEBUG_KEY, fidoDebugSwitch, forcedTransports } from '../src/fido/debugSwitch';
 import { FidoScreen } from '../src/fido/FidoScreen';
-import { expectedChallengeAction, fidoTypeForPath, isRegisterMode } from '../src/fido/fidoTypes';
 import { isSafariWithoutChrome, needsManualStart } from '../src/fido/manualMode';
-import { creationOptionsFrom, requestOptionsFrom } from '../src/fido/publicKeyOptions';
 import { factorSession, renderAt, stubServer } from './harness';
 
 const webauthn = vi.hoisted(() => ({
@@ -63,20 +68,20 @@ function show(path: string = paths.fido, reply: AuthReply = opening, state?: unk
 describe('FIDO helpers', () => {
   it('maps each route to its type, message and icon', () => {
     expect(fidoTypeForPath('/fido')).toMatchObject({
-      type: 'FIDO',
+      credType: 'FIDO',
       validateMessage: 'Validate your biometric',
     });
     expect(fidoTypeForPath('/security-key')).toMatchObject({
-      type: 'SECURITYKEY',
+      credType: 'SECURITYKEY',
       validateMessage: 'Validate your security key',
       icon: 'securityKey',
     });
     expect(fidoTypeForPath('/passkey')).toMatchObject({
-      type: 'PASSKEY',
+      credType: 'PASSKEY',
       validateMessage: 'Validate your passkey',
     });
-    expect(expectedChallengeAction('PASSKEY', 'login')).toBe('PASSKEY_AUTH_VERIFY_CHALLENGE');
-    expect(expectedChallengeAction('FIDO', 'register')).toBe('FIDO_REGISTER_VERIFY_CHALLENGE');
+    expect(expectedChallengeAction(fidoTypeOf('PASSKEY'), 'login')).toBe('PASSKEY_AUTH_VERIFY_CHALLENGE');
+    expect(expectedChallengeAction(fidoTypeOf('FIDO'), 'register')).toBe('FIDO_REGISTER_VERIFY_CHALLENGE');
     expect(isRegisterMode(undefined, 'SECURITYKEY_REGISTER_GENERATE_CHALLENGE')).toBe(true);
     expect(isRegisterMode('register', null)).toBe(true);
     expect(isRegisterMode(undefined, 'FIDO_AUTH_GENERATE_CHALLENGE')).toBe(false);
@@ -102,10 +107,12 @@ describe('FIDO helpers', () => {
 
   it('builds the ceremony options from the reply data, with the debug switch applied', () => {
     const reply = challengeReply() as unknown as FidoChallengeReply;
-    expect(requestOptionsFrom(reply, null)?.allowCredentials?.[0]?.transports).toEqual(['internal']);
-    expect(requestOptionsFrom(reply, { transports: ['usb'] })?.allowCredentials?.[0]?.transports).toEqual([
-      'usb',
-    ]);
+    const request = (debug: Parameters<typeof requestOptionsFrom>[1]) => {
+      const found = requestOptionsFrom(reply, debug);
+      return found.ok ? found.options : null;
+    };
+    expect(request(null)?.allowCredentials?.[0]?.transports).toEqual(['internal']);
+    expect(request({ transports: ['usb'] })?.allowCredentials?.[0]?.transports).toEqual(['usb']);
     const creation = {
       nextaction: 'FIDO_REGISTER_VERIFY_CHALLENGE',
       data: {
@@ -116,12 +123,16 @@ describe('FIDO helpers', () => {
         authenticatorSelection: { authenticatorAttachment: 'platform' },
       },
     } as unknown as FidoChallengeReply;
-    expect(
-      creationOptionsFrom(creation, { authenticatorAttachment: 'cross-platform' })?.authenticatorSelection,
-    ).toEqual({ authenticatorAttachment: 'cross-platform' });
+    const forced = creationOptionsFrom(creation, { authenticatorAttachment: 'cross-platform' });
+    expect(forced.ok && forced.options.authenticatorSelection).toEqual({
+      authenticatorAttachment: 'cross-platform',
+    });
     expect(
       creationOptionsFrom({ ...creation, data: { challenge: 'x' } } as FidoChallengeReply, null),
-    ).toBeNull();
+    ).toEqual({
+      ok: false,
+      message: 'Error processing data from server',
+    });
   });
 
   it('tells an aborted ceremony, a cancelled prompt and other failures apart', () => {

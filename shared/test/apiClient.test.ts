@@ -4,6 +4,7 @@ import { createApiClient } from '../src/api/client';
 import {
   authStatusAtom,
   clientTokenAtom,
+  errorMessageAtom,
   clientTransactionIdAtom,
   flowStateAtom,
   lastTransactionAtom,
@@ -271,6 +272,8 @@ describe('flow state, restart needed and activity', () => {
     const result = await api.selectFactor('PUSH');
     expect(result.ok).toBe(false);
     expect(store.get(authStatusAtom)).toBe(AuthStatus.RestartNeeded);
+    // The restartNeeded transition keeps the server's reason for the restart notice.
+    expect(store.get(errorMessageAtom)).toBe('Invalid X-Flow-State header');
   });
 
   it('0000010 with another message does not force a restart', async () => {
@@ -377,5 +380,15 @@ describe('FIDO challenge replies', () => {
     });
     expect(calls[0]?.headers.get('X-Device-Tag')).toBe('true');
     expect(await api.fidoAuthChallenge('FIDO')).toMatchObject({ ok: false, error: { kind: 'malformed' } });
+  });
+
+  it('carry them in publicKey or at the top level just as well', async () => {
+    const options = { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost' };
+    const { api } = setup([
+      { body: { nextaction: 'FIDO_AUTH_VERIFY_CHALLENGE', publicKey: options } },
+      { body: { nextaction: 'FIDO_AUTH_VERIFY_CHALLENGE', ...options } },
+    ]);
+    expect(await api.fidoAuthChallenge('FIDO')).toMatchObject({ ok: true, data: { publicKey: options } });
+    expect(await api.fidoAuthChallenge('FIDO')).toMatchObject({ ok: true, data: options });
   });
 });

@@ -1,6 +1,7 @@
 import { api } from '@portal/shared/api/client';
 import type { ApiResult } from '@portal/shared/api/result';
 import type { AuthReply, FidoChallengeReply } from '@portal/shared/api/schemas';
+import { expectedChallengeAction, fidoTypeForPath, isRegisterMode } from '@portal/shared/fido/fidoTypes';
 import { messages } from '@portal/shared/messages/en_US';
 import {
   factorReplyAtom,
@@ -9,6 +10,7 @@ import {
   userNameAtom,
 } from '@portal/shared/session/atoms';
 import { startAuthentication, startRegistration, WebAuthnAbortService } from '@simplewebauthn/browser';
+import { FidoIcon } from '@portal/shared/ui/FidoIcon';
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from '@portal/shared/router';
@@ -18,12 +20,10 @@ import { useRouteReply } from '../common/useRouteReply';
 import { MoreOptions } from '../moreOptions/MoreOptions';
 import { ceremonyFailure } from './ceremonyError';
 import { fidoDebugSwitch } from './debugSwitch';
-import { FidoIcon } from './FidoIcon';
+import { creationOptionsFrom, requestOptionsFrom } from './ceremonyOptions';
 import { rememberFidoIdentifier } from './fidoIdentifier';
-import { expectedChallengeAction, fidoTypeForPath, isRegisterMode } from './fidoTypes';
 import { inlineRegChallenge, inlineRegVerify } from './inlineRegistration';
 import { needsManualStart } from './manualMode';
-import { creationOptionsFrom, requestOptionsFrom } from './publicKeyOptions';
 
 /** A prepared browser prompt: run it, and send its result to the verifier. */
 interface Ceremony {
@@ -92,8 +92,8 @@ export function FidoScreen() {
     ceremony.current = null;
     const debug = fidoDebugSwitch.read();
     const challenge: ApiResult<FidoChallengeReply> = registering
-      ? await inlineRegChallenge({ userName: userName ?? '', fidoCredType: row.type })
-      : await api.fidoAuthChallenge(row.type, userName);
+      ? await inlineRegChallenge({ userName: userName ?? '', fidoType: row })
+      : await api.fidoAuthChallenge(row.credType, userName);
     if (!alive.current) return;
     if (!challenge.ok) {
       if (challenge.error.kind === 'null') {
@@ -107,33 +107,33 @@ export function FidoScreen() {
       return;
     }
     const reply = challenge.data;
-    if (reply.nextaction !== expectedChallengeAction(row.type, registering ? 'register' : 'login')) {
+    if (reply.nextaction !== expectedChallengeAction(row, registering ? 'register' : 'login')) {
       setPhase('failed');
       setError(messages.fido.errorInData);
       return;
     }
     if (reply.flowState) store.set(flowStateAtom, reply.flowState);
     if (registering) {
-      const optionsJSON = creationOptionsFrom(reply, debug);
-      if (!optionsJSON) {
+      const found = creationOptionsFrom(reply, debug);
+      if (!found.ok) {
         setPhase('failed');
-        setError(messages.fido.errorProcessing);
+        setError(found.message);
         return;
       }
       ceremony.current = {
-        run: () => startRegistration({ optionsJSON }),
-        verify: (credential) => inlineRegVerify(credential, row.type),
+        run: () => startRegistration({ optionsJSON: found.options }),
+        verify: (credential) => inlineRegVerify(credential, row),
       };
     } else {
-      const optionsJSON = requestOptionsFrom(reply, debug);
-      if (!optionsJSON) {
+      const found = requestOptionsFrom(reply, debug);
+      if (!found.ok) {
         setPhase('failed');
-        setError(messages.fido.errorProcessing);
+        setError(found.message);
         return;
       }
       ceremony.current = {
-        run: () => startAuthentication({ optionsJSON }),
-        verify: (assertion) => api.fidoAuthVerify({ ...assertion, fidoCredType: row.type }),
+        run: () => startAuthentication({ optionsJSON: found.options }),
+        verify: (assertion) => api.fidoAuthVerify({ ...assertion, fidoCredType: row.credType }),
       };
     }
     if (needsManualStart(globalThis.navigator.userAgent, store.get(rememberDeviceEnabledAtom))) {
@@ -141,7 +141,7 @@ export function FidoScreen() {
       return;
     }
     await prompt();
-  }, [registering, row.type, userName, store, routeReply, prompt]);
+  }, [registering, row, userName, store, routeReply, prompt]);
 
   const started = useRef(false);
   useEffect(() => {
@@ -174,7 +174,7 @@ export function FidoScreen() {
         ) : null
       }
     >
-      <FidoIcon icon={row.icon} />
+      <FidoIcon icon={row.icon} className="portal-factor__icon" />
       <div role="status">
         {phase === 'manual' ? (
           <>

@@ -1,3 +1,9 @@
+import {
+  ATTACHMENT_TRANSPORTS,
+  AUTHENTICATOR_ATTACHMENTS,
+  TRANSPORTS,
+  type Transport,
+} from '@portal/shared/fido/fidoTypes';
 import { storedValue } from '@portal/shared/storage/storedValue';
 import * as v from 'valibot';
 
@@ -7,11 +13,8 @@ import * as v from 'valibot';
  * `sessionStorage.setItem('fidoDebug', '{"authenticatorAttachment":"cross-platform"}')`.
  * Anything else stored there is discarded.
  */
-export const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
-export type Transport = (typeof TRANSPORTS)[number];
-
-export const FidoDebugSchema = v.object({
-  authenticatorAttachment: v.optional(v.picklist(['platform', 'cross-platform'])),
+const FidoDebugSchema = v.object({
+  authenticatorAttachment: v.optional(v.picklist(AUTHENTICATOR_ATTACHMENTS)),
   transports: v.optional(v.pipe(v.array(v.picklist(TRANSPORTS)), v.minLength(1))),
 });
 export type FidoDebug = v.InferOutput<typeof FidoDebugSchema>;
@@ -25,15 +28,12 @@ export const fidoDebugSwitch = storedValue({
   format: 'json',
 });
 
-/** Transports a forced attachment stands for when no transports are forced. */
-const ATTACHMENT_TRANSPORTS: Readonly<Record<'platform' | 'cross-platform', Transport[]>> = {
-  platform: ['internal'],
-  'cross-platform': ['usb', 'nfc', 'ble', 'hybrid'],
-};
-
-/** The transports to put on every allowed credential, or null to leave the server's. */
+/**
+ * The transports to put on every allowed credential, or null to leave the server's; a forced
+ * attachment stands for its transports (the FIDO table) when no transports are forced.
+ */
 export function forcedTransports(debug: FidoDebug | null): Transport[] | null {
   if (!debug) return null;
   if (debug.transports) return debug.transports;
-  return debug.authenticatorAttachment ? ATTACHMENT_TRANSPORTS[debug.authenticatorAttachment] : null;
+  return debug.authenticatorAttachment ? [...ATTACHMENT_TRANSPORTS[debug.authenticatorAttachment]] : null;
 }

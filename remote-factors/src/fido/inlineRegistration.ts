@@ -1,6 +1,6 @@
 import { AuthReplySchema, FidoChallengeReplySchema } from '@portal/shared/api/schemas';
 import { createSend } from '@portal/shared/api/request';
-import type { FidoCredType } from '@portal/shared/session/atoms';
+import type { FidoType } from '@portal/shared/fido/fidoTypes';
 import { portalStore } from '@portal/shared/session/store';
 
 /**
@@ -8,6 +8,8 @@ import { portalStore } from '@portal/shared/session/store';
  * registration calls as self-service, but inside the sign-in flow, so with the client token and
  * the flow state instead of the user token (the emulator README documents both modes). The shared
  * client only has the self-service variant, hence these two calls on the shared fetch wrapper.
+ * The type comes as its row of the FIDO table; the reply is read with the shared challenge schema
+ * and its options found by the screen with the shared finder (@portal/shared/fido/publicKeyOptions).
  */
 const send = createSend({
   store: portalStore,
@@ -15,16 +17,17 @@ const send = createSend({
   now: () => Date.now(),
 });
 
-export function inlineRegChallenge(input: { userName: string; fidoCredType: FidoCredType }) {
+export function inlineRegChallenge(input: { userName: string; fidoType: FidoType }) {
+  const { credType } = input.fidoType;
   return send({
     method: 'POST',
     path: 'factor/v1/FIDORegChallengeGenerator',
     base: 'service',
     body: {
       userName: input.userName,
-      deviceName: input.fidoCredType,
+      deviceName: credType,
       documentDomain: globalThis.location.origin,
-      fidoCredType: input.fidoCredType,
+      fidoCredType: credType,
       deviceTag: true,
     },
     deviceTag: true,
@@ -32,12 +35,12 @@ export function inlineRegChallenge(input: { userName: string; fidoCredType: Fido
   });
 }
 
-export function inlineRegVerify(credential: object, fidoCredType: FidoCredType) {
+export function inlineRegVerify(credential: object, { credType }: FidoType) {
   return send({
     method: 'POST',
     path: 'factor/v1/FIDORegChallengeVerifier',
     base: 'service',
-    body: { ...credential, fidoCredType, deviceName: fidoCredType },
+    body: { ...credential, fidoCredType: credType, deviceName: credType },
     schema: AuthReplySchema,
   });
 }

@@ -1,3 +1,5 @@
+import { FIDO_REGISTRATION_TYPES } from '@portal/shared/fido/fidoTypes';
+import { CreationOptionsSchema } from '@portal/shared/fido/publicKeyOptions';
 import * as v from 'valibot';
 
 /**
@@ -20,16 +22,9 @@ export const TotpRegistrationStateSchema = v.object({
 });
 export type TotpRegistrationState = v.InferOutput<typeof TotpRegistrationStateSchema>;
 
-/** PublicKeyCredentialCreationOptionsJSON, checked for what the browser cannot do without. */
-export const CreationOptionsSchema = v.looseObject({
-  challenge: v.pipe(v.string(), v.minLength(1)),
-  rp: v.looseObject({ name: v.string(), id: v.optional(v.string()) }),
-  user: v.looseObject({ id: v.string(), name: v.string(), displayName: v.string() }),
-  pubKeyCredParams: v.array(v.looseObject({ type: v.literal('public-key'), alg: v.number() })),
-});
-
+/** The FIDO type and the creation options the registration form found in the challenge reply. */
 export const FidoRegistrationStateSchema = v.object({
-  fidoCredType: v.picklist(['fido', 'securitykey', 'passkey']),
+  fidoCredType: v.picklist(FIDO_REGISTRATION_TYPES),
   options: CreationOptionsSchema,
 });
 export type FidoRegistrationState = v.InferOutput<typeof FidoRegistrationStateSchema>;

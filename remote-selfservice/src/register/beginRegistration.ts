@@ -1,10 +1,9 @@
 import type { ApiClient } from '@portal/shared/api/client';
 import type { ApiResult } from '@portal/shared/api/result';
 import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
+import { CreationOptionsSchema, findPublicKeyOptions } from '@portal/shared/fido/publicKeyOptions';
 import { messages } from '@portal/shared/messages/en_US';
 import { paths, type RegistrationType } from '@portal/shared/routes/paths';
-import * as v from 'valibot';
-import { CreationOptionsSchema } from '../common/registrationState';
 
 export type RegistrationCalls = Pick<ApiClient, 'registerOtp' | 'registerMobileOtp' | 'fidoRegChallenge'>;
 
@@ -68,11 +67,10 @@ const beginFido: Begin = async (input, calls) => {
     fidoCredType: input.type,
   });
   if (!result.ok) return result;
-  const reply = result.data;
-  const candidates: unknown[] = [reply.publicKey, reply.data, reply];
-  const options = candidates.find((candidate) => v.is(CreationOptionsSchema, candidate));
-  if (!options) return malformed(messages.fido.errorInData);
-  return step(input.type, { fidoCredType: input.type, options });
+  const found = findPublicKeyOptions(result.data, CreationOptionsSchema);
+  // This screen has always said 'Error in data from server' for a challenge it cannot use.
+  if (!found.ok) return malformed(messages.fido.errorInData);
+  return step(input.type, { fidoCredType: input.type, options: found.options });
 };
 
 /** Vendor push: the registrar is called on the status screen itself. */

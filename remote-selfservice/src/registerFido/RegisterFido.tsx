@@ -1,5 +1,7 @@
 import { api } from '@portal/shared/api/client';
+import { fidoTypeForRegistration } from '@portal/shared/fido/fidoTypes';
 import { messages } from '@portal/shared/messages/en_US';
+import { FidoIcon } from '@portal/shared/ui/FidoIcon';
 import {
   type PublicKeyCredentialCreationOptionsJSON,
   type RegistrationResponseJSON,
@@ -17,7 +19,6 @@ import {
 } from '../common/registrationState';
 import { ScreenStatus } from '../common/ScreenStatus';
 import { useVerify } from '../common/useVerify';
-import { FidoIcon } from './FidoIcon';
 import { promptErrorOutcome } from './fidoErrors';
 import '../common/selfservice.css';
 
@@ -29,12 +30,6 @@ export interface FidoRegistrationDeps {
 const browserDeps: FidoRegistrationDeps = {
   prompt: (optionsJSON) => startRegistration({ optionsJSON }),
   verify: api.fidoRegVerify,
-};
-
-const validateText: Record<FidoRegistrationState['fidoCredType'], string> = {
-  fido: messages.fido.validateBiometric,
-  securitykey: messages.fido.validateSecurityKey,
-  passkey: messages.fido.validatePasskey,
 };
 
 /**
@@ -50,6 +45,7 @@ export function RegisterFido({ deps = browserDeps }: { deps?: FidoRegistrationDe
 function FidoRegistration({ state, deps }: { state: FidoRegistrationState; deps: FidoRegistrationDeps }) {
   const { busy, error, setError, verify } = useVerify();
   const started = useRef(false);
+  const fidoType = fidoTypeForRegistration(state.fidoCredType);
 
   const run = useCallback(async () => {
     setError(null);
@@ -78,8 +74,8 @@ function FidoRegistration({ state, deps }: { state: FidoRegistrationState; deps:
     <section className="portal-selfservice" aria-busy={busy}>
       <h1>{messages.fido.registrationTitle}</h1>
       <ScreenStatus busy={busy} error={error} />
-      <FidoIcon type={state.fidoCredType} />
-      <p role="status">{validateText[state.fidoCredType]}</p>
+      <FidoIcon icon={fidoType.icon} />
+      <p role="status">{fidoType.validateMessage}</p>
       <p className="portal-selfservice__hint">{messages.fido.popupDelay}</p>
       <div className="portal-selfservice__actions">
         <BackToSelfService />

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ChallengeSchema, findPublicKeyOptions } from '../fido/publicKeyOptions';
 
 /**
  * Valibot schemas for every server reply the portal reads (spec sections 3 and 7). Objects are
@@ -87,26 +88,15 @@ export const AuthReplySchema = v.looseObject({
 export type AuthReply = v.InferOutput<typeof AuthReplySchema>;
 
 /**
- * FIDO challenge replies: an auth reply whose `data` holds the public-key options as WebAuthn
- * JSON (request options for login, creation options for registration). Only the fields the
- * portal relies on are checked; the rest passes through loose to @simplewebauthn/browser.
+ * FIDO challenge replies: an auth reply that carries the public-key options (WebAuthn JSON:
+ * request options for sign-in, creation options for registration) in `data`, in `publicKey` or
+ * at the top level. A reply with no challenge in any of them is malformed; which place holds
+ * options the screen can use is decided by findPublicKeyOptions, in its documented order.
  */
-export const PublicKeyOptionsSchema = v.looseObject({
-  ...ReplyDataSchema.entries,
-  challenge: v.pipe(v.string(), v.minLength(1)),
-  allowCredentials: v.nullish(v.array(v.looseObject({ id: v.string() }))),
-  excludeCredentials: v.nullish(v.array(v.looseObject({ id: v.string() }))),
-  user: v.nullish(v.looseObject({ id: v.string() })),
-  authenticatorSelection: v.nullish(v.looseObject({})),
-  rpId: v.nullish(v.string()),
-  timeout: v.nullish(v.number()),
-  userVerification: v.nullish(v.string()),
-});
-
-export const FidoChallengeReplySchema = v.looseObject({
-  ...AuthReplySchema.entries,
-  data: PublicKeyOptionsSchema,
-});
+export const FidoChallengeReplySchema = v.pipe(
+  AuthReplySchema,
+  v.check((reply) => findPublicKeyOptions(reply, ChallengeSchema).ok, 'no public-key options'),
+);
 export type FidoChallengeReply = v.InferOutput<typeof FidoChallengeReplySchema>;
 
 /** 'Credential' of spec section 3. */

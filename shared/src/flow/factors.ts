@@ -1,4 +1,5 @@
 import { FACTOR_CODES, type FactorCode } from '../api/schemas';
+import { FIDO_TYPES } from '../fido/fidoTypes';
 import { ownValue } from '../lookup';
 import { messages } from '../messages/en_US';
 
@@ -104,12 +105,12 @@ export function groupRelatedFactors(choices: readonly FactorChoice[]): FactorGro
   return groups;
 }
 
-const INLINE_REPLACEMENTS = messages.inlineFactorNames;
+const INLINE_CODES = new RegExp(`\\b(${FIDO_TYPES.map((row) => row.credType).join('|')})\\b`, 'g');
 
 /** Inline messages name factors in words: FIDO → 'biometrics', SECURITYKEY → 'security key'… */
 export function inlineFactorMessage(text: string): string {
   return text.replace(
-    /\b(FIDO|SECURITYKEY|PASSKEY)\b/g,
-    (code) => INLINE_REPLACEMENTS[code as keyof typeof INLINE_REPLACEMENTS],
+    INLINE_CODES,
+    (code) => FIDO_TYPES.find((row) => row.credType === code)?.inlineName ?? code,
   );
 }

@@ -1,4 +1,5 @@
 import type { AuthReply } from '../api/schemas';
+import { FIDO_TYPES } from '../fido/fidoTypes';
 import { messages } from '../messages/en_US';
 import { type PortalPath, paths } from '../routes/paths';
 import type { FidoCredType } from '@portal/shared/session/atoms';
@@ -118,23 +119,17 @@ const authAllowed: Rule = (reply, action, context) => {
   return restart('AUTH_ALLOWED without authCompleteUrl or tokens')(reply, action, context);
 };
 
-/** FIDO, SECURITYKEY and PASSKEY: each as _AUTH_GENERATE_CHALLENGE or _REGISTER_GENERATE_CHALLENGE. */
-const FIDO_SCREENS: Readonly<Record<FidoCredType, PortalPath>> = {
-  FIDO: paths.fido,
-  SECURITYKEY: paths.securityKey,
-  PASSKEY: paths.passkey,
-};
-
 /** SMS, e-mail and voice-call one-time codes: REGISTER and SELECTION open the screen, AUTH stays. */
 const OTP_SCREENS = { SMS: paths.sotp, EMAIL: paths.eotp, IVR: paths.votp } as const;
 
-const fidoRows = Object.entries(FIDO_SCREENS).flatMap(([type, path]) => {
-  const fidoCredType = type as FidoCredType;
-  return [
-    [`${type}_AUTH_GENERATE_CHALLENGE`, screen(path, { fidoCredType, mode: 'login' })],
-    [`${type}_REGISTER_GENERATE_CHALLENGE`, screen(path, { fidoCredType, mode: 'register' })],
-  ] as const;
-});
+/** FIDO, SECURITYKEY and PASSKEY: each as _AUTH_GENERATE_CHALLENGE or _REGISTER_GENERATE_CHALLENGE. */
+const fidoRows = FIDO_TYPES.flatMap(
+  ({ credType: fidoCredType, actions, loginPath }) =>
+    [
+      [actions.authGenerate, screen(loginPath, { fidoCredType, mode: 'login' })],
+      [actions.registerGenerate, screen(loginPath, { fidoCredType, mode: 'register' })],
+    ] as const,
+);
 
 const otpRows = Object.entries(OTP_SCREENS).flatMap(
   ([channel, path]) =>
