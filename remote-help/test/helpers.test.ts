@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { regionPhones, telHref } from '../src/help/audienceHelp';
-import { clipboardText, troubleshootLines } from '../src/help/troubleshootLines';
 
 describe('telHref', () => {
   it.each([
@@ -31,22 +30,5 @@ describe('regionPhones', () => {
       { region: 'Europe', number: null },
       { region: 'US Toll Free', number: '3' },
     ]);
-  });
-});
-
-describe('troubleshootLines', () => {
-  const timestamp = new Date('2026-11-22T00:00:00.000Z');
-
-  it('leaves out an empty transaction id or user', () => {
-    expect(troubleshootLines({ timestamp, transactionId: '', userName: null }).map((l) => l.text)).toEqual([
-      'Timestamp: 2026-11-22T00:00:00.000Z',
-    ]);
-  });
-
-  it('joins the shown lines with newlines for the clipboard', () => {
-    const lines = troubleshootLines({ timestamp, transactionId: 'abc', userName: 'jdoe' });
-    expect(clipboardText(lines)).toBe(
-      'Timestamp: 2026-11-22T00:00:00.000Z\nClient Transaction ID: abc\nUser: jdoe',
-    );
   });
 });

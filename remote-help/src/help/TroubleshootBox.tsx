@@ -1,15 +1,9 @@
+import { clipboardText, troubleshootLines } from '@portal/shared/help/troubleshootLines';
+import { useCopyToClipboard } from '@portal/shared/hooks/useCopyToClipboard';
+import { useTroubleshootFacts } from '@portal/shared/hooks/useTroubleshootFacts';
 import { messages } from '@portal/shared/messages/en_US';
-import {
-  clientTransactionIdAtom,
-  lastTransactionAtom,
-  loginNameAtom,
-  userNameAtom,
-} from '@portal/shared/session/atoms';
-import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import type { HelpContent } from '../content/schema';
-import { clipboardText, troubleshootLines } from './troubleshootLines';
-import { useCopyToClipboard } from './useCopyToClipboard';
 
 /**
  * What a help desk needs to find the user's sign-in attempt: the time of the last server reply
@@ -18,12 +12,8 @@ import { useCopyToClipboard } from './useCopyToClipboard';
  */
 export function TroubleshootBox({ wording }: { wording: HelpContent['troubleshoot'] }) {
   const headingId = useId();
-  const lastTransaction = useAtomValue(lastTransactionAtom);
-  const transactionId = useAtomValue(clientTransactionIdAtom);
-  // As in the shared assistance dialog: the server's name for the user, else the User ID as typed.
-  const serverUserName = useAtomValue(userNameAtom);
-  const loginName = useAtomValue(loginNameAtom);
-  const userName = serverUserName ?? loginName;
+  // The same facts and lines as the shared assistance dialog, but always with a time.
+  const { lastTransaction, transactionId, userName } = useTroubleshootFacts();
   const [openedAt] = useState(() => new Date());
   const lines = troubleshootLines({ timestamp: lastTransaction ?? openedAt, transactionId, userName });
   const { state, copy } = useCopyToClipboard();

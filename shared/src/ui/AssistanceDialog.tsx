@@ -1,4 +1,3 @@
-import { useAtomValue } from 'jotai';
 import {
   type CSSProperties,
   type MouseEvent,
@@ -10,13 +9,9 @@ import {
 } from 'react';
 import { DIALOG_CLOSE_MS, DIALOG_MAX_WIDTH, DIALOG_OPEN_MS } from '../constants';
 import { messages } from '../messages/en_US';
-import {
-  clientTransactionIdAtom,
-  lastTransactionAtom,
-  loginNameAtom,
-  userNameAtom,
-} from '@portal/shared/session/atoms';
+import { clipboardText, troubleshootLines } from '../help/troubleshootLines';
 import { useCopyToClipboard } from '../hooks/useCopyToClipboard';
+import { useTroubleshootFacts } from '../hooks/useTroubleshootFacts';
 import './AssistanceDialog.css';
 
 export interface AssistanceDialogProps {
@@ -34,26 +29,6 @@ const dialogStyle = {
   '--portal-dialog-close-ms': `${DIALOG_CLOSE_MS}ms`,
   maxWidth: DIALOG_MAX_WIDTH,
 } as CSSProperties;
-
-interface Detail {
-  label: string;
-  value: string;
-}
-
-/** The facts the help desk needs, each only when present. */
-function useAssistanceDetails(): Detail[] {
-  const lastTransaction = useAtomValue(lastTransactionAtom);
-  const transactionId = useAtomValue(clientTransactionIdAtom);
-  const userName = useAtomValue(userNameAtom);
-  const loginName = useAtomValue(loginNameAtom);
-  const user = userName ?? loginName;
-  const details: Detail[] = [];
-  if (lastTransaction)
-    details.push({ label: messages.assistance.timestamp, value: lastTransaction.toISOString() });
-  if (transactionId) details.push({ label: messages.assistance.transactionId, value: transactionId });
-  if (user) details.push({ label: messages.assistance.user, value: user });
-  return details;
-}
 
 function showDialog(dialog: HTMLDialogElement): void {
   if (dialog.open) return;
@@ -77,7 +52,9 @@ export function AssistanceDialog({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   const titleId = useId();
-  const details = useAssistanceDetails();
+  const { lastTransaction, transactionId, userName } = useTroubleshootFacts();
+  // The facts the help desk needs, each only when present (no reply yet: no timestamp).
+  const details = troubleshootLines({ timestamp: lastTransaction, transactionId, userName });
   const { copy, coolingDown } = useCopyToClipboard();
 
   useEffect(() => {
@@ -105,7 +82,7 @@ export function AssistanceDialog({
     if (event.target === event.currentTarget && !disableClose) onClose();
   };
 
-  const copyText = details.map((detail) => `${detail.label}: ${detail.value}`).join('\n');
+  const copyText = clipboardText(details);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled by the dialog's cancel event.

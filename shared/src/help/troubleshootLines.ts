@@ -1,7 +1,15 @@
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages/en_US';
+
+/**
+ * The help-desk details (spec section 2: the troubleshoot box of the help page and the login
+ * assistance dialog): the time of the last server reply, the client transaction id and the user,
+ * each only when known, shown and copied as 'Label: value' lines. One module, so the page and the
+ * dialog show and copy the same thing.
+ */
 
 export interface TroubleshootFacts {
-  timestamp: Date;
+  /** Null when there is none to show (the dialog before any reply). */
+  timestamp: Date | null;
   transactionId: string | null;
   userName: string | null;
 }
@@ -9,16 +17,16 @@ export interface TroubleshootFacts {
 export interface TroubleshootLine {
   label: string;
   value: string;
-  /** The line exactly as shown and as copied: 'Label: value'. */
+  /** The line exactly as copied: 'Label: value'. */
   text: string;
 }
 
 /** ISO 8601 in UTC: one unambiguous time for a help desk in any region. */
-export function formatTimestamp(date: Date): string {
+function formatTimestamp(date: Date): string {
   return date.toISOString();
 }
 
-/** The lines of the troubleshoot box; the transaction id and the user appear only when known. */
+/** The lines to show, in this order; a fact that is absent or empty has no line. */
 export function troubleshootLines({
   timestamp,
   transactionId,
@@ -26,7 +34,7 @@ export function troubleshootLines({
 }: TroubleshootFacts): TroubleshootLine[] {
   const labels = messages.assistance;
   const entries: [string, string | null][] = [
-    [labels.timestamp, formatTimestamp(timestamp)],
+    [labels.timestamp, timestamp ? formatTimestamp(timestamp) : null],
     [labels.transactionId, transactionId],
     [labels.user, userName],
   ];
@@ -35,7 +43,7 @@ export function troubleshootLines({
     .map(([label, value]) => ({ label, value, text: `${label}: ${value}` }));
 }
 
-/** What the copy button puts on the clipboard: the shown lines, one per line. */
+/** What a copy button puts on the clipboard: the shown lines, one per line. */
 export function clipboardText(lines: readonly TroubleshootLine[]): string {
   return lines.map((line) => line.text).join('\n');
 }
