@@ -1,6 +1,7 @@
 import type { ApiResult } from '@portal/shared/api/result';
 import type { AuthReply } from '@portal/shared/api/schemas';
 import { messages } from '@portal/shared/messages/en_US';
+import { FLOW_STATE_PARAM } from '@portal/shared/routes/queryParams';
 import type { IdpData } from '@portal/shared/storage/sessionStore';
 
 /**
@@ -28,7 +29,7 @@ export function idpReturnStep({ search, saved, savedPresent }: IdpReturnInput): 
   if (savedPresent && !saved) return { kind: 'fail', message: messages.idp.unableToParse };
   if (saved?.nextaction === 'AUTH_ALLOWED' && (saved.id_token || saved.authCompleteUrl))
     return { kind: 'route', reply: saved };
-  const flowState = params.get('x-flow-state');
+  const flowState = params.get(FLOW_STATE_PARAM);
   if (flowState) return { kind: 'reauthenticate', flowState };
   return { kind: 'fail', message: messages.idp.missingInformation };
 }

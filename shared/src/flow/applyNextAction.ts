@@ -4,6 +4,7 @@ import { rememberTrustedDevice } from '@portal/shared/auth/deviceCookies';
 import type { FlowNavigationState, Navigate } from '@portal/shared/flow/navigation';
 import { type NextActionResult, nextActionRoute } from '@portal/shared/flow/nextAction';
 import { paths } from '@portal/shared/routes/paths';
+import { FLOW_STATE_PARAM } from '@portal/shared/routes/queryParams';
 import {
   authStatusAtom,
   errorMessageAtom,
@@ -26,9 +27,6 @@ import { savedQueryParams } from '@portal/shared/storage/sessionStore';
  * bundles is federated by its request name, and a relative import inside it would reach the
  * remote's private copy of the atoms instead of the host's singleton.
  */
-
-/** The oauth2 entry's query parameter carrying the flow state. */
-const FLOW_STATE_PARAM = 'x-flow-state';
 
 /**
  * Routes a flow reply the one way every screen must (spec section 4): nextActionRoute decides,

@@ -2,6 +2,7 @@ import type { ApiResult } from '@portal/shared/api/result';
 import type { AuthReply } from '@portal/shared/api/schemas';
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
+import { FLOW_STATE_PARAM } from '@portal/shared/routes/queryParams';
 import {
   allowUserResetAtom,
   errorMessageAtom,
@@ -14,7 +15,8 @@ import { rememberedUserName } from '@portal/shared/storage/localStore';
 import { isOauth2Flow, savedQueryParams } from '@portal/shared/storage/sessionStore';
 import type { Navigate } from '@portal/shared/flow/navigation';
 
-export const FLOW_STATE_PARAM = 'x-flow-state';
+// Spelled once in routes/queryParams; still exported here for the modules that import it from here.
+export { FLOW_STATE_PARAM };
 export const RESTART_PARAM = 'restart';
 
 type ResetUser = (subject: string) => Promise<ApiResult<AuthReply>>;
