@@ -40,6 +40,12 @@ const requestData = {
   timeout: 60000,
   userVerification: 'required',
 };
+const creationData = {
+  challenge: 'Y2g',
+  rp: { name: 'Portal', id: 'localhost' },
+  user: { id: 'dXNlcg', name: 'paula.passkey', displayName: 'Paula' },
+  pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+};
 const challengeReply = (type = 'FIDO', data: object = requestData) => ({
   nextaction: `${type}_AUTH_VERIFY_CHALLENGE`,
   flowState: 'flow-2',
@@ -115,13 +121,7 @@ describe('FIDO helpers', () => {
     expect(request({ transports: ['usb'] })?.allowCredentials?.[0]?.transports).toEqual(['usb']);
     const creation = {
       nextaction: 'FIDO_REGISTER_VERIFY_CHALLENGE',
-      data: {
-        challenge: 'Y2g',
-        rp: { name: 'Portal', id: 'localhost' },
-        user: { id: 'dXNlcg', name: 'fiona.fido', displayName: 'Fiona' },
-        pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
-        authenticatorSelection: { authenticatorAttachment: 'platform' },
-      },
+      data: { ...creationData, authenticatorSelection: { authenticatorAttachment: 'platform' } },
     } as unknown as FidoChallengeReply;
     const forced = creationOptionsFrom(creation, { authenticatorAttachment: 'cross-platform' });
     expect(forced.ok && forced.options.authenticatorSelection).toEqual({
@@ -252,12 +252,7 @@ describe('FIDO screen', () => {
           body: {
             nextaction: 'PASSKEY_REGISTER_VERIFY_CHALLENGE',
             flowState: 'flow-2',
-            data: {
-              challenge: 'Y2g',
-              rp: { name: 'Portal', id: 'localhost' },
-              user: { id: 'dXNlcg', name: 'paula.passkey', displayName: 'Paula' },
-              pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
-            },
+            data: creationData,
           },
         },
       ],

@@ -3,11 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COPY_REENABLE_MS } from '../src/constants';
 import { useCopyToClipboard } from '../src/hooks/useCopyToClipboard';
 
-let writeText: ReturnType<typeof vi.fn>;
+// A clipboard that accepts every copy unless a test says otherwise.
+const writeText = vi.fn<(text: string) => Promise<void>>();
+Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 beforeEach(() => {
   vi.useFakeTimers();
-  writeText = vi.fn(async () => {});
-  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  writeText.mockReset().mockResolvedValue(undefined);
 });
 afterEach(() => vi.useRealTimers());
 

@@ -1,7 +1,12 @@
 import { api } from '@portal/shared/api/client';
 import type { ApiResult } from '@portal/shared/api/result';
 import type { AuthReply, FidoChallengeReply } from '@portal/shared/api/schemas';
-import { expectedChallengeAction, fidoTypeForPath, isRegisterMode } from '@portal/shared/fido/fidoTypes';
+import {
+  expectedChallengeAction,
+  type FidoType,
+  fidoTypeForPath,
+  isRegisterMode,
+} from '@portal/shared/fido/fidoTypes';
 import { messages } from '@portal/shared/messages/en_US';
 import {
   factorReplyAtom,
@@ -19,7 +24,7 @@ import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
 import { MoreOptions } from '../moreOptions/MoreOptions';
 import { ceremonyFailure } from './ceremonyError';
-import { fidoDebugSwitch } from './debugSwitch';
+import { type FidoDebug, fidoDebugSwitch } from './debugSwitch';
 import { creationOptionsFrom, requestOptionsFrom } from './ceremonyOptions';
 import { rememberFidoIdentifier } from './fidoIdentifier';
 import { inlineRegChallenge, inlineRegVerify } from './inlineRegistration';
@@ -29,6 +34,29 @@ import { needsManualStart } from './manualMode';
 interface Ceremony {
   run: () => Promise<{ id: string } & object>;
   verify: (result: object) => Promise<ApiResult<AuthReply>>;
+}
+
+/**
+ * The prompt for this challenge reply: a registration (inline, in the sign-in flow) or a sign-in,
+ * with the reply's options and the debug switch; or the message when the options are unusable.
+ */
+function ceremonyFor(
+  reply: FidoChallengeReply,
+  debug: FidoDebug | null,
+  row: FidoType,
+  registering: boolean,
+): { ok: true; ceremony: Ceremony } | { ok: false; message: string } {
+  if (registering) {
+    const found = creationOptionsFrom(reply, debug);
+    if (!found.ok) return found;
+    const run = () => startRegistration({ optionsJSON: found.options });
+    return { ok: true, ceremony: { run, verify: (credential) => inlineRegVerify(credential, row) } };
+  }
+  const found = requestOptionsFrom(reply, debug);
+  if (!found.ok) return found;
+  const run = () => startAuthentication({ optionsJSON: found.options });
+  const verify = (assertion: object) => api.fidoAuthVerify({ ...assertion, fidoCredType: row.credType });
+  return { ok: true, ceremony: { run, verify } };
 }
 
 type Phase = 'loading' | 'manual' | 'prompting' | 'verifying' | 'failed' | 'cancelled';
@@ -90,7 +118,6 @@ export function FidoScreen() {
     setPhase('loading');
     setError(null);
     ceremony.current = null;
-    const debug = fidoDebugSwitch.read();
     const challenge: ApiResult<FidoChallengeReply> = registering
       ? await inlineRegChallenge({ userName: userName ?? '', fidoType: row })
       : await api.fidoAuthChallenge(row.credType, userName);
@@ -113,29 +140,13 @@ export function FidoScreen() {
       return;
     }
     if (reply.flowState) store.set(flowStateAtom, reply.flowState);
-    if (registering) {
-      const found = creationOptionsFrom(reply, debug);
-      if (!found.ok) {
-        setPhase('failed');
-        setError(found.message);
-        return;
-      }
-      ceremony.current = {
-        run: () => startRegistration({ optionsJSON: found.options }),
-        verify: (credential) => inlineRegVerify(credential, row),
-      };
-    } else {
-      const found = requestOptionsFrom(reply, debug);
-      if (!found.ok) {
-        setPhase('failed');
-        setError(found.message);
-        return;
-      }
-      ceremony.current = {
-        run: () => startAuthentication({ optionsJSON: found.options }),
-        verify: (assertion) => api.fidoAuthVerify({ ...assertion, fidoCredType: row.credType }),
-      };
+    const prepared = ceremonyFor(reply, fidoDebugSwitch.read(), row, registering);
+    if (!prepared.ok) {
+      setPhase('failed');
+      setError(prepared.message);
+      return;
     }
+    ceremony.current = prepared.ceremony;
     if (needsManualStart(globalThis.navigator.userAgent, store.get(rememberDeviceEnabledAtom))) {
       setPhase('manual');
       return;
