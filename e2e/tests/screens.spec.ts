@@ -1,6 +1,6 @@
 import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
 import { expectScreen, FIXED_TIME, FONTCONFIG_FILE, VIEWPORTS } from '../src/screenshots';
-import { PASSWORD, signInWithPassword } from '../src/signIn';
+import { PASSWORD } from '../src/signIn';
 import { addVirtualAuthenticator } from '../src/webauthn';
 
 // Screenshot tests: every screen of the portal as the user sees it, at 1280 px and at 320 px wide
@@ -13,7 +13,8 @@ import { addVirtualAuthenticator } from '../src/webauthn';
 // emulator (a slow or failing service) where a screen only shows while something waits or fails.
 //
 // Stable in CI: fixed viewports (src/screenshots.ts), animations disabled, caret hidden, the mouse
-// moved away, a fixed clock (page.clock.install before the first navigation), masks over QR codes,
+// moved away, buttons and links worked with the keyboard (so Chromium's :focus-visible choice for
+// the control a screen focuses first is the same on every run), a fixed clock (page.clock.install before the first navigation), masks over QR codes,
 // timestamps and transaction ids; and the same fonts everywhere: Chromium's fontconfig is pointed at
 // src/fonts.conf, which admits only the files of Debian's fonts-dejavu-core (.ci/run installs it).
 //
@@ -59,7 +60,17 @@ async function enterUserId(page: Page, userId: string, rememberMe = true): Promi
   await expect(field).toBeEditable();
   await field.fill(userId);
   if (!rememberMe) await page.getByLabel('Remember Me').uncheck();
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Submit' }).press('Enter');
+}
+
+/** User ID (not remembered, so nothing submits itself later), then the password. */
+async function signIn(page: Page, userId: string): Promise<void> {
+  await page.goto('/direct');
+  await enterUserId(page, userId, false);
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toBeEditable();
+  await password.fill(PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).press('Enter');
 }
 
 test('landing, User ID, password, welcome, manage credentials, register, mobile authenticator registration, signed out', async ({
@@ -80,33 +91,37 @@ test('landing, User ID, password, welcome, manage credentials, register, mobile 
   await expectScreen(page, 'password');
 
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Submit' }).press('Enter');
   await expect(page).toHaveURL(/\/welcome$/);
   await expect(page.getByRole('heading', { name: /^Hello, / })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Manage Credentials' })).toBeFocused();
   await expectScreen(page, 'welcome');
 
-  await page.getByRole('link', { name: 'Manage Credentials' }).click();
+  await page.getByRole('link', { name: 'Manage Credentials' }).press('Enter');
   await expect(heading(page, 'Manage Credentials')).toBeVisible();
   await expect(page.getByText('You have no registered credentials.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Register a new credential' })).toBeFocused();
   await expectScreen(page, 'self-service-empty');
 
-  await page.getByRole('button', { name: 'Register a new credential' }).click();
+  await page.getByRole('button', { name: 'Register a new credential' }).press('Enter');
   await expect(page.getByRole('group', { name: 'Choose a credential type' })).toBeVisible();
   await expectScreen(page, 'register');
 
   await page.getByRole('radio', { name: 'Code from Mobile Authenticator', exact: true }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).press('Enter');
   await page.getByLabel('Authenticator name').fill('My phone');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).press('Enter');
   await expect(page).toHaveURL(/\/register\/totp$/);
   const qr = page.getByRole('img', { name: 'QR code for your mobile authenticator' });
   await expect(qr).toBeVisible();
+  await expect(page.getByLabel('Digit 1 of 6')).toBeFocused();
   // The QR code carries a fresh secret on every run.
   await expectScreen(page, 'register-totp', { mask: [qr] });
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Log out' }).press('Enter');
   await expect(page).toHaveURL(/\/signed-out$/);
   await expect(heading(page, 'Logout Successful')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log in again' })).toBeFocused();
   await expectScreen(page, 'signed-out');
 });
 
@@ -115,42 +130,45 @@ test('the chooser, the e-mail code and manage credentials with the fixture crede
   emulator,
   pageErrors: _,
 }) => {
-  await signInWithPassword(page, 'olga.otp', { rememberMe: false });
+  await signIn(page, 'olga.otp');
   const chooser = page.getByRole('group', { name: 'Select a way to sign in' });
   await expect(chooser.getByRole('radio')).toHaveCount(4);
+  await expect(chooser.getByRole('radio').first()).toBeFocused();
   await expectScreen(page, 'otp-chooser');
 
   await chooser.getByRole('radio', { name: /\(Email\)$/ }).check();
-  await page.getByRole('button', { name: 'Send Code' }).click();
+  await page.getByRole('button', { name: 'Send Code' }).press('Enter');
   await expect(page.getByText(/^Enter security code sent to .+/)).toBeVisible();
   await page.getByLabel('Digit 1 of 6').pressSequentially(await codeSent(emulator, 'olga.otp'));
   await expect(page).toHaveURL(/\/welcome$/);
 
-  await page.getByRole('link', { name: 'Manage Credentials' }).click();
+  await page.getByRole('link', { name: 'Manage Credentials' }).press('Enter');
   const items = page.getByRole('list', { name: 'Your credentials' }).getByRole('listitem');
   await expect(items).toHaveCount(4);
+  await expect(page.getByRole('button', { name: 'Register a new credential' })).toBeFocused();
   await expectScreen(page, 'self-service');
 });
 
 test('the SMS code screen with its six boxes', async ({ page, emulator, pageErrors: _ }) => {
-  await signInWithPassword(page, 'sam.sms', { rememberMe: false });
+  await signIn(page, 'sam.sms');
   await expect(page).toHaveURL(/\/sotp$/);
   await expect(page.getByText(/^Enter security code sent to .+/)).toBeVisible();
   await codeSent(emulator, 'sam.sms');
   await expect(page.getByLabel('Digit 6 of 6')).toBeVisible();
+  await expect(page.getByLabel('Digit 1 of 6')).toBeFocused();
   await expectScreen(page, 'otp-sms');
 });
 
 test('the error banner and its assistance dialog', async ({ page, emulator, pageErrors: _ }) => {
   // The code cannot be sent: the SMS screen shows the error banner with 'More Info'.
   await emulator.post('faults', { call: 'factor/v1/OTPGenerator', status: 503, times: 5 });
-  await signInWithPassword(page, 'sam.sms', { rememberMe: false });
+  await signIn(page, 'sam.sms');
   await expect(page).toHaveURL(/\/sotp/);
   const moreInfo = page.getByRole('main').getByRole('button', { name: 'More Info' });
   await expect(moreInfo).toBeVisible();
   await expectScreen(page, 'error-banner');
 
-  await moreInfo.click();
+  await moreInfo.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Login Assistance Information' });
   await expect(dialog).toContainText('sam.sms');
   // The time of the last call and the transaction id differ on every run.
@@ -162,14 +180,15 @@ test('the error banner and its assistance dialog', async ({ page, emulator, page
 });
 
 test('mobile authenticator code', async ({ page, pageErrors: _ }) => {
-  await signInWithPassword(page, 'tina.totp', { rememberMe: false });
+  await signIn(page, 'tina.totp');
   await expect(page).toHaveURL(/\/motp$/);
   await expect(page.getByRole('group', { name: 'Security code' })).toBeVisible();
+  await expect(page.getByLabel('Digit 1 of 6')).toBeFocused();
   await expectScreen(page, 'motp');
 });
 
 test('push, waiting for the approval', async ({ page, emulator, pageErrors: _ }) => {
-  await signInWithPassword(page, 'pete.push', { rememberMe: false });
+  await signIn(page, 'pete.push');
   await expect(page).toHaveURL(/\/push$/);
   await expect.poll(async () => (await emulator.get<unknown[]>('pushes')).length).toBe(1);
   await expect(page.getByText(/^Accept push request on your .+ to login\.$/)).toBeVisible();
@@ -177,23 +196,24 @@ test('push, waiting for the approval', async ({ page, emulator, pageErrors: _ })
 });
 
 test('token code', async ({ page, pageErrors: _ }) => {
-  await signInWithPassword(page, 'sid.securid', { rememberMe: false });
+  await signIn(page, 'sid.securid');
   await expect(page).toHaveURL(/\/securid$/);
-  await expect(page.getByLabel('Enter your pin and passcode')).toBeVisible();
+  await expect(page.getByLabel('Enter your pin and passcode')).toBeFocused();
   await expectScreen(page, 'securid');
 });
 
 test('factor selection', async ({ page, pageErrors: _ }) => {
-  await signInWithPassword(page, 'felix.factors', { rememberMe: false });
+  await signIn(page, 'felix.factors');
   await expect(page).toHaveURL(/\/factorselection$/);
   await expect(
     page.getByRole('group', { name: 'Select an authentication method' }).getByRole('radio'),
   ).toHaveCount(7);
+  await expect(page.getByRole('radio').first()).toBeFocused();
   await expectScreen(page, 'factor-selection');
 });
 
 test('change password', async ({ page, pageErrors: _ }) => {
-  await signInWithPassword(page, 'chris.change', { rememberMe: false });
+  await signIn(page, 'chris.change');
   await expect(page).toHaveURL(/\/changePassword$/);
   await expect(page.getByRole('heading', { name: 'Update Password Required' })).toBeVisible();
   await expect(page.getByLabel('Current password', { exact: true })).toBeFocused();
@@ -204,7 +224,7 @@ test('FIDO biometric, registering on the first sign-in', async ({ page, emulator
   await addVirtualAuthenticator(page, { transport: 'internal' });
   // The service checks the new credential slowly, so the screen stays while it is looked at.
   await emulator.post('faults', { call: 'factor/v1/FIDORegChallengeVerifier', delayMs: 30_000 });
-  await signInWithPassword(page, 'fiona.fido', { rememberMe: false });
+  await signIn(page, 'fiona.fido');
   await expect(page).toHaveURL(/\/fido$/);
   await expect(page.getByRole('heading', { name: 'FIDO Device Registration' })).toBeVisible();
   await expectScreen(page, 'fido');
@@ -243,23 +263,23 @@ test('access denied, restart required, page not found', async ({ page, emulator,
   await expectScreen(page, 'not-found');
 });
 
-test('help pages', async ({ page, pageErrors: _ }) => {
+test('login assistance', async ({ page, pageErrors: _ }) => {
   await page.goto('/help');
   await expect(heading(page, 'Login Assistance')).toBeVisible();
-  const copy = page.getByRole('button', { name: 'Copy to Clipboard' });
-  await expect(copy).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy to Clipboard' })).toBeVisible();
   // The troubleshooting lines: the time the page was opened and the transaction id.
-  const lineValues = page.locator('.portal-help__line-value');
-  await expectScreen(page, 'help', { mask: [lineValues] });
+  await expectScreen(page, 'help', { mask: [page.locator('.portal-help__line-value')] });
+});
 
-  for (const info of [
-    { path: '/cookies', title: 'Cookie Notice', name: 'cookies' },
-    { path: '/aboutAuthHub', title: 'About the Authentication Hub', name: 'about-auth-hub' },
-    { path: '/sms-terms-of-service', title: 'SMS Terms of Service', name: 'sms-terms' },
-    { path: '/emea-cookies', title: 'Cookie Notice', name: 'emea-cookies' },
-  ]) {
+for (const info of [
+  { path: '/cookies', title: 'Cookie Notice', name: 'cookies' },
+  { path: '/aboutAuthHub', title: 'About the Authentication Hub', name: 'about-auth-hub' },
+  { path: '/sms-terms-of-service', title: 'SMS Terms of Service', name: 'sms-terms' },
+  { path: '/emea-cookies', title: 'Cookie Notice', name: 'emea-cookies' },
+]) {
+  test(`information page ${info.path}`, async ({ page, pageErrors: _ }) => {
     await page.goto(info.path);
     await expect(heading(page, info.title)).toBeVisible();
     await expectScreen(page, info.name);
-  }
-});
+  });
+}
