@@ -1,3 +1,5 @@
+import type { SignInTarget } from '@portal/shared/session/signInState';
+
 /** The part of react-router's navigate the flow helpers need (kept narrow so tests can fake it). */
 export type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void;
 
@@ -9,4 +11,15 @@ export interface FlowNavigationState {
   skipFactorAutoRedirect?: boolean;
   /** Self-service after a registration. */
   newCredAdded?: boolean;
+}
+
+/** Opens a sign-in transition's target (session/signInState) with the caller's router, if any. */
+export function openTarget(navigate: Navigate, target: SignInTarget | null): void {
+  if (!target) return;
+  const options = {
+    ...(target.replace ? { replace: true } : {}),
+    ...(target.state ? { state: target.state } : {}),
+  };
+  if (Object.keys(options).length > 0) navigate(target.to, options);
+  else navigate(target.to);
 }
