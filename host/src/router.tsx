@@ -1,4 +1,5 @@
 import { BrowserRouter, Route, Routes } from '@portal/shared/router';
+import { useRestartNotice } from '@portal/shared/session/useRestartNotice';
 import { RemoteScreen } from './federation/RemoteScreen';
 import { RouteGuard } from './guards/RouteGuard';
 import { routes } from './routes';
@@ -19,6 +20,12 @@ function toRoute({ path, guard, remote, expose }: (typeof routes)[number]) {
   );
 }
 
+/** Opens the restart notice whenever the sign-in needs a restart, from any screen or call. */
+function RestartNotice() {
+  useRestartNotice();
+  return null;
+}
+
 /**
  * The route table as React Router routes. Navigations commit without transitions, so a logout can
  * commit /signed-out synchronously (flushSync) before it clears the session.
@@ -26,6 +33,7 @@ function toRoute({ path, guard, remote, expose }: (typeof routes)[number]) {
 export function PortalRouter() {
   return (
     <BrowserRouter useTransitions={false}>
+      <RestartNotice />
       <Routes>
         {routes.filter((r) => r.shell === false).map(toRoute)}
         <Route element={<Layout />}>

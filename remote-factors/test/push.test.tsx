@@ -1,7 +1,8 @@
 import type { AuthReply } from '@portal/shared/api/schemas';
 import { PUSH_POLL_INTERVAL_MS } from '@portal/shared/constants';
 import { paths } from '@portal/shared/routes/paths';
-import { userTokenAtom } from '@portal/shared/session/atoms';
+import { authStatusAtom, errorMessageAtom, userTokenAtom } from '@portal/shared/session/atoms';
+import { AuthStatus } from '@portal/shared/session/authStatus';
 import { portalStore } from '@portal/shared/session/store';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
@@ -80,6 +81,13 @@ describe('push screen', () => {
     await advance(PUSH_POLL_INTERVAL_MS * 3);
     expect(statusCalls(calls)).toBe(1);
     expect(Boolean(screen.queryByRole('button', { name: 'Resend' }))).toBe(resend);
+    // A rejected push ends the sign-in: restart needed (the shell then opens the notice, which
+    // shows the same message); a timed-out one stays a factor step that may be resent.
+    if (resend) expect(portalStore.get(authStatusAtom)).toBe(AuthStatus.Factor);
+    else {
+      expect(portalStore.get(authStatusAtom)).toBe(AuthStatus.RestartNeeded);
+      expect(portalStore.get(errorMessageAtom)).toBe(message);
+    }
   });
 
   it('Resend after a time-out sends a new push and polls again', async () => {

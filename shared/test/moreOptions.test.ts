@@ -10,7 +10,7 @@ import {
   fidoCredTypeAtom,
   selectionLevelAtom,
 } from '../src/session/atoms';
-import { clearSession } from '../src/session/clearSession';
+import { transition } from '../src/session/signInState';
 
 afterEach(() => {
   localStorage.clear();
@@ -52,11 +52,14 @@ function expectFlowReset(store: ReturnType<typeof createStore>) {
 }
 
 describe('the flow-scoped atoms, selectionLevelAtom included, are reset with the flow', () => {
-  it('on logout / access denied (clearSession)', () => {
-    const store = midFlow();
-    clearSession(store);
-    expectFlowReset(store);
-  });
+  it.each(['signedOut', 'denied', 'restartNeeded', 'authenticated'] as const)(
+    'on the %s transition',
+    (type) => {
+      const store = midFlow();
+      transition(store, { type });
+      expectFlowReset(store);
+    },
+  );
 
   it('on login start, so a single-factor user gets no stale More Options after Log in again', async () => {
     const store = midFlow();

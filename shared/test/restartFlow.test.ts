@@ -41,9 +41,9 @@ describe('restartFlow', () => {
     expect(deps.navigate).toHaveBeenCalledWith('/direct');
     expect(rememberedUserName.read()).toBeNull();
     expect(deps.store.get(userNameAtom)).toBeNull();
-    // The factor screen's guard must not see a status change before the start route shows; the
-    // start route (startLogin) enables login again.
-    expect(deps.store.get(authStatusAtom)).toBe(AuthStatus.Factor);
+    // Login is enabled again, in the same task as the navigation (one commit: the factor screen
+    // never renders with the new status).
+    expect(deps.store.get(authStatusAtom)).toBe(AuthStatus.None);
   });
 
   it('oauth2 flow with x-flow-state: resets the user, then goes to oauth2?restart=true', async () => {
@@ -67,9 +67,9 @@ describe('restartFlow', () => {
     flowType.write('oauth2');
     expect(await restartFlow({ ...deps, search: '?x-flow-state=abc' })).toBe('failed');
     expect(deps.store.get(errorMessageAtom)).toBe('Error resetting user');
-    // The restart notice sets RestartNeeded when it shows (no guard race on the way there).
-    expect(deps.store.get(authStatusAtom)).toBe(AuthStatus.Factor);
-    expect(deps.navigate).toHaveBeenCalledWith('/restartRequired');
+    // Restart needed: the shell opens the restart notice on this status (useRestartNotice).
+    expect(deps.store.get(authStatusAtom)).toBe(AuthStatus.RestartNeeded);
+    expect(deps.navigate).not.toHaveBeenCalled();
   });
 
   it('takes the API client as `api` too', async () => {

@@ -2,9 +2,9 @@ import { api } from '@portal/shared/api/client';
 import type { CredentialOption } from '@portal/shared/api/schemas';
 import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
 import { messages } from '@portal/shared/messages/en_US';
-import { authStatusAtom, factorOptionsAtom } from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { factorOptionsAtom } from '@portal/shared/session/atoms';
+import { transition } from '@portal/shared/session/signInState';
+import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CredentialChooser } from '../chooser/CredentialChooser';
 import { optionValue } from '../chooser/optionLabel';
@@ -28,7 +28,7 @@ export function PushScreen() {
   const ready = useRequireUser();
   const routeReply = useRouteReply();
   const options = useAtomValue(factorOptionsAtom);
-  const setAuthStatus = useSetAtom(authStatusAtom);
+  const store = useStore();
   const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
   const [error, setError] = useState<string | null>(() =>
     options.length === 0 ? messages.errors.default : null,
@@ -52,9 +52,9 @@ export function PushScreen() {
     onFailed: (outcome) => {
       setPollNotice(null);
       setError(outcome.message);
-      // Spec section 4 (Push, 5): a failed push ends the sign-in (restart needed); a timed-out
-      // one may still be resent. The screen stays to show why (guards decide on navigation).
-      if (!outcome.offerResend) setAuthStatus(AuthStatus.RestartNeeded);
+      // Spec section 4 (Push, 5): a failed push ends the sign-in (restart needed), and the shell
+      // opens the restart notice, which shows the same message; a timed-out one may be resent.
+      if (!outcome.offerResend) transition(store, { type: 'restartNeeded', message: outcome.message });
       setPhase((current) =>
         current.kind === 'choose'
           ? current

@@ -1,20 +1,15 @@
-import { paths } from '@portal/shared/routes/paths';
-import { errorMessageAtom } from '@portal/shared/session/atoms';
+import { transition } from '@portal/shared/session/signInState';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
-import { useNavigate } from '@portal/shared/router';
 
-/** Ends the flow with a message: the restart notice shows it and sets status restart-needed. */
+/**
+ * Ends the flow with a message: the restartNeeded transition keeps it for the restart notice,
+ * which the shell opens (@portal/shared/session/useRestartNotice).
+ */
 export function useRestartNeeded(): (message: string) => void {
   const store = useStore();
-  const navigate = useNavigate();
   return useCallback(
-    (message: string) => {
-      // The restart notice sets status RestartNeeded when it shows: set here, the current screen's
-      // guard could redirect before the new route renders.
-      store.set(errorMessageAtom, message);
-      navigate(paths.restartRequired, { replace: true });
-    },
-    [store, navigate],
+    (message: string) => void transition(store, { type: 'restartNeeded', message }),
+    [store],
   );
 }

@@ -1,8 +1,6 @@
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
-import { authStatusAtom, loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
-import { rememberedUserName } from '@portal/shared/storage/localStore';
+import { transition } from '@portal/shared/session/signInState';
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
 import { Link } from '@portal/shared/router';
@@ -11,12 +9,9 @@ import { LoginLayout } from '../common/LoginLayout';
 /** /denied: 'Access Denied' with links to help; forgets the remembered and current user name. */
 export function DeniedPage() {
   const store = useStore();
-  useEffect(() => {
-    store.set(authStatusAtom, AuthStatus.None);
-    rememberedUserName.remove();
-    store.set(userNameAtom, null);
-    store.set(loginNameAtom, null);
-  }, [store]);
+  // The denied transition (status None, remembered user and names forgotten) also when /denied is
+  // opened directly; its target is this page, so nothing navigates.
+  useEffect(() => void transition(store, { type: 'denied' }), [store]);
   return (
     <LoginLayout title={messages.endPages.accessDenied}>
       <p>{messages.endPages.deniedHelp}</p>

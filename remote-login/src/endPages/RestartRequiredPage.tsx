@@ -1,8 +1,8 @@
 import { messages } from '@portal/shared/messages/en_US';
-import { authStatusAtom, errorMessageAtom } from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
+import { errorMessageAtom } from '@portal/shared/session/atoms';
+import { transition } from '@portal/shared/session/signInState';
 import { isOauth2Flow } from '@portal/shared/storage/sessionStore';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { LoginLayout } from '../common/LoginLayout';
 import { useStartOver } from '../common/useStartOver';
@@ -15,8 +15,10 @@ export function RestartRequiredPage() {
   const reason = useAtomValue(errorMessageAtom);
   const [oauth2] = useState(isOauth2Flow);
   const startOver = useStartOver();
-  const setStatus = useSetAtom(authStatusAtom);
-  useEffect(() => setStatus(AuthStatus.RestartNeeded), [setStatus]);
+  const store = useStore();
+  // Opened directly (an address, a bookmark), the notice is still restart-needed; the reason a
+  // screen gave on the way stays.
+  useEffect(() => void transition(store, { type: 'restartNeeded' }), [store]);
   return (
     <LoginLayout title={messages.endPages.unrecoverable} error={reason}>
       {oauth2 ? null : (

@@ -3,11 +3,9 @@ import { portalConfigAtom } from '@portal/shared/config/portalConfig';
 import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
-import { authStatusAtom } from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSignInTransition } from '@portal/shared/session/useSignInTransition';
+import { useAtomValue } from 'jotai';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useNavigate } from '@portal/shared/router';
 import { LoginLayout } from '../common/LoginLayout';
 import { MoreOptionsButton } from '../common/MoreOptionsButton';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
@@ -16,8 +14,7 @@ import { mustChangePassword } from './passwordFailure';
 /** /verify: the password factor (spec sections 2, 4 'Password login' and 5). */
 export function PasswordPage() {
   const config = useAtomValue(portalConfigAtom);
-  const setStatus = useSetAtom(authStatusAtom);
-  const navigate = useNavigate();
+  const signIn = useSignInTransition();
   const applyNextAction = useApplyNextAction();
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
@@ -47,8 +44,7 @@ export function PasswordPage() {
     }
     setBusy(false);
     if (mustChangePassword(result.error)) {
-      setStatus(AuthStatus.Factor);
-      navigate(paths.changePassword);
+      signIn({ type: 'factorStep', path: paths.changePassword });
     } else if (result.error.kind === 'null') {
       await applyNextAction(null);
     } else {

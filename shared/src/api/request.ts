@@ -1,9 +1,7 @@
 import type { GenericSchema, InferOutput } from 'valibot';
 import * as v from 'valibot';
 import { messages } from '../messages/en_US';
-import { AuthStatus } from '../session/authStatus';
 import {
-  authStatusAtom,
   clientTokenAtom,
   clientTransactionIdAtom,
   flowStateAtom,
@@ -12,6 +10,7 @@ import {
   serviceUrlAtom,
   userTokenAtom,
 } from '@portal/shared/session/atoms';
+import { transition } from '@portal/shared/session/signInState';
 import type { PortalStore } from '@portal/shared/session/store';
 import { errorCodeOf, errorText, isExpiredClientToken, isInvalidFlowState } from './errorText';
 import type { ApiError, ApiResult } from './result';
@@ -179,6 +178,15 @@ export function createSend(deps: RequestDeps): Send {
     if (flowState) store.set(flowStateAtom, flowState);
   }
 
+  /**
+   * Spec section 7: an invalid flow state ends the sign-in. The restartNeeded transition carries
+   * the server's text to the restart notice, which the shell opens (session/useRestartNotice):
+   * the screen that made the call needs no rule of its own.
+   */
+  function restartNeeded(errorBody: ErrorBody | undefined): void {
+    transition(store, { type: 'restartNeeded', message: errorText(errorBody) ?? null });
+  }
+
   async function attempt<S extends GenericSchema>(
     spec: CallSpec<S>,
     retried: boolean,
@@ -196,7 +204,7 @@ export function createSend(deps: RequestDeps): Send {
       if (intercept && usedClientToken && !retried && isExpiredClientToken(response.status, errorBody)) {
         if (await renewClientToken()) return attempt(spec, true);
       }
-      if (intercept && isInvalidFlowState(errorBody)) store.set(authStatusAtom, AuthStatus.RestartNeeded);
+      if (intercept && isInvalidFlowState(errorBody)) restartNeeded(errorBody);
       const errorCode = errorCodeOf(errorBody);
       return fail('http', errorText(errorBody) ?? messages.errors.default, {
         status: response.status,
@@ -218,9 +226,8 @@ export function createSend(deps: RequestDeps): Send {
     if (body.json === null && !v.is(spec.schema, null)) {
       return fail('null', messages.errors.responseNull, { status: response.status });
     }
-    if (intercept && isInvalidFlowState(parseErrorBody(body.json))) {
-      store.set(authStatusAtom, AuthStatus.RestartNeeded);
-    }
+    const flowError = intercept ? parseErrorBody(body.json) : undefined;
+    if (isInvalidFlowState(flowError)) restartNeeded(flowError);
     return parseWith(spec.schema, body.json, response.status);
   }
 

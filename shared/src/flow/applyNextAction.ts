@@ -1,24 +1,17 @@
 import type { ApiResult } from '@portal/shared/api/result';
 import type { AuthReply, UserTokenReply } from '@portal/shared/api/schemas';
 import { rememberTrustedDevice } from '@portal/shared/auth/deviceCookies';
-import type { FlowNavigationState, Navigate } from '@portal/shared/flow/navigation';
+import { type FlowNavigationState, type Navigate, openTarget } from '@portal/shared/flow/navigation';
 import { type NextActionResult, nextActionRoute } from '@portal/shared/flow/nextAction';
-import { paths } from '@portal/shared/routes/paths';
 import { FLOW_STATE_PARAM } from '@portal/shared/routes/queryParams';
 import {
-  authStatusAtom,
   errorMessageAtom,
-  factorOptionsAtom,
-  factorReplyAtom,
-  fidoCredTypeAtom,
   flowStateAtom,
   loginNameAtom,
-  refreshTokenAtom,
   serviceUrlAtom,
-  tokenExpiryAtom,
   userNameAtom,
-  userTokenAtom,
 } from '@portal/shared/session/atoms';
+import { keepFactorReply, transition } from '@portal/shared/session/signInState';
 import type { PortalStore } from '@portal/shared/session/store';
 import { savedQueryParams } from '@portal/shared/storage/sessionStore';
 
@@ -32,19 +25,19 @@ import { savedQueryParams } from '@portal/shared/storage/sessionStore';
  * Routes a flow reply the one way every screen must (spec section 4): nextActionRoute decides,
  * this applies.
  *
- * - 'screen': status Factor (1); userName from the reply; factorOptionsAtom = reply.credentials;
- *   fidoCredTypeAtom for FIDO screens; factorReplyAtom = the whole reply (currentFactors,
- *   customFactorOptions, additional, data); navigation state { mode, skipFactorAutoRedirect }.
- * - 'stay' (*_OTP_AUTH): keeps the reply, options and flow state; no navigation.
+ * The state changes are the sign-in transitions (session/signInState); this picks them:
+ * - 'screen': the factorStep transition (status Factor, the reply, options and FIDO type kept;
+ *   navigation state { mode, skipFactorAutoRedirect }); userName from the reply.
+ * - 'stay' (*_OTP_AUTH): keeps the reply, options and flow state; no transition, no navigation.
  * - 'redirect' (AUTH_ALLOWED + authCompleteUrl): only to the configured service's origin
  *   (serviceUrlAtom); the oauth2 entry's saved query string is kept, x-flow-state being the
  *   current flow state. Anything else (javascript:, another origin) → restart needed.
- * - 'signedIn': tokens into memory, status Authenticated (2), /welcome.
- * - 'exchangeIdToken': api.getUserToken(id_token) first (it keeps the tokens); failure → its
- *   message in errorMessageAtom, status RestartNeeded, /restartRequired.
- * - 'denied': /denied, whose page sets status None. 'error' (null reply): errorMessageAtom =
- *   'Server error, response is null', wildcard route. 'restart': /restartRequired, whose page sets
- *   status RestartNeeded (3).
+ * - 'signedIn': the authenticated transition with the reply's tokens (status 2, /welcome).
+ * - 'exchangeIdToken': api.getUserToken(id_token) first (it keeps the tokens), then authenticated;
+ *   failure → restartNeeded with its message.
+ * - 'denied': the denied transition (status None, /denied). 'error' (null reply): errorMessageAtom
+ *   = 'Server error, response is null', wildcard route. 'restart': the restartNeeded transition
+ *   (status 3), after which the shell opens the restart notice.
  * On AUTH_ALLOWED a trusted-device id in the additional block is kept in the tdi- cookie.
  */
 export interface ApplyNextActionDeps {
@@ -90,30 +83,6 @@ function keepTrustedDevice(store: PortalStore, reply: AuthReply): void {
   rememberTrustedDevice(userName, additional.trustedDeviceId, additional.trustedDeviceExpiryDays);
 }
 
-function keepFactorReply(store: PortalStore, reply: AuthReply): void {
-  if (reply.credentials) store.set(factorOptionsAtom, reply.credentials);
-  store.set(factorReplyAtom, reply);
-}
-
-/**
- * Leaving a guarded screen for an end page: the end page sets the status itself once it shows
- * (RestartRequired → RestartNeeded, Denied → None). Setting it here, before the router has
- * rendered the new route, would let the factor screen's guard (C) redirect to /home first.
- */
-function restartNeeded(store: PortalStore, navigate: Navigate, message: string | null): void {
-  if (message) store.set(errorMessageAtom, message);
-  navigate(paths.restartRequired);
-}
-
-/**
- * Signed in, the sign-in transaction is over: its flow state must not ride along on the
- * signed-in calls (the service would take a registration verifier for a sign-in step).
- */
-function endTransaction(store: PortalStore): void {
-  store.set(factorReplyAtom, null);
-  store.set(flowStateAtom, null);
-}
-
 export async function applyNextAction(
   reply: AuthReply | null,
   deps: ApplyNextActionDeps,
@@ -130,15 +99,20 @@ export async function applyNextAction(
 
   switch (result.kind) {
     case 'screen': {
-      if (reply) keepFactorReply(store, reply);
-      if (result.fidoCredType) store.set(fidoCredTypeAtom, result.fidoCredType);
-      store.set(errorMessageAtom, null);
-      store.set(authStatusAtom, result.status);
       const state: FlowNavigationState = {
         ...(result.mode ? { mode: result.mode } : {}),
         ...(result.skipFactorAutoRedirect ? { skipFactorAutoRedirect: true } : {}),
       };
-      navigate(result.path, { state });
+      openTarget(
+        navigate,
+        transition(store, {
+          type: 'factorStep',
+          path: result.path,
+          reply,
+          state,
+          ...(result.fidoCredType ? { fidoCredType: result.fidoCredType } : {}),
+        }),
+      );
       break;
     }
     case 'stay':
@@ -148,38 +122,31 @@ export async function applyNextAction(
     case 'redirect':
       (deps.redirect ?? ((url: string) => globalThis.location.assign(url)))(result.url);
       break;
-    case 'signedIn': {
-      const now = (deps.now ?? Date.now)();
-      store.set(userTokenAtom, result.tokens.access_token);
-      if (result.tokens.refresh_token) store.set(refreshTokenAtom, result.tokens.refresh_token);
-      const expiresIn = result.tokens.expires_in;
-      store.set(tokenExpiryAtom, typeof expiresIn === 'number' ? now + expiresIn * 1000 : null);
-      endTransaction(store);
-      store.set(authStatusAtom, result.status);
-      navigate(result.path);
+    case 'signedIn':
+      openTarget(
+        navigate,
+        transition(store, { type: 'authenticated', tokens: result.tokens, now: (deps.now ?? Date.now)() }),
+      );
       break;
-    }
     case 'exchangeIdToken': {
       const exchanged = await deps.api.getUserToken(result.idToken);
-      if (!exchanged.ok) {
-        restartNeeded(store, navigate, exchanged.error.message);
-        break;
-      }
-      endTransaction(store);
-      store.set(authStatusAtom, result.status);
-      navigate(result.path);
+      openTarget(
+        navigate,
+        exchanged.ok
+          ? transition(store, { type: 'authenticated' })
+          : transition(store, { type: 'restartNeeded', message: exchanged.error.message }),
+      );
       break;
     }
     case 'denied':
-      // The Denied page sets status None when it shows (see restartNeeded).
-      navigate(result.path);
+      openTarget(navigate, transition(store, { type: 'denied' }));
       break;
     case 'error':
       store.set(errorMessageAtom, result.message);
       navigate(result.path);
       break;
     case 'restart':
-      restartNeeded(store, navigate, null);
+      openTarget(navigate, transition(store, { type: 'restartNeeded' }));
       break;
   }
   return result;

@@ -2,9 +2,8 @@ import type { ApiResult } from '@portal/shared/api/result';
 import type { AuthReply, ClientTokenReply } from '@portal/shared/api/schemas';
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
-import { authStatusAtom, flowStateAtom, loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
-import { resetFlowScope } from '@portal/shared/session/flowScope';
+import { flowStateAtom, loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
+import { transition } from '@portal/shared/session/signInState';
 import type { PortalStore } from '@portal/shared/session/store';
 import { rememberedUserName } from '@portal/shared/storage/localStore';
 import { flowType, OAUTH2_FLOW, savedQueryParams } from '@portal/shared/storage/sessionStore';
@@ -37,7 +36,7 @@ export type LoginStartOutcome =
   | {
       ok: false;
       message: string;
-      /** The flow cannot go on (failed reset): status restart-needed and /restartRequired. */
+      /** The flow cannot go on (failed reset): the caller raises restartNeeded with the message. */
       restartNeeded: boolean;
     };
 
@@ -64,11 +63,9 @@ export async function startLogin({
   pathname,
   search,
 }: LoginStartDeps): Promise<LoginStartOutcome> {
-  // Login is enabled again (after a restart, a retry or an end page), now that this route shows.
-  store.set(authStatusAtom, AuthStatus.None);
-  // A new sign-in starts without the factor step of the last one (its options, reply and the
-  // level at which factor selection offered a choice). Names stay: a restart resets the user.
-  resetFlowScope(store);
+  // Login is enabled again (after a restart, a retry or an end page), now that this route shows,
+  // and a new sign-in starts without the factor step of the last one.
+  transition(store, { type: 'start' });
   const token = await api.getClientToken();
   if (!token.ok) return { ok: false, message: token.error.message, restartNeeded: false };
 

@@ -1,19 +1,12 @@
 import type { ApiResult } from '@portal/shared/api/result';
 import type { AuthReply } from '@portal/shared/api/schemas';
 import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
 import { FLOW_STATE_PARAM } from '@portal/shared/routes/queryParams';
-import {
-  allowUserResetAtom,
-  errorMessageAtom,
-  loginNameAtom,
-  userNameAtom,
-} from '@portal/shared/session/atoms';
-import { resetFlowScope } from '@portal/shared/session/flowScope';
+import { allowUserResetAtom, loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
+import { transition } from '@portal/shared/session/signInState';
 import type { PortalStore } from '@portal/shared/session/store';
-import { rememberedUserName } from '@portal/shared/storage/localStore';
 import { isOauth2Flow, savedQueryParams } from '@portal/shared/storage/sessionStore';
-import type { Navigate } from '@portal/shared/flow/navigation';
+import { type Navigate, openTarget } from '@portal/shared/flow/navigation';
 
 // Spelled once in routes/queryParams; still exported here for the modules that import it from here.
 export { FLOW_STATE_PARAM };
@@ -58,20 +51,12 @@ export async function restartFlow({
     const subject = store.get(userNameAtom) ?? store.get(loginNameAtom) ?? '';
     const result = await resetUser(subject);
     if (!result.ok) {
-      // The restart notice sets status RestartNeeded when it shows (no guard race, see applyNextAction).
-      store.set(errorMessageAtom, messages.errors.resettingUser);
-      navigate(paths.restartRequired);
+      // Restart needed: the shell opens the restart notice, which shows why.
+      transition(store, { type: 'restartNeeded', message: messages.errors.resettingUser });
       return 'failed';
     }
   }
 
-  rememberedUserName.remove();
-  store.set(userNameAtom, null);
-  store.set(loginNameAtom, null);
-  resetFlowScope(store);
-  store.set(errorMessageAtom, null);
-  // Login is enabled again by the start route itself (startLogin sets status None once it shows):
-  // setting it here would let the current factor screen's guard send the user to /home first.
-  navigate(oauth2 ? `${paths.oauth2}?${RESTART_PARAM}=true` : paths.direct);
+  openTarget(navigate, transition(store, { type: 'reset', oauth2 }));
   return 'restarted';
 }

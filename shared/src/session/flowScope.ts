@@ -8,7 +8,7 @@ import type { PortalStore } from '@portal/shared/session/store';
 
 /**
  * The one reset of the flow-scoped atoms: what the current sign-in learnt about its factor step.
- * Logout (clearSession), login start and restart all call it, so an atom added to the flow is
+ * The sign-in transitions (session/signInState) call it, so an atom added to the flow is
  * added here once and can never survive into the next sign-in (e.g. a 'More Options' button for
  * a single-factor user after 'Log in again' without a reload).
  */

@@ -2,7 +2,7 @@ import type { ApiResult } from '../../api/result';
 import { paths } from '../../routes/paths';
 import { idpData, savedQueryParams } from '../../storage/sessionStore';
 import { refreshTokenAtom, userTokenAtom } from '@portal/shared/session/atoms';
-import { clearSession } from '../clearSession';
+import { transition } from '@portal/shared/session/signInState';
 import type { PortalStore } from '@portal/shared/session/store';
 
 export interface LogoutDeps {
@@ -26,11 +26,12 @@ export async function logout(deps: LogoutDeps): Promise<void> {
   const tokens = [store.get(refreshTokenAtom), store.get(userTokenAtom)].filter((token): token is string =>
     Boolean(token),
   );
-  // Navigating first replaces the address, and with it every query parameter. The state is
-  // cleared once the guarded screen is gone (flushSync commits the new page at once): dropping
-  // the status earlier would let the old screen's guard redirect to /home instead.
+  // Navigating first replaces the address, and with it every query parameter. The signedOut
+  // transition (whose target is this same /signed-out) runs once the guarded screen is gone
+  // (flushSync commits the new page at once): a signed-in screen that saw its tokens vanish
+  // would send the user to the start instead.
   await deps.navigate(paths.signedOut, { replace: true, flushSync: true });
-  clearSession(store);
+  transition(store, { type: 'signedOut' });
   savedQueryParams.remove();
   idpData.remove();
 
