@@ -26,11 +26,13 @@ export const FIXED_TIME = new Date('2026-01-15T09:00:00.000Z');
 export const FONTCONFIG_FILE = fileURLToPath(new URL('./fonts.conf', import.meta.url));
 
 /**
- * How different a picture may be. Same Chromium and fonts render identically, so this only absorbs
- * anti-aliasing noise: 0.1 % of the pixels (about 1,000 of a 1280 × 800 page, 200 of a 320 × 640
- * one). A screen without one of its stylesheets changes far more than that.
+ * How different a picture may be. The same Chromium with the same fonts renders the same pixels,
+ * so this only absorbs noise: at most 0.1 % of the pixels (about 1,000 of a 1280 × 800 page, 200
+ * of a 320 × 640 one) may differ, and a pixel differs once its colour moves by more than 0.03
+ * (pixelmatch's YIQ distance; Playwright's default 0.2 does not see a pale background such as the
+ * error banner's #fdecee turn white). A screen that loses one of its stylesheets differs by far more.
  */
-const TOLERANCE = { maxDiffPixelRatio: 0.001, threshold: 0.2 } as const;
+const TOLERANCE = { maxDiffPixelRatio: 0.001, threshold: 0.03 } as const;
 
 export interface ScreenOptions {
   /** Parts that differ on every run (QR codes, timestamps, transaction ids, codes): painted over. */
