@@ -3,6 +3,7 @@ import { loadPortalConfig } from '@portal/shared/config/portalConfig';
 import { AuthStatus, type AuthStatusValue } from '@portal/shared/session/authStatus';
 import { authStatusAtom, serviceUrlAtom, userNameAtom } from '@portal/shared/session/atoms';
 import { portalStore } from '@portal/shared/session/store';
+import { useRestartNotice } from '@portal/shared/session/useRestartNotice';
 import { Provider } from 'jotai';
 import { type ComponentType, lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -56,9 +57,16 @@ function Picker() {
   );
 }
 
+/** As in the host: a sign-in that needs a restart opens the restart notice. */
+function RestartNotice() {
+  useRestartNotice();
+  return null;
+}
+
 function HarnessPage() {
   return (
     <MemoryRouter initialEntries={[path]}>
+      <RestartNotice />
       <Picker />
       <hr />
       <Suspense fallback={<p>Loading {expose}…</p>}>
