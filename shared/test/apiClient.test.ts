@@ -392,3 +392,116 @@ describe('FIDO challenge replies', () => {
     expect(await api.fidoAuthChallenge('FIDO')).toMatchObject({ ok: true, data: options });
   });
 });
+
+describe('identity-provider re-authentication goes through the one client', () => {
+  const body = { channel: 'web', action: 'authenticate', latestFlowState: true };
+
+  it('sends the returned flow state, no subject, and routes a user back', async () => {
+    const { api, store, calls } = setup([{ body: { nextaction: 'AUTH_ALLOWED', userName: 'ida' } }]);
+    const result = await api.reauthenticateAfterIdp('fs-idp');
+    expect(result).toMatchObject({ ok: true, data: { userName: 'ida' } });
+    expect(calls[0]?.url).toBe(`${SERVICE}auth/v1/authenticate`);
+    expect(calls[0]?.headers.get('X-Flow-State')).toBe('fs-idp');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer client-1');
+    expect(calls[0]?.body).toEqual(body);
+    expect(store.get(flowStateAtom)).toBe('fs-idp');
+  });
+
+  it('gets a new client token on a 401 and retries once', async () => {
+    const { api, calls } = setup([
+      { status: 401, body: { errorCode: '0000005', errorMessage: 'token expired' } },
+      { body: { access_token: 'client-2' } },
+      { body: { nextaction: 'AUTH_ALLOWED', userName: 'ida' } },
+    ]);
+    expect((await api.reauthenticateAfterIdp('fs-idp')).ok).toBe(true);
+    expect(calls.map((c) => c.url)).toEqual([
+      `${SERVICE}auth/v1/authenticate`,
+      '/v1/token/generate/client_token',
+      `${SERVICE}auth/v1/authenticate`,
+    ]);
+    expect(calls[2]?.headers.get('Authorization')).toBe('Bearer client-2');
+    expect(calls[2]?.body).toEqual(body);
+  });
+
+  it("0000010 'Invalid X-Flow-State header' → restart needed, with the server's text", async () => {
+    const { api, store } = setup([
+      { status: 400, body: { errorCode: '0000010', errorMessage: 'Invalid X-Flow-State header' } },
+    ]);
+    expect((await api.reauthenticateAfterIdp('fs-stale')).ok).toBe(false);
+    expect(store.get(authStatusAtom)).toBe(AuthStatus.RestartNeeded);
+    expect(store.get(errorMessageAtom)).toBe('Invalid X-Flow-State header');
+  });
+});
+
+describe('inline FIDO registration (in the sign-in flow)', () => {
+  it('client token, flow state and device tag; the verifier gets the type and device name', async () => {
+    const { api, store, calls } = setup([
+      { body: { nextaction: 'PASSKEY_REGISTER_GENERATE_CHALLENGE' } },
+      { body: {} },
+    ]);
+    store.set(flowStateAtom, 'fs-1');
+    await api.fidoInlineRegChallenge({ userName: 'paula', fidoCredType: 'PASSKEY' });
+    await api.fidoInlineRegVerify({ id: 'cred' }, 'PASSKEY');
+    expect(calls[0]?.url).toBe(`${SERVICE}factor/v1/FIDORegChallengeGenerator`);
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer client-1');
+    expect(calls[0]?.headers.get('X-Flow-State')).toBe('fs-1');
+    expect(calls[0]?.headers.get('X-Device-Tag')).toBe('true');
+    expect(calls[0]?.body).toEqual({
+      userName: 'paula',
+      deviceName: 'PASSKEY',
+      documentDomain: 'http://localhost:8080',
+      fidoCredType: 'PASSKEY',
+      deviceTag: true,
+    });
+    expect(calls[1]?.url).toBe(`${SERVICE}factor/v1/FIDORegChallengeVerifier`);
+    expect(calls[1]?.headers.get('X-Device-Tag')).toBeNull();
+    expect(calls[1]?.body).toEqual({ id: 'cred', fidoCredType: 'PASSKEY', deviceName: 'PASSKEY' });
+  });
+});
+
+describe('cancelling a call', () => {
+  /** A fetch that never answers by itself and rejects, as browsers do, when its signal aborts. */
+  function hangingFetch() {
+    const signals: (AbortSignal | undefined)[] = [];
+    const fetch = vi.fn(
+      (_input: RequestInfo | URL, init: RequestInit = {}) =>
+        new Promise<Response>((_resolve, reject) => {
+          const signal = init.signal ?? undefined;
+          signals.push(signal);
+          signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    return { fetch: fetch as unknown as typeof globalThis.fetch, signals };
+  }
+
+  it('passes the signal to fetch and resolves to an aborted result, not a network error', async () => {
+    const store = createStore();
+    store.set(serviceUrlAtom, SERVICE);
+    const { fetch, signals } = hangingFetch();
+    const api = createApiClient({ store, fetch });
+    const controller = new AbortController();
+    const pending = api.selectFactor('PUSH', { signal: controller.signal });
+    await Promise.resolve();
+    expect(signals[0]).toBe(controller.signal);
+    controller.abort();
+    expect(await pending).toEqual({ ok: false, error: { kind: 'aborted', message: '' } });
+  });
+
+  it('a reply that comes after the abort is still aborted, but keeps its flow state', async () => {
+    const controller = new AbortController();
+    const { api, store } = setup([{ body: { nextaction: 'PUSH_AUTH', flowState: 'fs-late' } }]);
+    const pending = api.generatePush('c1', 'en_US', { signal: controller.signal });
+    controller.abort();
+    expect(await pending).toMatchObject({ ok: false, error: { kind: 'aborted' } });
+    expect(store.get(flowStateAtom)).toBe('fs-late');
+  });
+
+  it('does not renew the client token for a call already cancelled', async () => {
+    const controller = new AbortController();
+    const { api, calls } = setup([{ status: 401, body: { errorCode: '0000005', errorMessage: 'x' } }]);
+    const pending = api.selectFactor('PUSH', { signal: controller.signal });
+    controller.abort();
+    expect(await pending).toMatchObject({ ok: false, error: { kind: 'aborted' } });
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { flowStateAtom, rememberDeviceEnabledAtom } from '@portal/shared/session/atoms';
-import type { RequestDeps, Send } from './request';
+import type { CallOptions, RequestDeps, Send } from './request';
 import { HEADERS } from './request';
 import { AuthReplySchema } from './schemas';
 import { UserInfoTextSchema } from './userInfo';
@@ -33,10 +33,11 @@ export function createAuthCalls(send: Send, deps: RequestDeps) {
      * marker added when a flow state exists, so no caller can forget either; the
      * remember-device flag is reset before sending (spec section 4, Login start 5).
      */
-    authenticate(body: AuthenticateBody) {
+    authenticate(body: AuthenticateBody, call?: CallOptions) {
       store.set(rememberDeviceEnabledAtom, false);
       const marker = store.get(flowStateAtom) ? { latestFlowState: true } : {};
       return send({
+        ...call,
         method: 'POST',
         path: 'auth/v1/authenticate',
         base: 'service',
@@ -45,9 +46,27 @@ export function createAuthCalls(send: Send, deps: RequestDeps) {
       });
     },
 
-    /** POST auth/v1/authenticate { resetFlow, subject }: a new flow state for the same user. */
-    resetUser(subject: string) {
+    /**
+     * The identity provider's hand-back (spec section 4, 'Identity provider' step 4; sso-emulator
+     * README, 'Identity-provider hand-back contract' step 5): POST auth/v1/authenticate again with
+     * the flow state the provider returned and no subject, which `authenticate` requires.
+     */
+    reauthenticateAfterIdp(flowState: string, call?: CallOptions) {
+      store.set(flowStateAtom, flowState);
       return send({
+        ...call,
+        method: 'POST',
+        path: 'auth/v1/authenticate',
+        base: 'service',
+        body: { channel: 'web', action: 'authenticate', latestFlowState: true },
+        schema: AuthReplySchema,
+      });
+    },
+
+    /** POST auth/v1/authenticate { resetFlow, subject }: a new flow state for the same user. */
+    resetUser(subject: string, call?: CallOptions) {
+      return send({
+        ...call,
         method: 'POST',
         path: 'auth/v1/authenticate',
         base: 'service',
@@ -57,8 +76,9 @@ export function createAuthCalls(send: Send, deps: RequestDeps) {
     },
 
     /** POST auth/v1/SelectedFactor { factor }: the factor chosen on the selection screen. */
-    selectFactor(factor: string) {
+    selectFactor(factor: string, call?: CallOptions) {
       return send({
+        ...call,
         method: 'POST',
         path: 'auth/v1/SelectedFactor',
         base: 'service',
@@ -68,8 +88,9 @@ export function createAuthCalls(send: Send, deps: RequestDeps) {
     },
 
     /** 'Choose another' (More Options): back to the factor choice. */
-    chooseAnotherFactor() {
+    chooseAnotherFactor(call?: CallOptions) {
       return send({
+        ...call,
         method: 'POST',
         path: 'auth/v1/SelectedFactor',
         base: 'service',
@@ -79,8 +100,9 @@ export function createAuthCalls(send: Send, deps: RequestDeps) {
     },
 
     /** Restores the last action; its reply is routed with the automatic factor redirect skipped. */
-    restoreLastAction() {
+    restoreLastAction(call?: CallOptions) {
       return send({
+        ...call,
         method: 'POST',
         path: 'auth/v1/SelectedFactor',
         base: 'service',
@@ -93,8 +115,9 @@ export function createAuthCalls(send: Send, deps: RequestDeps) {
      * GET oauth2/v1/idp: the identity provider's SAML form, as text. The relay state names the
      * portal's /idpComplete page (absolute URL) so the provider returns there.
      */
-    generateIdpForm(relayStateUrl: string) {
+    generateIdpForm(relayStateUrl: string, call?: CallOptions) {
       return send({
+        ...call,
         method: 'GET',
         path: 'oauth2/v1/idp',
         base: 'service',
@@ -105,8 +128,9 @@ export function createAuthCalls(send: Send, deps: RequestDeps) {
     },
 
     /** POST oauth2/v1/userinfo, form-encoded access_token; the text is JSON or a signed token. */
-    getUserInfo(accessToken: string) {
+    getUserInfo(accessToken: string, call?: CallOptions) {
       return send({
+        ...call,
         method: 'POST',
         path: 'oauth2/v1/userinfo',
         base: 'service',

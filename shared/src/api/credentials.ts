@@ -1,12 +1,17 @@
 import type { CredentialStatus } from '../constants';
 import type { ApiResult } from './result';
-import type { Send } from './request';
+import type { CallOptions, Send } from './request';
 import { type Credential, CredentialListSchema, EmptyReplySchema } from './schemas';
 
 /** Self-service credential calls of spec section 7; all carry the user token. */
 export function createCredentialCalls(send: Send) {
-  const updateCredential = (credId: string, change: { default: boolean; status: CredentialStatus }) =>
+  const updateCredential = (
+    credId: string,
+    change: { default: boolean; status: CredentialStatus },
+    call?: CallOptions,
+  ) =>
     send({
+      ...call,
       method: 'PUT',
       path: `factor/v1/MeCreds/${encodeURIComponent(credId)}`,
       base: 'service',
@@ -14,8 +19,9 @@ export function createCredentialCalls(send: Send) {
       body: change,
       schema: EmptyReplySchema,
     });
-  const deleteCredential = (credId: string) =>
+  const deleteCredential = (credId: string, call?: CallOptions) =>
     send({
+      ...call,
       method: 'DELETE',
       path: `factor/v1/MeCreds/${encodeURIComponent(credId)}`,
       base: 'service',
@@ -35,8 +41,9 @@ export function createCredentialCalls(send: Send) {
 
   return {
     /** GET factor/v1/MeCreds. */
-    listCredentials() {
+    listCredentials(call?: CallOptions) {
       return send({
+        ...call,
         method: 'GET',
         path: 'factor/v1/MeCreds',
         base: 'service',
@@ -49,14 +56,14 @@ export function createCredentialCalls(send: Send) {
     /** DELETE factor/v1/MeCreds/{credId}. */
     deleteCredential,
     /** Setting defaults to false issues one PUT per credential (spec section 7). */
-    clearDefaults(credentials: readonly Credential[]) {
+    clearDefaults(credentials: readonly Credential[], call?: CallOptions) {
       return each(credentials, (credential) =>
-        updateCredential(credential.credId, { default: false, status: credential.status }),
+        updateCredential(credential.credId, { default: false, status: credential.status }, call),
       );
     },
     /** Delete all: one DELETE per credential (the spec has no bulk call). */
-    deleteAllCredentials(credentials: readonly Credential[]) {
-      return each(credentials, (credential) => deleteCredential(credential.credId));
+    deleteAllCredentials(credentials: readonly Credential[], call?: CallOptions) {
+      return each(credentials, (credential) => deleteCredential(credential.credId, call));
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Send } from './request';
+import type { CallOptions, Send } from './request';
 import { AuthReplySchema, RegistrationResultSchema } from './schemas';
 
 /** Marks a body for the service's device-tag handling; the header goes with it. */
@@ -13,8 +13,9 @@ export interface RegisteringOption {
 export function createFactorCalls(send: Send) {
   return {
     /** POST factor/v1/PasswordAuthenticator { password, device tag }. */
-    passwordAuthenticate(password: string) {
+    passwordAuthenticate(password: string, call?: CallOptions) {
       return send({
+        ...call,
         method: 'POST',
         path: 'factor/v1/PasswordAuthenticator',
         base: 'service',
@@ -25,8 +26,9 @@ export function createFactorCalls(send: Send) {
     },
 
     /** POST factor/v1/CustomAuthenticator: the securid flow id and the pin+passcode. */
-    customAuthenticate(code: string) {
+    customAuthenticate(code: string, call?: CallOptions) {
       return send({
+        ...call,
         method: 'POST',
         path: 'factor/v1/CustomAuthenticator',
         base: 'service',
@@ -39,8 +41,9 @@ export function createFactorCalls(send: Send) {
     },
 
     /** POST factor/v1/PushGenerator { credId, action 'login', language, device tag }. */
-    generatePush(credId: string, language: string) {
+    generatePush(credId: string, language: string, call?: CallOptions) {
       return send({
+        ...call,
         method: 'POST',
         path: 'factor/v1/PushGenerator',
         base: 'service',
@@ -51,8 +54,9 @@ export function createFactorCalls(send: Send) {
     },
 
     /** POST factor/v1/PushStatus { credId, device tag }: polled every PUSH_POLL_INTERVAL_MS. */
-    pushStatus(credId: string) {
+    pushStatus(credId: string, call?: CallOptions) {
       return send({
+        ...call,
         method: 'POST',
         path: 'factor/v1/PushStatus',
         base: 'service',
@@ -63,13 +67,17 @@ export function createFactorCalls(send: Send) {
     },
 
     /** POST factor/v1/VIPCredentialRegistrar (user token): registers a vendor push credential. */
-    registerVipCredential(input: {
-      vipCredentialID: string;
-      credType: string;
-      credValue: string;
-      language: string;
-    }) {
+    registerVipCredential(
+      input: {
+        vipCredentialID: string;
+        credType: string;
+        credValue: string;
+        language: string;
+      },
+      call?: CallOptions,
+    ) {
       return send({
+        ...call,
         method: 'POST',
         path: 'factor/v1/VIPCredentialRegistrar',
         base: 'service',
@@ -80,8 +88,9 @@ export function createFactorCalls(send: Send) {
     },
 
     /** POST factor/v1/OTPGenerator { credId, credType, action 'login', device tag }. */
-    generateOtp(credId: string, credType: string) {
+    generateOtp(credId: string, credType: string, call?: CallOptions) {
       return send({
+        ...call,
         method: 'POST',
         path: 'factor/v1/OTPGenerator',
         base: 'service',
@@ -92,8 +101,9 @@ export function createFactorCalls(send: Send) {
     },
 
     /** POST factor/v1/OTPVerifier { credId, otp }; the user token when verifying a registration. */
-    verifyOtp(credId: string, otp: string, options: RegisteringOption = {}) {
+    verifyOtp(credId: string, otp: string, options: RegisteringOption = {}, call?: CallOptions) {
       return send({
+        ...call,
         method: 'POST',
         path: 'factor/v1/OTPVerifier',
         base: 'service',
@@ -110,8 +120,10 @@ export function createFactorCalls(send: Send) {
     registerOtp(
       input: { credType: string; credValue: string; language: string },
       options: { asDefault?: boolean } = {},
+      call?: CallOptions,
     ) {
       return send({
+        ...call,
         method: 'POST',
         path: 'factor/v1/OTPRegistrar',
         base: 'service',
@@ -123,8 +135,9 @@ export function createFactorCalls(send: Send) {
     },
 
     /** POST factor/v1/MobileOTPRegistrar { credType, credValue } (user token): QR secret. */
-    registerMobileOtp(credType: string, credValue: string) {
+    registerMobileOtp(credType: string, credValue: string, call?: CallOptions) {
       return send({
+        ...call,
         method: 'POST',
         path: 'factor/v1/MobileOTPRegistrar',
         base: 'service',
@@ -141,9 +154,11 @@ export function createFactorCalls(send: Send) {
     verifyMobileOtp(
       input: { credId: string; credValue: string; otp: string },
       options: RegisteringOption = {},
+      call?: CallOptions,
     ) {
       const registering = options.registering === true;
       return send({
+        ...call,
         method: 'POST',
         path: 'factor/v1/MobileOTPVerifier',
         base: 'service',
@@ -155,8 +170,9 @@ export function createFactorCalls(send: Send) {
     },
 
     /** PUT factor/v1/MePasswordUpdater { currentPassword, newPassword }. */
-    updatePassword(currentPassword: string, newPassword: string) {
+    updatePassword(currentPassword: string, newPassword: string, call?: CallOptions) {
       return send({
+        ...call,
         method: 'PUT',
         path: 'factor/v1/MePasswordUpdater',
         base: 'service',

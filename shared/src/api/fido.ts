@@ -1,6 +1,12 @@
 import type { FidoCredType } from '@portal/shared/session/atoms';
-import type { RequestDeps, Send } from './request';
+import type { GenericSchema } from 'valibot';
+import type { CallOptions, RequestDeps, Send } from './request';
 import { AuthReplySchema, FidoChallengeReplySchema } from './schemas';
+
+const REG_CHALLENGE = 'factor/v1/FIDORegChallengeGenerator';
+const REG_VERIFY = 'factor/v1/FIDORegChallengeVerifier';
+/** Signed-in registration: the service wants the user-token and no-flow-state markers in the body too. */
+const SIGNED_IN = { userAccessToken: true, noFlowState: true } as const;
 
 export interface FidoDeps extends RequestDeps {
   /** The page origin, sent as documentDomain (the WebAuthn relying party checks it). */
@@ -12,10 +18,32 @@ export interface FidoDeps extends RequestDeps {
  * base64 without padding, as @simplewebauthn/browser produces them).
  */
 export function createFidoCalls(send: Send, deps: FidoDeps) {
+  /**
+   * A registration call in one of its two modes: in the sign-in flow (client token, flow state;
+   * `true` adds the device tag header) or signed in ('user': user token, outside any flow).
+   */
+  const registration = <S extends GenericSchema>(
+    path: string,
+    body: object,
+    schema: S,
+    call: CallOptions | undefined,
+    mode: boolean | 'user' = false,
+  ) =>
+    send({
+      ...call,
+      method: 'POST',
+      path,
+      base: 'service',
+      body,
+      schema,
+      ...(mode === 'user' ? { token: 'user', noFlowState: true } : { deviceTag: mode }),
+    });
+
   return {
     /** POST {serviceUrl}factor/v1/FIDOAuthChallengeGenerator. */
-    fidoAuthChallenge(fidoCredType: FidoCredType, userName?: string | null) {
+    fidoAuthChallenge(fidoCredType: FidoCredType, userName?: string | null, call?: CallOptions) {
       return send({
+        ...call,
         method: 'POST',
         path: 'factor/v1/FIDOAuthChallengeGenerator',
         base: 'service',
@@ -31,8 +59,9 @@ export function createFidoCalls(send: Send, deps: FidoDeps) {
     },
 
     /** POST {proxyUrl}factor/v1/FIDOAuthChallengeVerifier with the encoded assertion. */
-    fidoAuthVerify(assertion: object) {
+    fidoAuthVerify(assertion: object, call?: CallOptions) {
       return send({
+        ...call,
         method: 'POST',
         path: 'factor/v1/FIDOAuthChallengeVerifier',
         base: 'proxy',
@@ -41,42 +70,39 @@ export function createFidoCalls(send: Send, deps: FidoDeps) {
       });
     },
 
+    /**
+     * POST {serviceUrl}factor/v1/FIDORegChallengeGenerator during sign-in
+     * (`<T>_REGISTER_GENERATE_CHALLENGE`): the self-service registration's call, but inside the
+     * flow, so with the client token and the flow state instead of the user token (the emulator
+     * README documents both modes). The type goes as the FIDO table writes it (fidoTypes' credType).
+     */
+    fidoInlineRegChallenge(input: { userName: string; fidoCredType: FidoCredType }, call?: CallOptions) {
+      const { userName, fidoCredType } = input;
+      const body = { userName, deviceName: fidoCredType, documentDomain: deps.origin(), fidoCredType };
+      return registration(REG_CHALLENGE, { ...body, deviceTag: true }, FidoChallengeReplySchema, call, true);
+    },
+
+    /** POST {serviceUrl}factor/v1/FIDORegChallengeVerifier during sign-in (client token, flow state). */
+    fidoInlineRegVerify(credential: object, fidoCredType: FidoCredType, call?: CallOptions) {
+      const body = { ...credential, fidoCredType, deviceName: fidoCredType };
+      return registration(REG_VERIFY, body, AuthReplySchema, call);
+    },
+
     /** POST {serviceUrl}factor/v1/FIDORegChallengeGenerator (signed in, outside any flow). */
-    fidoRegChallenge(input: { userName: string; deviceName: string; fidoCredType: string }) {
-      return send({
-        method: 'POST',
-        path: 'factor/v1/FIDORegChallengeGenerator',
-        base: 'service',
-        token: 'user',
-        noFlowState: true,
-        body: {
-          userName: input.userName,
-          deviceName: input.deviceName,
-          documentDomain: deps.origin(),
-          fidoCredType: input.fidoCredType.toUpperCase(),
-          userAccessToken: true,
-          noFlowState: true,
-        },
-        schema: FidoChallengeReplySchema,
-      });
+    fidoRegChallenge(
+      input: { userName: string; deviceName: string; fidoCredType: string },
+      call?: CallOptions,
+    ) {
+      const { userName, deviceName } = input;
+      const fidoCredType = input.fidoCredType.toUpperCase();
+      const body = { userName, deviceName, documentDomain: deps.origin(), fidoCredType };
+      return registration(REG_CHALLENGE, { ...body, ...SIGNED_IN }, FidoChallengeReplySchema, call, 'user');
     },
 
     /** POST {serviceUrl}factor/v1/FIDORegChallengeVerifier with the encoded credential. */
-    fidoRegVerify(credential: object, fidoCredType: string) {
-      return send({
-        method: 'POST',
-        path: 'factor/v1/FIDORegChallengeVerifier',
-        base: 'service',
-        token: 'user',
-        noFlowState: true,
-        body: {
-          ...credential,
-          fidoCredType: fidoCredType.toUpperCase(),
-          userAccessToken: true,
-          noFlowState: true,
-        },
-        schema: AuthReplySchema,
-      });
+    fidoRegVerify(credential: object, fidoCredType: string, call?: CallOptions) {
+      const body = { ...credential, fidoCredType: fidoCredType.toUpperCase(), ...SIGNED_IN };
+      return registration(REG_VERIFY, body, AuthReplySchema, call, 'user');
     },
   };
 }

@@ -39,7 +39,13 @@ export type Base = 'service' | 'proxy' | 'portal';
 /** Which bearer token a call carries. */
 export type TokenKind = 'client' | 'user' | 'none';
 
-export interface CallSpec<S extends GenericSchema> {
+/** What a caller may add to any API call. */
+export interface CallOptions {
+  /** Cancels the call: it then resolves to an 'aborted' error, which callers ignore. */
+  signal?: AbortSignal;
+}
+
+export interface CallSpec<S extends GenericSchema> extends CallOptions {
   method: HttpMethod;
   path: string;
   base: Base;
@@ -141,6 +147,7 @@ export function createSend(deps: RequestDeps): Send {
 
   async function rawFetch<S extends GenericSchema>(spec: CallSpec<S>): Promise<Response | undefined> {
     const init: RequestInit = { method: spec.method, headers: headersFor(spec) };
+    if (spec.signal) init.signal = spec.signal;
     if (spec.body !== undefined) init.body = JSON.stringify(spec.body);
     if (spec.form !== undefined) init.body = new URLSearchParams(spec.form).toString();
     try {
@@ -201,7 +208,14 @@ export function createSend(deps: RequestDeps): Send {
       const errorBody = parseErrorBody(body.json);
       const usedClientToken = (spec.token ?? 'client') === 'client' && spec.base !== 'portal';
       // Only a client-token call can be helped by a new client token; retry it once, never more.
-      if (intercept && usedClientToken && !retried && isExpiredClientToken(response.status, errorBody)) {
+      const aborted = spec.signal?.aborted === true;
+      if (
+        intercept &&
+        usedClientToken &&
+        !retried &&
+        !aborted &&
+        isExpiredClientToken(response.status, errorBody)
+      ) {
         if (await renewClientToken()) return attempt(spec, true);
       }
       if (intercept && isInvalidFlowState(errorBody)) restartNeeded(errorBody);
@@ -231,7 +245,17 @@ export function createSend(deps: RequestDeps): Send {
     return parseWith(spec.schema, body.json, response.status);
   }
 
-  return (spec) => attempt(spec, false);
+  /**
+   * A cancelled call is 'aborted' whatever happened on the way (fetch rejected, the body was cut
+   * off, or the reply came just after). A reply that did arrive has still had its effects on the
+   * session (flow state, idle timer, restart-needed): the server has moved on even if the screen
+   * has not stayed to hear it.
+   */
+  return async (spec) => {
+    const result = await attempt(spec, false);
+    // No text: there is nothing to tell the user about a call they (or their screen) gave up.
+    return spec.signal?.aborted ? fail('aborted', '') : result;
+  };
 }
 
 function parseWith<S extends GenericSchema>(

@@ -1,9 +1,10 @@
 /**
  * What every API call returns: screens branch on `ok` instead of catching exceptions.
  * `kind` tells a null reply (routed as 'Server error, response is null') from an unreadable one,
- * an HTTP error and a network failure.
+ * an HTTP error and a network failure; 'aborted' is a call its caller cancelled (the screen was
+ * left or started another call), which nobody shows.
  */
-export type ApiErrorKind = 'http' | 'network' | 'null' | 'malformed';
+export type ApiErrorKind = 'http' | 'network' | 'null' | 'malformed' | 'aborted';
 
 export interface ApiError {
   kind: ApiErrorKind;

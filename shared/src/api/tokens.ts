@@ -3,7 +3,7 @@ import { messages } from '../messages/en_US';
 import { clientTokenAtom, refreshTokenAtom } from '@portal/shared/session/atoms';
 import { storeUserTokens } from '../session/tokens';
 import type { ApiResult } from './result';
-import { CLIENT_TOKEN_PATH, type RequestDeps, type Send } from './request';
+import { type CallOptions, CLIENT_TOKEN_PATH, type RequestDeps, type Send } from './request';
 import {
   type ClientTokenReply,
   ClientTokenReplySchema,
@@ -18,8 +18,9 @@ export function createTokenCalls(send: Send, deps: RequestDeps) {
   /** A client-token call started at page start-up, handed to the first caller (login start). */
   let early: Promise<ApiResult<ClientTokenReply>> | null = null;
 
-  async function requestClientToken(): Promise<ApiResult<ClientTokenReply>> {
+  async function requestClientToken(call?: CallOptions): Promise<ApiResult<ClientTokenReply>> {
     const result = await send({
+      ...call,
       method: 'GET',
       path: CLIENT_TOKEN_PATH,
       base: 'portal',
@@ -47,15 +48,16 @@ export function createTokenCalls(send: Send, deps: RequestDeps) {
     },
 
     /** GET v1/token/generate/client_token; keeps the token in memory. */
-    getClientToken(): Promise<ApiResult<ClientTokenReply>> {
+    getClientToken(call?: CallOptions): Promise<ApiResult<ClientTokenReply>> {
       const pending = early;
       early = null;
-      return pending ?? requestClientToken();
+      return pending ?? requestClientToken(call);
     },
 
     /** POST v1/token/generate/user_token { assertion }: exchanges an id_token; keeps the tokens. */
-    async getUserToken(assertion: string): Promise<ApiResult<UserTokenReply>> {
+    async getUserToken(assertion: string, call?: CallOptions): Promise<ApiResult<UserTokenReply>> {
       const result = await send({
+        ...call,
         method: 'POST',
         path: 'v1/token/generate/user_token',
         base: 'portal',
@@ -67,10 +69,11 @@ export function createTokenCalls(send: Send, deps: RequestDeps) {
     },
 
     /** POST v1/token/generate/refresh with the refresh token in memory; keeps the new tokens. */
-    async refreshUserToken(): Promise<ApiResult<UserTokenReply>> {
+    async refreshUserToken(call?: CallOptions): Promise<ApiResult<UserTokenReply>> {
       const refreshToken = store.get(refreshTokenAtom);
       if (!refreshToken) return { ok: false, error: { kind: 'http', message: messages.errors.default } };
       const result = await send({
+        ...call,
         method: 'POST',
         path: 'v1/token/generate/refresh',
         base: 'portal',
@@ -82,8 +85,9 @@ export function createTokenCalls(send: Send, deps: RequestDeps) {
     },
 
     /** POST v1/token/revoke { token }. */
-    revokeToken(token: string) {
+    revokeToken(token: string, call?: CallOptions) {
       return send({
+        ...call,
         method: 'POST',
         path: 'v1/token/revoke',
         base: 'portal',
