@@ -5,11 +5,12 @@ import { factorLevelOf } from '@portal/shared/flow/moreOptions';
 import { boundedText } from '@portal/shared/display/boundedText';
 import type { FlowNavigationState } from '@portal/shared/flow/navigation';
 import { isKnownNextAction } from '@portal/shared/flow/nextAction';
+import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '@portal/shared/messages/en_US';
 import { factorReplyAtom, selectionLevelAtom } from '@portal/shared/session/atoms';
 import { rememberedFactorFor, rememberFactor } from '@portal/shared/storage/localStore';
 import { useAtom, useSetAtom } from 'jotai';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { FactorLayout } from '../common/FactorLayout';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
@@ -37,11 +38,10 @@ export function FactorSelectionScreen() {
   const setSelectionLevel = useSetAtom(selectionLevelAtom);
   const [chosen, setChosen] = useState<string | null>(null);
   const [remember, setRemember] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Busy from the call until its reply is shown or routed: the list stays hidden meanwhile.
+  const { busy: submitting, error, setError, run } = useServerCall();
   const ids = useId();
   const firstRadio = useRef<HTMLInputElement>(null);
-  const started = useRef(false);
 
   const shown = isSelectionReply(reply) ? reply : null;
   const choices = shown ? factorChoices(shown.currentFactors ?? [], shown.customFactorOptions) : [];
@@ -64,55 +64,34 @@ export function FactorSelectionScreen() {
 
   const select = useCallback(
     async (code: string, rememberIt: boolean, level: string | null) => {
-      setSubmitting(true);
-      setError(null);
-      const result = await api.selectFactor(code);
-      if (!result.ok) {
-        if (result.error.kind === 'null') {
-          await routeReply(null);
+      const selected = async (next: AuthReply) => {
+        const action = next.nextaction ?? '';
+        if (isSelectionReply(next)) {
+          showSelection(next);
           return;
         }
-        setError(result.error.message);
-        setSubmitting(false);
-        return;
-      }
-      const action = result.data.nextaction ?? '';
-      if (isSelectionReply(result.data)) {
-        showSelection(result.data);
-        setSubmitting(false);
-        return;
-      }
-      if (!isKnownNextAction(action)) {
-        setError(inlineFactorMessage(messages.factorSelection.notRecognizedAction(action)));
-        setSubmitting(false);
-        return;
-      }
-      if (rememberIt && level !== null) rememberFactor(level, code);
-      await routeReply(result.data);
+        if (!isKnownNextAction(action)) {
+          setError(inlineFactorMessage(messages.factorSelection.notRecognizedAction(action)));
+          return;
+        }
+        if (rememberIt && level !== null) rememberFactor(level, code);
+        await routeReply(next);
+      };
+      await run((signal) => api.selectFactor(code, { signal }), selected);
     },
-    [routeReply, showSelection],
+    [routeReply, showSelection, run, setError],
   );
 
-  useEffect(() => {
-    if (!ready || started.current) return;
-    started.current = true;
+  useRunOnMount(() => {
     const opening = reply;
     if (!isSelectionReply(opening)) {
       // Reached without a selection to show: ask the server for the last action again.
-      setSubmitting(true);
-      void api.restoreLastAction().then(async (result) => {
-        if (!result.ok) {
-          if (result.error.kind === 'null') await routeReply(null);
-          else setError(result.error.message);
-          setSubmitting(false);
-          return;
-        }
-        const restored = { ...result.data, skipFactorAutoRedirect: true };
-        if (isSelectionReply(restored)) {
-          showSelection(restored);
-          setSubmitting(false);
-        } else await routeReply(restored);
-      });
+      const restored = async (last: AuthReply) => {
+        const next = { ...last, skipFactorAutoRedirect: true };
+        if (isSelectionReply(next)) showSelection(next);
+        else await routeReply(next);
+      };
+      void run((signal) => api.restoreLastAction({ signal }), restored);
       return;
     }
     showSelection(opening);
@@ -122,7 +101,7 @@ export function FactorSelectionScreen() {
     if (!skip && remembered && opening.currentFactors?.includes(remembered)) {
       void select(remembered, false, level);
     }
-  }, [ready, reply, navState.skipFactorAutoRedirect, routeReply, select, showSelection]);
+  }, ready);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

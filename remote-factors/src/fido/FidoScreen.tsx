@@ -1,5 +1,5 @@
 import { api } from '@portal/shared/api/client';
-import type { ApiResult } from '@portal/shared/api/result';
+import type { ApiError, ApiResult } from '@portal/shared/api/result';
 import type { AuthReply, FidoChallengeReply } from '@portal/shared/api/schemas';
 import {
   expectedChallengeAction,
@@ -7,6 +7,7 @@ import {
   fidoTypeForPath,
   isRegisterMode,
 } from '@portal/shared/fido/fidoTypes';
+import { type Call, useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '@portal/shared/messages/en_US';
 import {
   factorReplyAtom,
@@ -27,13 +28,12 @@ import { ceremonyFailure } from './ceremonyError';
 import { type FidoDebug, fidoDebugSwitch } from './debugSwitch';
 import { creationOptionsFrom, requestOptionsFrom } from './ceremonyOptions';
 import { rememberFidoIdentifier } from './fidoIdentifier';
-import { inlineRegChallenge, inlineRegVerify } from './inlineRegistration';
 import { needsManualStart } from './manualMode';
 
 /** A prepared browser prompt: run it, and send its result to the verifier. */
 interface Ceremony {
   run: () => Promise<{ id: string } & object>;
-  verify: (result: object) => Promise<ApiResult<AuthReply>>;
+  verify: (result: object) => Call<AuthReply>;
 }
 
 /**
@@ -50,12 +50,15 @@ function ceremonyFor(
     const found = creationOptionsFrom(reply, debug);
     if (!found.ok) return found;
     const run = () => startRegistration({ optionsJSON: found.options });
-    return { ok: true, ceremony: { run, verify: (credential) => inlineRegVerify(credential, row) } };
+    const verify = (credential: object) => (signal: AbortSignal) =>
+      api.fidoInlineRegVerify(credential, row.credType, { signal });
+    return { ok: true, ceremony: { run, verify } };
   }
   const found = requestOptionsFrom(reply, debug);
   if (!found.ok) return found;
   const run = () => startAuthentication({ optionsJSON: found.options });
-  const verify = (assertion: object) => api.fidoAuthVerify({ ...assertion, fidoCredType: row.credType });
+  const verify = (assertion: object) => (signal: AbortSignal) =>
+    api.fidoAuthVerify({ ...assertion, fidoCredType: row.credType }, { signal });
   return { ok: true, ceremony: { run, verify } };
 }
 
@@ -79,9 +82,15 @@ export function FidoScreen() {
     openingReply?.nextaction,
   );
   const [phase, setPhase] = useState<Phase>('loading');
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, run } = useServerCall();
   const ceremony = useRef<Ceremony | null>(null);
   const alive = useRef(true);
+
+  /** A failed challenge or verifier call: the step failed, with its message ('Try again'). */
+  const failed = useCallback((failure: ApiError) => {
+    setPhase('failed');
+    return failure.kind === 'malformed' ? messages.fido.errorProcessing : failure.message;
+  }, []);
 
   const prompt = useCallback(async () => {
     const prepared = ceremony.current;
@@ -99,67 +108,49 @@ export function FidoScreen() {
       return;
     }
     setPhase('verifying');
-    const verified = await prepared.verify(result);
-    if (!alive.current) return;
-    if (!verified.ok) {
-      if (verified.error.kind === 'null') {
-        await routeReply(null);
+    const verified = async (reply: AuthReply) => {
+      if (userName) rememberFidoIdentifier(userName, result.id);
+      await routeReply(reply);
+    };
+    await run(prepared.verify(result), verified, { onError: failed });
+  }, [routeReply, userName, run, setError, failed]);
+
+  /** The challenge reply: its browser prompt, started now or on 'Next'. */
+  const start = useCallback(
+    async (reply: FidoChallengeReply) => {
+      if (reply.nextaction !== expectedChallengeAction(row, registering ? 'register' : 'login')) {
+        setPhase('failed');
+        setError(messages.fido.errorInData);
         return;
       }
-      setPhase('failed');
-      setError(verified.error.kind === 'malformed' ? messages.fido.errorProcessing : verified.error.message);
-      return;
-    }
-    if (userName) rememberFidoIdentifier(userName, result.id);
-    await routeReply(verified.data);
-  }, [routeReply, userName]);
+      if (reply.flowState) store.set(flowStateAtom, reply.flowState);
+      const prepared = ceremonyFor(reply, fidoDebugSwitch.read(), row, registering);
+      if (!prepared.ok) {
+        setPhase('failed');
+        setError(prepared.message);
+        return;
+      }
+      ceremony.current = prepared.ceremony;
+      if (needsManualStart(globalThis.navigator.userAgent, store.get(rememberDeviceEnabledAtom))) {
+        setPhase('manual');
+        return;
+      }
+      await prompt();
+    },
+    [registering, row, store, prompt, setError],
+  );
 
   const prepare = useCallback(async () => {
     setPhase('loading');
-    setError(null);
     ceremony.current = null;
-    const challenge: ApiResult<FidoChallengeReply> = registering
-      ? await inlineRegChallenge({ userName: userName ?? '', fidoType: row })
-      : await api.fidoAuthChallenge(row.credType, userName);
-    if (!alive.current) return;
-    if (!challenge.ok) {
-      if (challenge.error.kind === 'null') {
-        await routeReply(null);
-        return;
-      }
-      setPhase('failed');
-      setError(
-        challenge.error.kind === 'malformed' ? messages.fido.errorProcessing : challenge.error.message,
-      );
-      return;
-    }
-    const reply = challenge.data;
-    if (reply.nextaction !== expectedChallengeAction(row, registering ? 'register' : 'login')) {
-      setPhase('failed');
-      setError(messages.fido.errorInData);
-      return;
-    }
-    if (reply.flowState) store.set(flowStateAtom, reply.flowState);
-    const prepared = ceremonyFor(reply, fidoDebugSwitch.read(), row, registering);
-    if (!prepared.ok) {
-      setPhase('failed');
-      setError(prepared.message);
-      return;
-    }
-    ceremony.current = prepared.ceremony;
-    if (needsManualStart(globalThis.navigator.userAgent, store.get(rememberDeviceEnabledAtom))) {
-      setPhase('manual');
-      return;
-    }
-    await prompt();
-  }, [registering, row, userName, store, routeReply, prompt]);
+    const challenge = (signal: AbortSignal): Promise<ApiResult<FidoChallengeReply>> =>
+      registering
+        ? api.fidoInlineRegChallenge({ userName: userName ?? '', fidoCredType: row.credType }, { signal })
+        : api.fidoAuthChallenge(row.credType, userName, { signal });
+    await run(challenge, start, { onError: failed });
+  }, [registering, row, userName, run, start, failed]);
 
-  const started = useRef(false);
-  useEffect(() => {
-    if (!ready || started.current) return;
-    started.current = true;
-    void prepare();
-  }, [ready, prepare]);
+  useRunOnMount(prepare, ready);
 
   useEffect(() => {
     alive.current = true;

@@ -1,5 +1,7 @@
 import { api } from '@portal/shared/api/client';
+import type { ApiError } from '@portal/shared/api/result';
 import type { CredentialOption } from '@portal/shared/api/schemas';
+import { useServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '@portal/shared/messages/en_US';
 import { factorOptionsAtom } from '@portal/shared/session/atoms';
 import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
@@ -23,33 +25,20 @@ export function MobileOtpScreen() {
   const [chosen, setChosen] = useState<CredentialOption | null>(() =>
     options.length === 1 ? (options[0] ?? null) : null,
   );
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(() =>
-    options.length === 0 ? messages.errors.default : null,
-  );
+  const { busy, error, setError, run } = useServerCall(options.length === 0 ? messages.errors.default : null);
   const otpRef = useRef<OtpInputHandle>(null);
   useFocusFirst(otpRef, chosen !== null);
 
+  /** A refused code: its message, and empty boxes for the next one. */
+  const clearCode = (failure: ApiError) => {
+    otpRef.current?.clear();
+    return failure.message;
+  };
+
   const verify = async (code: string) => {
     if (!chosen || busy) return;
-    setBusy(true);
-    setError(null);
-    const result = await api.verifyMobileOtp({
-      credId: chosen.credId,
-      credValue: chosen.credValue ?? '',
-      otp: code,
-    });
-    setBusy(false);
-    if (result.ok) {
-      await routeReply(result.data);
-      return;
-    }
-    if (result.error.kind === 'null') {
-      await routeReply(null);
-      return;
-    }
-    setError(result.error.message);
-    otpRef.current?.clear();
+    const input = { credId: chosen.credId, credValue: chosen.credValue ?? '', otp: code };
+    await run((signal) => api.verifyMobileOtp(input, {}, { signal }), routeReply, { onError: clearCode });
   };
 
   const submit = (event: FormEvent) => {

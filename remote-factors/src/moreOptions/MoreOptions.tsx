@@ -1,7 +1,7 @@
 import { api } from '@portal/shared/api/client';
 import { useMoreOptionsAllowed } from '@portal/shared/flow/moreOptions';
+import { useServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '@portal/shared/messages/en_US';
-import { useState } from 'react';
 import { useRouteReply } from '../common/useRouteReply';
 
 export interface MoreOptionsProps {
@@ -19,17 +19,18 @@ export interface MoreOptionsProps {
 export function MoreOptions({ onStart, onError, disabled = false }: MoreOptionsProps) {
   const allowed = useMoreOptionsAllowed();
   const routeReply = useRouteReply();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useServerCall();
   if (!allowed) return null;
 
-  const chooseAnother = async () => {
+  const chooseAnother = () => {
     onStart?.();
-    setBusy(true);
-    const result = await api.chooseAnotherFactor();
-    setBusy(false);
-    if (result.ok) await routeReply(result.data);
-    else if (result.error.kind === 'null') await routeReply(null);
-    else onError(result.error.message);
+    // The screen's banner shows the failure, not this button.
+    return run((signal) => api.chooseAnotherFactor({ signal }), routeReply, {
+      onError: (error) => {
+        onError(error.message);
+        return null;
+      },
+    });
   };
 
   return (

@@ -1,11 +1,12 @@
 import { api } from '@portal/shared/api/client';
-import type { CredentialOption } from '@portal/shared/api/schemas';
+import type { AuthReply, CredentialOption } from '@portal/shared/api/schemas';
 import { boundedText } from '@portal/shared/display/boundedText';
+import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '@portal/shared/messages/en_US';
 import { factorOptionsAtom, flowStateAtom } from '@portal/shared/session/atoms';
 import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
 import { useAtomValue, useStore } from 'jotai';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { CredentialChooser } from '../chooser/CredentialChooser';
 import { optionValue } from '../chooser/optionLabel';
@@ -36,62 +37,45 @@ export function OtpScreen() {
   const channel = otpChannelFor(useLocation().pathname);
   const options = useAtomValue(factorOptionsAtom);
   const [sent, setSent] = useState<Sent | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useServerCall();
   const otpRef = useRef<OtpInputHandle>(null);
-  const started = useRef(false);
   useFocusFirst(otpRef, sent !== null);
 
   const generate = useCallback(
     async (option: CredentialOption, cachedFlowState: string | null) => {
       const credType = option.credType || channel.credType;
       if (cachedFlowState) store.set(flowStateAtom, cachedFlowState);
-      setBusy(true);
-      setError(null);
-      const result = await api.generateOtp(option.credId, credType);
-      setBusy(false);
-      if (!result.ok) {
-        if (result.error.kind === 'null') await routeReply(null);
-        else setError(result.error.message);
-        return;
-      }
-      const action = result.data.nextaction ?? '';
-      if (action !== expectedOtpAction(credType)) {
-        setError(messages.otp.invalidAction(boundedText(action)));
-        return;
-      }
-      if (result.data.flowState) store.set(flowStateAtom, result.data.flowState);
-      // Shown in 'Enter security code sent to …': the server's string, bounded.
-      const sentTo = boundedText(result.data.credentials?.[0]?.credValue || optionValue(option));
-      setSent({ option, credType, sentTo, cachedFlowState: cachedFlowState ?? store.get(flowStateAtom) });
-      otpRef.current?.clear();
+      const generated = (reply: AuthReply) => {
+        const action = reply.nextaction ?? '';
+        if (action !== expectedOtpAction(credType)) {
+          setError(messages.otp.invalidAction(boundedText(action)));
+          return;
+        }
+        if (reply.flowState) store.set(flowStateAtom, reply.flowState);
+        // Shown in 'Enter security code sent to …': the server's string, bounded.
+        const sentTo = boundedText(reply.credentials?.[0]?.credValue || optionValue(option));
+        setSent({ option, credType, sentTo, cachedFlowState: cachedFlowState ?? store.get(flowStateAtom) });
+        otpRef.current?.clear();
+      };
+      await run((signal) => api.generateOtp(option.credId, credType, { signal }), generated);
     },
-    [store, channel.credType, routeReply],
+    [store, channel.credType, run, setError],
   );
 
-  useEffect(() => {
-    if (!ready || started.current) return;
-    started.current = true;
+  useRunOnMount(() => {
     const only = options.length === 1 ? options[0] : undefined;
     if (only) void generate(only, store.get(flowStateAtom));
-  }, [ready, options, generate, store]);
+  }, ready);
 
   const verify = async (code: string) => {
     if (!sent || busy) return;
-    setBusy(true);
-    setError(null);
-    const result = await api.verifyOtp(sent.option.credId, code);
-    setBusy(false);
-    if (result.ok) {
-      await routeReply(result.data);
-      return;
-    }
-    if (result.error.kind === 'null') {
-      await routeReply(null);
-      return;
-    }
-    setError(result.error.message);
-    otpRef.current?.clear();
+    const credId = sent.option.credId;
+    await run((signal) => api.verifyOtp(credId, code, {}, { signal }), routeReply, {
+      onError: (failure) => {
+        otpRef.current?.clear();
+        return failure.message;
+      },
+    });
   };
 
   const submit = (event: FormEvent) => {

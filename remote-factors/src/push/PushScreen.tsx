@@ -1,11 +1,12 @@
 import { api } from '@portal/shared/api/client';
-import type { CredentialOption } from '@portal/shared/api/schemas';
+import type { AuthReply, CredentialOption } from '@portal/shared/api/schemas';
 import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
+import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '@portal/shared/messages/en_US';
 import { factorOptionsAtom } from '@portal/shared/session/atoms';
 import { transition } from '@portal/shared/session/signInState';
 import { useAtomValue, useStore } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { CredentialChooser } from '../chooser/CredentialChooser';
 import { optionValue } from '../chooser/optionLabel';
 import { FactorLayout } from '../common/FactorLayout';
@@ -30,21 +31,11 @@ export function PushScreen() {
   const options = useAtomValue(factorOptionsAtom);
   const store = useStore();
   const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
-  const [error, setError] = useState<string | null>(() =>
-    options.length === 0 ? messages.errors.default : null,
-  );
+  // Leaving the screen cancels the generate call, so a late reply neither starts polling nor
+  // routes nor changes the status.
+  const { error, setError, run } = useServerCall(options.length === 0 ? messages.errors.default : null);
   /** Set when polling keeps getting unreadable replies; cleared by the next readable one. */
   const [pollNotice, setPollNotice] = useState<string | null>(null);
-  const started = useRef(false);
-  // Whether the screen is still shown: checked after every await, so a call that answers after
-  // the user left neither starts polling nor routes nor changes the status.
-  const mounted = useRef(false);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   const polling = usePushPolling({
     onAuthenticated: (reply) => void routeReply(reply),
@@ -65,36 +56,30 @@ export function PushScreen() {
 
   const send = useCallback(
     async (option: CredentialOption) => {
-      setError(null);
       setPollNotice(null);
       setPhase({ kind: 'sending', option });
-      const result = await api.generatePush(option.credId, DEFAULT_LANGUAGE);
-      if (!mounted.current) return;
-      if (!result.ok) {
-        if (result.error.kind === 'null') {
-          await routeReply(null);
+      const sent = async (reply: AuthReply) => {
+        if (reply.nextaction !== 'PUSH_AUTH') {
+          await routeReply(reply);
           return;
         }
-        setError(result.error.message);
-        setPhase({ kind: 'failed', option, offerResend: true });
-        return;
-      }
-      if (result.data.nextaction !== 'PUSH_AUTH') {
-        await routeReply(result.data);
-        return;
-      }
-      setPhase({ kind: 'waiting', option });
-      polling.start(option.credId);
+        setPhase({ kind: 'waiting', option });
+        polling.start(option.credId);
+      };
+      await run((signal) => api.generatePush(option.credId, DEFAULT_LANGUAGE, { signal }), sent, {
+        onError: (failure) => {
+          setPhase({ kind: 'failed', option, offerResend: true });
+          return failure.message;
+        },
+      });
     },
-    [polling, routeReply],
+    [polling, routeReply, run],
   );
 
-  useEffect(() => {
-    if (!ready || started.current) return;
-    started.current = true;
+  useRunOnMount(() => {
     const only = options.length === 1 ? options[0] : undefined;
     if (only) void send(only);
-  }, [ready, options, send]);
+  }, ready);
 
   if (!ready) return null;
   const device = phase.kind === 'choose' ? '' : optionValue(phase.option);

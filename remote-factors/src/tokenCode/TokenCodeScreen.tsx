@@ -1,4 +1,6 @@
 import { api } from '@portal/shared/api/client';
+import type { AuthReply } from '@portal/shared/api/schemas';
+import { useServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
@@ -18,8 +20,7 @@ export function TokenCodeScreen() {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useServerCall();
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   useFocusFirst(input, ready);
@@ -45,27 +46,23 @@ export function TokenCodeScreen() {
       input.current?.focus();
       return;
     }
-    setBusy(true);
-    setError(null);
-    const result = await api.customAuthenticate(value);
-    setBusy(false);
-    if (!result.ok) {
-      if (result.error.kind === 'null') await routeReply(null);
-      else setError(messages.securid.systemError);
-      return;
-    }
-    const outcome = customOutcome(result.data);
-    if (outcome === 'invalid') {
-      setError(messages.securid.invalidPinCode);
-      setValue('');
-      input.current?.focus();
-    } else if (outcome === 'terminate') {
-      // The Denied page sets status None itself. Setting it here would let this route's guard,
-      // still shown while the Denied screen loads, send the user home instead.
-      navigate(paths.denied);
-    } else {
-      await routeReply(result.data);
-    }
+    const answered = async (reply: AuthReply) => {
+      const outcome = customOutcome(reply);
+      if (outcome === 'invalid') {
+        setError(messages.securid.invalidPinCode);
+        setValue('');
+        input.current?.focus();
+      } else if (outcome === 'terminate') {
+        // The Denied page sets status None itself. Setting it here would let this route's guard,
+        // still shown while the Denied screen loads, send the user home instead.
+        navigate(paths.denied);
+      } else {
+        await routeReply(reply);
+      }
+    };
+    await run((signal) => api.customAuthenticate(value, { signal }), answered, {
+      onError: () => messages.securid.systemError,
+    });
   };
 
   if (!ready) return null;

@@ -1,32 +1,25 @@
 import { api } from '@portal/shared/api/client';
 import { useMoreOptionsAllowed } from '@portal/shared/flow/moreOptions';
 import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
+import type { ServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '@portal/shared/messages/en_US';
 
 export interface MoreOptionsButtonProps {
-  busy: boolean;
-  onBusy: (busy: boolean) => void;
-  onError: (message: string) => void;
+  /** The page's server call: its busy state and banner are the page's. */
+  call: Pick<ServerCall, 'busy' | 'run'>;
 }
 
 /**
  * 'More Options' (spec section 2): offered when factor selection is allowed (the shared rule of
  * flow/moreOptions, the same as on the factor screens). The 'choose another' reply is routed.
  */
-export function MoreOptionsButton({ busy, onBusy, onError }: MoreOptionsButtonProps) {
+export function MoreOptionsButton({ call }: MoreOptionsButtonProps) {
   const allowed = useMoreOptionsAllowed();
   const applyNextAction = useApplyNextAction();
   if (!allowed) return null;
-  const chooseAnother = async () => {
-    onBusy(true);
-    const result = await api.chooseAnotherFactor();
-    onBusy(false);
-    if (result.ok) await applyNextAction(result.data);
-    else if (result.error.kind === 'null') await applyNextAction(null);
-    else onError(result.error.message);
-  };
+  const chooseAnother = () => call.run((signal) => api.chooseAnotherFactor({ signal }), applyNextAction);
   return (
-    <button type="button" className="portal-button" disabled={busy} onClick={() => void chooseAnother()}>
+    <button type="button" className="portal-button" disabled={call.busy} onClick={() => void chooseAnother()}>
       {messages.common.moreOptions}
     </button>
   );

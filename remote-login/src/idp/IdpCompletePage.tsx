@@ -1,10 +1,10 @@
 import { api } from '@portal/shared/api/client';
-import { createIdpReauthenticate } from '@portal/shared/auth/idpReauthenticate';
+import type { ApiResult } from '@portal/shared/api/result';
 import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
+import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '@portal/shared/messages/en_US';
 import { type IdpData, idpData } from '@portal/shared/storage/sessionStore';
-import { useStore } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { LoginLayout } from '../common/LoginLayout';
 import { useRestartNeeded } from '../common/useRestartNeeded';
@@ -25,33 +25,44 @@ function readSaved(): { present: boolean; saved: IdpData | null } {
   return { present, saved };
 }
 
+/**
+ * The hand-back's calls, as one cancellable call: the step they lead to, or the cancellation.
+ * Their failures are steps too (the restart notice's message), never the screen's banner.
+ */
+async function nextStep(first: IdpReturnStep, signal: AbortSignal): Promise<ApiResult<IdpReturnStep>> {
+  let step = first;
+  if (step.kind !== 'fail') {
+    // The page was reloaded by the provider's return: the client token is gone from memory.
+    const token = await api.getClientToken({ signal });
+    if (!token.ok && token.error.kind === 'aborted') return token;
+    if (!token.ok) step = { kind: 'fail', message: token.error.message };
+  }
+  if (step.kind === 'reauthenticate') {
+    const reply = await api.reauthenticateAfterIdp(step.flowState, { signal });
+    if (!reply.ok && reply.error.kind === 'aborted') return reply;
+    step = reauthenticationStep(reply);
+  }
+  return { ok: true, data: step, status: 200 };
+}
+
 /** /idpComplete: reads the identity provider's hand-back and continues the flow. */
 export function IdpCompletePage() {
-  const store = useStore();
   const { search } = useLocation();
   const applyNextAction = useApplyNextAction();
   const restartNeeded = useRestartNeeded();
+  const { run } = useServerCall();
   const [{ present, saved }] = useState(readSaved);
   const providerName = saved?.providerName ?? undefined;
-  const started = useRef(false);
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void (async () => {
-      let step: IdpReturnStep = idpReturnStep({ search, saved, savedPresent: present });
-      if (step.kind !== 'fail') {
-        // The page was reloaded by the provider's return: the client token is gone from memory.
-        const token = await api.getClientToken();
-        if (!token.ok) step = { kind: 'fail', message: token.error.message };
-      }
-      if (step.kind === 'reauthenticate') {
-        step = reauthenticationStep(await createIdpReauthenticate({ store })(step.flowState));
-      }
-      if (step.kind === 'route') await applyNextAction(step.reply);
-      else if (step.kind === 'fail') restartNeeded(step.message);
-    })();
-  }, [store, search, present, saved, applyNextAction, restartNeeded]);
+  useRunOnMount(() =>
+    run(
+      (signal) => nextStep(idpReturnStep({ search, saved, savedPresent: present }), signal),
+      async (step) => {
+        if (step.kind === 'route') await applyNextAction(step.reply);
+        else if (step.kind === 'fail') restartNeeded(step.message);
+      },
+    ),
+  );
 
   return <LoginLayout title={messages.idp.connectingTo(providerName)} busy />;
 }

@@ -1,10 +1,10 @@
 import { api } from '@portal/shared/api/client';
+import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
 import { factorReplyAtom } from '@portal/shared/session/atoms';
 import { idpData } from '@portal/shared/storage/sessionStore';
 import { useAtomValue, useStore } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
 import { LoginLayout } from '../common/LoginLayout';
 import { useStartOver } from '../common/useStartOver';
 import { providerNameOf } from './providerName';
@@ -20,32 +20,27 @@ export function IdpPage() {
   const store = useStore();
   const reply = useAtomValue(factorReplyAtom);
   const providerName = providerNameOf(reply);
-  const [error, setError] = useState<string | null>(null);
-  const started = useRef(false);
+  const { error, setError, run } = useServerCall();
   const startOver = useStartOver();
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void (async () => {
-      const relayState = new URL(paths.idpComplete, globalThis.location.origin).href;
-      const result = await api.generateIdpForm(relayState);
-      if (!result.ok) {
-        setError(result.error.message);
-        return;
-      }
-      const checked = checkSamlForm(result.data, samlPolicyFrom(store));
-      if (!checked.ok) {
-        console.warn(`[portal] identity-provider form refused: ${checked.reason}`);
-        setError(messages.idp.unexpectedResponse);
-        return;
-      }
-      // What /idpComplete reads on return: the reply that opened this step (no tokens) and the name.
-      const opened = store.get(factorReplyAtom);
-      idpData.write({ ...(opened ?? {}), providerName: providerName ?? null });
-      submitSamlForm(checked.form);
-    })();
-  }, [store, providerName]);
+  const post = (form: string) => {
+    const checked = checkSamlForm(form, samlPolicyFrom(store));
+    if (!checked.ok) {
+      console.warn(`[portal] identity-provider form refused: ${checked.reason}`);
+      setError(messages.idp.unexpectedResponse);
+      return;
+    }
+    // What /idpComplete reads on return: the reply that opened this step (no tokens) and the name.
+    const opened = store.get(factorReplyAtom);
+    idpData.write({ ...(opened ?? {}), providerName: providerName ?? null });
+    submitSamlForm(checked.form);
+  };
+
+  useRunOnMount(() => {
+    const relayState = new URL(paths.idpComplete, globalThis.location.origin).href;
+    // An empty form is this page's error, not a reply to route.
+    return run((signal) => api.generateIdpForm(relayState, { signal }), post, { routeNull: false });
+  });
 
   return (
     <LoginLayout

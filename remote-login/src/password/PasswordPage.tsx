@@ -3,6 +3,7 @@ import { portalConfigAtom } from '@portal/shared/config/portalConfig';
 import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
+import { useServerCall } from '@portal/shared/hooks/useServerCall';
 import { useSignInTransition } from '@portal/shared/session/useSignInTransition';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useId, useRef, useState } from 'react';
@@ -18,8 +19,8 @@ export function PasswordPage() {
   const applyNextAction = useApplyNextAction();
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const call = useServerCall();
+  const { busy, error } = call;
   const inputRef = useRef<HTMLInputElement>(null);
   const fieldErrorId = useId();
   useFocusFirst(inputRef);
@@ -34,23 +35,16 @@ export function PasswordPage() {
       inputRef.current?.focus();
       return;
     }
-    setBusy(true);
-    setError(null);
-    const result = await api.passwordAuthenticate(password);
-    if (result.ok) {
-      await applyNextAction(result.data);
-      setBusy(false);
-      return;
-    }
-    setBusy(false);
-    if (mustChangePassword(result.error)) {
-      signIn({ type: 'factorStep', path: paths.changePassword });
-    } else if (result.error.kind === 'null') {
-      await applyNextAction(null);
-    } else {
-      setError(result.error.message);
-      setPassword('');
-    }
+    await call.run((signal) => api.passwordAuthenticate(password, { signal }), applyNextAction, {
+      onError: (failure) => {
+        if (mustChangePassword(failure)) {
+          signIn({ type: 'factorStep', path: paths.changePassword });
+          return null;
+        }
+        setPassword('');
+        return failure.message;
+      },
+    });
   };
 
   return (
@@ -87,7 +81,7 @@ export function PasswordPage() {
           <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
             {messages.common.submit}
           </button>
-          <MoreOptionsButton busy={busy} onBusy={setBusy} onError={setError} />
+          <MoreOptionsButton call={call} />
         </div>
       </form>
     </LoginLayout>

@@ -3,7 +3,8 @@ import { type LoginStartOutcome, startLogin } from '@portal/shared/flow/loginSta
 import { messages } from '@portal/shared/messages/en_US';
 import { riskTypeAtom } from '@portal/shared/session/atoms';
 import { useAtomValue, useStore } from 'jotai';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
+import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { LoginLayout } from '../common/LoginLayout';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
@@ -19,15 +20,14 @@ export function UserIdPage() {
   const { pathname, search } = useLocation();
   const riskType = useAtomValue(riskTypeAtom);
   const deviceData = useDeviceData(riskType);
-  const signIn = useSignIn(deviceData);
+  const { error, setError, run } = useServerCall();
+  const signIn = useSignIn(deviceData, run);
   const restartNeeded = useRestartNeeded();
   const [phase, setPhase] = useState<Phase>('starting');
   const [userName, setUserName] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
-  const [error, setError] = useState<string | null>(null);
   const [startFailed, setStartFailed] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const started = useRef(false);
   const tooltipId = useId();
   const warningId = useId();
   useFocusFirst(inputRef, phase === 'form');
@@ -36,13 +36,9 @@ export function UserIdPage() {
     async (name: string, remember: boolean) => {
       setPhase('submitting');
       setError(null);
-      const message = await signIn(name, remember);
-      if (message !== null) {
-        setError(message);
-        setPhase('form');
-      }
+      await signIn(name, remember, () => setPhase('form'));
     },
-    [signIn],
+    [signIn, setError],
   );
 
   const begin = useCallback(async () => {
@@ -60,13 +56,9 @@ export function UserIdPage() {
     if (outcome.rememberedUser) setUserName(outcome.rememberedUser);
     if (outcome.autoSubmit && outcome.rememberedUser) return submit(outcome.rememberedUser, true);
     setPhase('form');
-  }, [store, pathname, search, restartNeeded, submit]);
+  }, [store, pathname, search, restartNeeded, submit, setError]);
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void begin();
-  }, [begin]);
+  useRunOnMount(begin);
 
   const valid = userName.trim().length >= 1;
   const onSubmit = (event: FormEvent) => {

@@ -1,7 +1,9 @@
 import { api } from '@portal/shared/api/client';
+import type { AuthReply } from '@portal/shared/api/schemas';
 import { buildAuthenticateBody } from '@portal/shared/auth/authenticateBody';
 import { readFidoIdentifier, readTrustedDeviceId } from '@portal/shared/auth/deviceCookies';
 import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
+import type { ServerCall } from '@portal/shared/hooks/useServerCall';
 import { loginNameAtom, riskTypeAtom } from '@portal/shared/session/atoms';
 import { rememberedUserName } from '@portal/shared/storage/localStore';
 import { useStore } from 'jotai';
@@ -10,13 +12,14 @@ import { authFailureMessage } from '../common/authFailure';
 
 /**
  * Submits a user ID: the authenticate request of spec section 3 (cookies, device data by risk
- * type), then the reply is routed. Returns the error message to show, or null when routed.
+ * type), made with the page's server call, then the reply is routed. A failure shows its mapped
+ * message and calls `onFailed`.
  */
-export function useSignIn(deviceData: () => Promise<string>) {
+export function useSignIn(deviceData: () => Promise<string>, run: ServerCall['run']) {
   const store = useStore();
   const applyNextAction = useApplyNextAction();
   return useCallback(
-    async (userName: string, rememberMe: boolean): Promise<string | null> => {
+    async (userName: string, rememberMe: boolean, onFailed: () => void): Promise<void> => {
       const name = userName.trim();
       store.set(loginNameAtom, name);
       const body = buildAuthenticateBody({
@@ -27,19 +30,18 @@ export function useSignIn(deviceData: () => Promise<string>) {
         trustedDeviceId: readTrustedDeviceId(name),
         fidoIdentifier: readFidoIdentifier(name),
       });
-      const result = await api.authenticate(body);
-      if (!result.ok) {
-        if (result.error.kind === 'null') {
-          await applyNextAction(null);
-          return null;
-        }
-        return authFailureMessage(result.error);
-      }
-      if (rememberMe) rememberedUserName.write(name.toLowerCase());
-      else rememberedUserName.remove();
-      await applyNextAction(result.data);
-      return null;
+      const signedIn = async (reply: AuthReply) => {
+        if (rememberMe) rememberedUserName.write(name.toLowerCase());
+        else rememberedUserName.remove();
+        await applyNextAction(reply);
+      };
+      await run((signal) => api.authenticate(body, { signal }), signedIn, {
+        onError: (error) => {
+          onFailed();
+          return authFailureMessage(error);
+        },
+      });
     },
-    [store, applyNextAction, deviceData],
+    [store, applyNextAction, deviceData, run],
   );
 }

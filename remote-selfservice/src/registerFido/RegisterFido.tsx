@@ -8,7 +8,8 @@ import {
   startRegistration,
   WebAuthnAbortService,
 } from '@simplewebauthn/browser';
-import { useCallback, useEffect, useRef } from 'react';
+import { useRunOnMount } from '@portal/shared/hooks/useServerCall';
+import { useCallback, useEffect } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { BackToSelfService } from '../common/BackToSelfService';
 import { MissingRegistration } from '../common/MissingRegistration';
@@ -44,7 +45,6 @@ export function RegisterFido({ deps = browserDeps }: { deps?: FidoRegistrationDe
 
 function FidoRegistration({ state, deps }: { state: FidoRegistrationState; deps: FidoRegistrationDeps }) {
   const { busy, error, setError, verify } = useVerify();
-  const started = useRef(false);
   const fidoType = fidoTypeForRegistration(state.fidoCredType);
 
   const run = useCallback(async () => {
@@ -61,11 +61,7 @@ function FidoRegistration({ state, deps }: { state: FidoRegistrationState; deps:
     await verify(() => deps.verify(credential, state.fidoCredType));
   }, [deps, state, setError, verify]);
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void run();
-  }, [run]);
+  useRunOnMount(run);
 
   // Leaving the screen cancels a prompt still open.
   useEffect(() => () => WebAuthnAbortService.cancelCeremony(), []);

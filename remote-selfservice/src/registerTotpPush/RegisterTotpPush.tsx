@@ -1,7 +1,8 @@
 import { api } from '@portal/shared/api/client';
 import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
 import { messages } from '@portal/shared/messages/en_US';
-import { useCallback, useEffect, useRef } from 'react';
+import { useRunOnMount } from '@portal/shared/hooks/useServerCall';
+import { useCallback } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { BackToSelfService } from '../common/BackToSelfService';
 import { MissingRegistration } from '../common/MissingRegistration';
@@ -25,7 +26,6 @@ export function RegisterTotpPush({ register = api.registerVipCredential }: { reg
 
 function PushRegistration({ state, register }: { state: PushRegistrationState; register: RegisterVip }) {
   const { busy, error, verify } = useVerify();
-  const started = useRef(false);
 
   const run = useCallback(
     () =>
@@ -42,11 +42,7 @@ function PushRegistration({ state, register }: { state: PushRegistrationState; r
     [register, state, verify],
   );
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void run();
-  }, [run]);
+  useRunOnMount(run);
 
   return (
     <section className="portal-selfservice" aria-busy={busy}>
