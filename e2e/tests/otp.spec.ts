@@ -1,24 +1,6 @@
-import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
+import { expect, type Page, test } from '../src/fixtures';
 import { signInWithPassword } from '../src/signIn';
-
-interface OutboxEntry {
-  channel: 'sms' | 'email' | 'voice';
-  to: string;
-  code: string;
-  userName: string;
-}
-
-/** The codes sent to a user so far, waiting until there are `count` of them. */
-async function codesSent(emulator: EmulatorApi, userName: string, count: number): Promise<OutboxEntry[]> {
-  let mine: OutboxEntry[] = [];
-  await expect
-    .poll(async () => {
-      mine = (await emulator.get<OutboxEntry[]>('outbox')).filter((entry) => entry.userName === userName);
-      return mine.length;
-    })
-    .toBe(count);
-  return mine;
-}
+import { codesSent } from '../src/outbox';
 
 function wrongCode(code: string): string {
   return code.replace(/^./, (digit) => String((Number(digit) + 1) % 10));

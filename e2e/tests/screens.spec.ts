@@ -1,7 +1,8 @@
-import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
+import { expect, type Page, test } from '../src/fixtures';
 import { expectScreen, FIXED_TIME, FONTCONFIG_FILE, VIEWPORTS } from '../src/screenshots';
 import { PASSWORD } from '../src/signIn';
 import { addVirtualAuthenticator } from '../src/webauthn';
+import { codeSent } from '../src/outbox';
 
 // Screenshot tests: every screen of the portal as the user sees it, at 1280 px and at 320 px wide
 // (full page), compared with the committed baselines in screens.spec.ts-snapshots/. A screen that
@@ -35,23 +36,6 @@ test.use({
 test.beforeEach(async ({ page }) => {
   await page.clock.install({ time: FIXED_TIME });
 });
-
-interface OutboxEntry {
-  code: string;
-  userName: string;
-}
-
-/** The latest code sent to a user (waits for the n-th). */
-async function codeSent(emulator: EmulatorApi, userName: string, count = 1): Promise<string> {
-  let mine: OutboxEntry[] = [];
-  await expect
-    .poll(async () => {
-      mine = (await emulator.get<OutboxEntry[]>('outbox')).filter((entry) => entry.userName === userName);
-      return mine.length;
-    })
-    .toBe(count);
-  return mine.at(-1)?.code ?? '';
-}
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
 

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '../src/fixtures';
 import { signInToWelcome } from '../src/signIn';
+import type { OutboxEntry } from '../src/outbox';
 
 const PASSWORD = 'Passw0rd!';
 
@@ -12,12 +13,6 @@ async function openManageCredentials(page: Page): Promise<void> {
 const items = (page: Page) => page.getByRole('list', { name: 'Your credentials' }).getByRole('listitem');
 const item = (page: Page, typeName: string) =>
   items(page).filter({ has: page.getByRole('heading', { name: typeName, exact: true }) });
-
-interface OutboxEntry {
-  channel: string;
-  code: string;
-  userName: string;
-}
 
 test('welcome greets the user by the userinfo name and links to Manage Credentials', async ({
   page,
