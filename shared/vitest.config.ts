@@ -1,11 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { portalVitestConfig } from './test-support/vitestPreset.ts';
 
-// jsdom everywhere: storage, cookies and the UI primitives all need a browser-like window.
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    include: ['test/**/*.test.{ts,tsx}'],
-    setupFiles: ['test/setup.ts'],
-    restoreMocks: true,
-  },
-});
+export default portalVitestConfig();

@@ -1,0 +1,19 @@
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
+
+/**
+ * The one vitest configuration of the front-end packages (host, shared, the remotes, tooling):
+ * a browser-like window, the build label the bundler would define, the tests under test/, and
+ * the one setup file (a fresh store per test, cleanup, the fake server's unexpected-request check).
+ */
+export function portalVitestConfig(): ViteUserConfig {
+  return defineConfig({
+    define: { __PORTAL_BUILD_LABEL__: JSON.stringify('test') },
+    test: {
+      environment: 'jsdom',
+      include: ['test/**/*.test.{ts,tsx}'],
+      // A path beside this file, whichever package's config loads it.
+      setupFiles: [decodeURIComponent(new URL('./setup.ts', import.meta.url).pathname)],
+      restoreMocks: true,
+    },
+  });
+}
