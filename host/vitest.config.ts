@@ -1,6 +1,5 @@
-import { defineConfig } from 'vitest/config';
+// The one preset of the front-end packages (docs/architecture.md, "Tests"); a relative import so
+// Vite bundles it with this file instead of loading TypeScript from node_modules.
+import { portalVitestConfig } from '../shared/test-support/vitestPreset.ts';
 
-export default defineConfig({
-  define: { __PORTAL_BUILD_LABEL__: JSON.stringify('test') },
-  test: { environment: 'jsdom', include: ['test/**/*.test.{ts,tsx}'] },
-});
+export default portalVitestConfig();

@@ -16,12 +16,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RestartRequiredPage } from '../src/endPages/RestartRequiredPage';
 import { PasswordPage } from '../src/password/PasswordPage';
 
-// A fresh store for this file: the API client and the screens share it, as in the portal.
-vi.mock('@portal/shared/session/store', async () => {
-  const { createStore } = await import('jotai');
-  return { portalStore: createStore() };
-});
-
 const SERVICE = 'http://sso.test/default/';
 
 function Where() {

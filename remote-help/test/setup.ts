@@ -1,8 +1,0 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
-
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
