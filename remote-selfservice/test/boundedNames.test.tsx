@@ -1,13 +1,12 @@
 import type { Credential } from '@portal/shared/api/schemas';
 import { DISPLAY_TEXT_LIMIT } from '@portal/shared/display/boundedText';
-import { userTokenAtom } from '@portal/shared/session/atoms';
+import { fakeServer } from '@portal/shared/test-support/fakeServer';
+import { renderScreen } from '@portal/shared/test-support/render';
 import { screen, within } from '@testing-library/react';
-import { createStore } from 'jotai';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManageCredentials } from '../src/credentials/ManageCredentials';
-import type { CredentialCalls } from '../src/credentials/useCredentials';
 import { Welcome } from '../src/welcome/Welcome';
-import { ok, renderScreen } from './render';
+import { SERVICE, signedIn } from './session';
 
 /** A 1 MB name, as a broken or hostile reply could carry. */
 const huge = 'N'.repeat(1024 * 1024);
@@ -15,20 +14,19 @@ const shown = `${'N'.repeat(DISPLAY_TEXT_LIMIT)}…`;
 
 describe('server names are shown bounded', () => {
   it("Welcome: 'Hello, {name}' shows at most the limit of a 1 MB name and an ellipsis", async () => {
-    const store = createStore();
-    store.set(userTokenAtom, 'token');
-    renderScreen(<Welcome getUserInfo={async () => ok({ name: huge })} />, { store, path: '/welcome' });
+    signedIn();
+    fakeServer({ base: SERVICE }).on('POST', 'oauth2/v1/userinfo', { text: JSON.stringify({ name: huge }) });
+    renderScreen(<Welcome />, { path: '/welcome' });
     const heading = await screen.findByRole('heading', { name: `Hello, ${shown}` });
     expect(heading.textContent).toBe(`Hello, ${shown}`);
     expect((heading.getAttribute('title') ?? '').length).toBeLessThanOrEqual(1025);
   });
 
   it('Manage Credentials: a 1 MB credential value and type name are shown bounded', async () => {
+    signedIn();
     const credential: Credential = { credId: 'x1', credType: huge, credValue: huge, status: 'ACTIVE' };
-    const calls = { listCredentials: vi.fn(async () => ok([credential])) };
-    renderScreen(<ManageCredentials calls={calls as unknown as CredentialCalls} />, {
-      path: '/self-service',
-    });
+    fakeServer({ base: SERVICE }).on('GET', 'factor/v1/MeCreds', { json: [credential] });
+    renderScreen(<ManageCredentials />, { path: '/self-service' });
     const [item] = await screen.findAllByRole('listitem');
     if (!item) throw new Error('no credential shown');
     expect(within(item).getByRole('heading').textContent).toBe(shown);

@@ -6,7 +6,7 @@ import { beginRegistration, type RegistrationCalls } from '../src/register/begin
 import { canSubmitRegistration, validateRegistration } from '../src/register/validation';
 import { promptErrorOutcome } from '../src/registerFido/fidoErrors';
 import { otpauthLink, totpIssuer } from '../src/registerTotp/otpauthLink';
-import { httpError, ok } from './render';
+import { httpError, ok } from './results';
 
 describe('registration validation (spec section 5)', () => {
   const base = { value: '', credentialId: '' };

@@ -1,71 +1,46 @@
 import type { Credential } from '@portal/shared/api/schemas';
-import { userNameAtom, userTokenAtom } from '@portal/shared/session/atoms';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createStore } from 'jotai';
-import { describe, expect, it, vi } from 'vitest';
+import { fakeServer, type RecordedRequest } from '@portal/shared/test-support/fakeServer';
+import { landed, renderScreen } from '@portal/shared/test-support/render';
+import { startRegistration } from '@simplewebauthn/browser';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManageCredentials } from '../src/credentials/ManageCredentials';
-import type { CredentialCalls } from '../src/credentials/useCredentials';
 import { RegisterForm } from '../src/register/RegisterForm';
 import { RegisterFido } from '../src/registerFido/RegisterFido';
 import { RegisterTotpPush } from '../src/registerTotpPush/RegisterTotpPush';
 import { Welcome } from '../src/welcome/Welcome';
-import { httpError, ok, renderScreen } from './render';
+import { expectUserCall, SERVICE, serviceError, signedIn } from './session';
 
-const landed = () => screen.getByTestId('landed');
+// The browser's WebAuthn prompt; the server side is the fake server's.
+vi.mock('@simplewebauthn/browser', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@simplewebauthn/browser')>()),
+  startRegistration: vi.fn(),
+}));
 
 describe('Welcome', () => {
   it("says 'Hello, {name}' with the userinfo name", async () => {
-    const store = createStore();
-    store.set(userTokenAtom, 'token');
-    const getUserInfo = vi.fn(async () => ok({ name: 'Pat Password' }));
-    renderScreen(<Welcome getUserInfo={getUserInfo} />, { store, path: '/welcome' });
+    signedIn();
+    const server = fakeServer({ base: SERVICE }).on('POST', 'oauth2/v1/userinfo', {
+      text: JSON.stringify({ name: 'Pat Password' }),
+    });
+    renderScreen(<Welcome />, { path: '/welcome' });
     expect(await screen.findByRole('heading', { name: 'Hello, Pat Password' })).toBeTruthy();
-    expect(getUserInfo).toHaveBeenCalledWith('token');
+    const [request] = server.requests;
+    expect(request?.body).toEqual({ access_token: 'user-token' });
+    expect(request?.headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
     expect(screen.getByRole('link', { name: 'Manage Credentials' }).getAttribute('href')).toBe(
       '/self-service',
     );
   });
+
   it('falls back to the known user name when userinfo fails, and says so', async () => {
-    const store = createStore();
-    store.set(userTokenAtom, 'token');
-    store.set(userNameAtom, 'pat.password');
-    renderScreen(<Welcome getUserInfo={async () => httpError('invalid access token')} />, {
-      store,
-      path: '/welcome',
-    });
+    signedIn('pat.password');
+    fakeServer({ base: SERVICE }).on('POST', 'oauth2/v1/userinfo', serviceError('invalid access token', 401));
+    renderScreen(<Welcome />, { path: '/welcome' });
     expect(await screen.findByRole('heading', { name: 'Hello, pat.password' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain('invalid access token');
+    expect((await screen.findByRole('alert')).textContent).toContain('invalid access token');
   });
 });
-
-function credentialCalls(initial: Credential[]): CredentialCalls & { list: Credential[] } {
-  const state = { list: [...initial] };
-  const calls = {
-    get list() {
-      return state.list;
-    },
-    listCredentials: vi.fn(async () => ok(state.list)),
-    updateCredential: vi.fn(
-      async (credId: string, change: { default: boolean; status: 'ACTIVE' | 'INACTIVE' }) => {
-        state.list = state.list.map((c) => (c.credId === credId ? { ...c, ...change } : c));
-        return ok({});
-      },
-    ),
-    deleteCredential: vi.fn(async (credId: string) => {
-      state.list = state.list.filter((c) => c.credId !== credId);
-      return ok({});
-    }),
-    deleteAllCredentials: vi.fn(async () => {
-      state.list = [];
-      return ok(null);
-    }),
-    clearDefaults: vi.fn(async () => {
-      state.list = state.list.map((c) => ({ ...c, default: false }));
-      return ok(null);
-    }),
-  };
-  return calls as unknown as CredentialCalls & { list: Credential[] };
-}
 
 const fixture: Credential[] = [
   {
@@ -86,84 +61,123 @@ const fixture: Credential[] = [
   },
 ];
 
+/** The service's MeCreds resource over a list it keeps: GET, PUT and DELETE per credential. */
+function credentialServer(initial: Credential[]) {
+  let list = [...initial];
+  const idOf = (request: RecordedRequest) => decodeURIComponent(request.path.split('/').pop() ?? '');
+  const server = fakeServer({ base: SERVICE })
+    .on('GET', 'factor/v1/MeCreds', () => ({ json: list }))
+    .on('PUT', /factor\/v1\/MeCreds\/[^/]+$/, (request) => {
+      const change = request.body as Partial<Credential>;
+      list = list.map((c) => (c.credId === idOf(request) ? { ...c, ...change } : c));
+      return { json: {} };
+    })
+    .on('DELETE', /factor\/v1\/MeCreds\/[^/]+$/, (request) => {
+      list = list.filter((c) => c.credId !== idOf(request));
+      return { json: {} };
+    });
+  return server;
+}
+
 describe('Manage Credentials', () => {
-  it('lists by rank with names, status, default and the Added date', async () => {
-    renderScreen(<ManageCredentials calls={credentialCalls(fixture)} />, { path: '/self-service' });
+  it('lists by rank with names, status, default and the Added date, read once with the user token', async () => {
+    signedIn();
+    const server = credentialServer(fixture);
+    renderScreen(<ManageCredentials />, { path: '/self-service' });
     const items = await screen.findAllByRole('listitem');
     expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual(['SMS', 'Email']);
     expect(items[0]?.textContent).toContain('Inactive');
     expect(items[0]?.textContent).toContain('Added not a date');
     expect(items[1]?.textContent).toContain('Active · Default');
     expect(items[1]?.textContent).toContain('Added January 15, 2024');
+    // One GET, also under StrictMode.
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET factor/v1/MeCreds']);
+    expectUserCall(server.requests[0]);
   });
 
   it('activates and deactivates with PUT status, keeping default', async () => {
-    const calls = credentialCalls(fixture);
-    renderScreen(<ManageCredentials calls={calls} />, { path: '/self-service' });
+    signedIn();
+    const server = credentialServer(fixture);
+    renderScreen(<ManageCredentials />, { path: '/self-service' });
     const sms = (await screen.findAllByRole('listitem'))[0] as HTMLElement;
     fireEvent.click(within(sms).getByRole('button', { name: 'Activate' }));
-    await waitFor(() =>
-      expect(calls.updateCredential).toHaveBeenCalledWith('s1', { default: false, status: 'ACTIVE' }),
-    );
     expect(
       await within((await screen.findAllByRole('listitem'))[0] as HTMLElement).findByRole('button', {
         name: 'Deactivate',
       }),
     ).toBeTruthy();
+    const [put] = server.requestsTo('PUT', 'factor/v1/MeCreds/s1');
+    expect(put?.body).toEqual({ default: false, status: 'ACTIVE' });
+    expectUserCall(put);
   });
 
   it('delete one asks first: Cancel keeps it, Yes deletes it', async () => {
-    const calls = credentialCalls(fixture);
-    renderScreen(<ManageCredentials calls={calls} />, { path: '/self-service' });
+    signedIn();
+    const server = credentialServer(fixture);
+    renderScreen(<ManageCredentials />, { path: '/self-service' });
     const email = (await screen.findAllByRole('listitem'))[1] as HTMLElement;
     fireEvent.click(within(email).getByRole('button', { name: 'Delete' }));
     expect(screen.getByText('Do you want to delete the credential of type Email?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(calls.deleteCredential).not.toHaveBeenCalled();
+    expect(server.requestsTo('DELETE', /MeCreds/)).toEqual([]);
     fireEvent.click(within(email).getByRole('button', { name: 'Delete' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
-    expect(calls.deleteCredential).toHaveBeenCalledWith('e1');
+    const deletes = server.requestsTo('DELETE', /MeCreds/);
+    expect(deletes.map((r) => r.path)).toEqual(['factor/v1/MeCreds/e1']);
+    expectUserCall(deletes[0]);
   });
 
   it('delete all asks, then deletes every credential', async () => {
-    const calls = credentialCalls(fixture);
-    renderScreen(<ManageCredentials calls={calls} />, { path: '/self-service' });
+    signedIn();
+    const server = credentialServer(fixture);
+    renderScreen(<ManageCredentials />, { path: '/self-service' });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete all credentials' }));
     expect(screen.getByText('All your credentials will be deleted. Are you sure?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('You have no registered credentials.')).toBeTruthy();
+    expect(
+      server
+        .requestsTo('DELETE', /MeCreds/)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['factor/v1/MeCreds/e1', 'factor/v1/MeCreds/s1']);
   });
 
   it('clear defaults issues the per-credential call; a failure shows the service message', async () => {
-    const calls = credentialCalls(fixture);
-    vi.mocked(calls.clearDefaults).mockResolvedValueOnce(httpError('Credential not found'));
-    renderScreen(<ManageCredentials calls={calls} />, { path: '/self-service' });
+    signedIn();
+    const server = credentialServer(fixture).on(
+      'PUT',
+      /factor\/v1\/MeCreds\/[^/]+$/,
+      serviceError('Credential not found', 404),
+    );
+    renderScreen(<ManageCredentials />, { path: '/self-service' });
     fireEvent.click(await screen.findByRole('button', { name: 'Clear default credentials' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Credential not found');
+    const puts = server.requestsTo('PUT', /MeCreds/);
+    expect(puts.map((r) => [r.path, r.body])).toEqual([
+      ['factor/v1/MeCreds/e1', { default: false, status: 'ACTIVE' }],
+      ['factor/v1/MeCreds/s1', { default: false, status: 'INACTIVE' }],
+    ]);
   });
 
   it('shows the new-credential notice from the router state', async () => {
-    renderScreen(<ManageCredentials calls={credentialCalls([])} />, {
-      path: '/self-service',
-      state: { newCredAdded: true },
-    });
+    signedIn();
+    credentialServer([]);
+    renderScreen(<ManageCredentials />, { path: '/self-service', state: { newCredAdded: true } });
     expect((await screen.findByRole('status')).textContent).toBe('A new credential was added.');
   });
 });
 
 describe('Register form', () => {
-  function calls() {
-    return {
-      registerOtp: vi.fn(),
-      registerMobileOtp: vi.fn(async () => ok({ credId: 't1', sharedSecret: 'S', tenantName: 'default' })),
-      fidoRegChallenge: vi.fn(),
-    };
-  }
+  const registrar = 'factor/v1/MobileOTPRegistrar';
 
   it('step 1 → step 2 → /register/totp; sms and e-mail are shown disabled with the legal notice', async () => {
-    const c = calls();
-    renderScreen(<RegisterForm calls={c} />, { path: '/register' });
+    signedIn();
+    const server = fakeServer({ base: SERVICE }).on('POST', registrar, {
+      json: { credId: 't1', sharedSecret: 'S', tenantName: 'default' },
+    });
+    renderScreen(<RegisterForm />, { path: '/register' });
     expect((screen.getByLabelText('SMS') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByLabelText('Email') as HTMLInputElement).disabled).toBe(true);
     expect(screen.getAllByText('Message and data rates may apply. Message frequency varies.')).toHaveLength(
@@ -181,11 +195,14 @@ describe('Register form', () => {
     fireEvent.change(value, { target: { value: 'My phone' } });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(landed().textContent).toBe('/register/totp'));
-    expect(c.registerMobileOtp).toHaveBeenCalledWith('totp', 'My phone');
+    const [request] = server.requestsTo('POST', registrar);
+    expect(request?.body).toMatchObject({ credType: 'totp', credValue: 'My phone' });
+    expectUserCall(request);
   });
 
   it('vendor push needs a credential ID; Back goes step 2 → 1 → self-service', async () => {
-    renderScreen(<RegisterForm calls={calls()} />, { path: '/register' });
+    signedIn();
+    renderScreen(<RegisterForm />, { path: '/register' });
     fireEvent.click(screen.getByLabelText('VIP Access'));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     fireEvent.change(screen.getByLabelText('Credential name'), { target: { value: 'phone' } });
@@ -199,9 +216,9 @@ describe('Register form', () => {
   });
 
   it('on error the banner says so and Back returns to self-service', async () => {
-    const c = calls();
-    c.registerMobileOtp.mockResolvedValueOnce(httpError('Mobile OTP already registered') as never);
-    renderScreen(<RegisterForm calls={c} />, { path: '/register' });
+    signedIn();
+    fakeServer({ base: SERVICE }).on('POST', registrar, serviceError('Mobile OTP already registered'));
+    renderScreen(<RegisterForm />, { path: '/register' });
     fireEvent.click(screen.getByLabelText('Code from Mobile Authenticator'));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     fireEvent.change(screen.getByLabelText('Authenticator name'), { target: { value: 'p' } });
@@ -220,25 +237,38 @@ const creation = {
 };
 
 describe('FIDO registration', () => {
+  const verifier = 'factor/v1/FIDORegChallengeVerifier';
+  beforeEach(() => vi.mocked(startRegistration).mockReset());
+
   it('starts the prompt on load, verifies, and opens self-service with newCredAdded', async () => {
-    const prompt = vi.fn(async () => ({ id: 'cred' }) as never);
-    const verify = vi.fn(async () => ok({ data: { status: 'SUCCESS' } }));
-    renderScreen(<RegisterFido deps={{ prompt, verify }} />, {
+    signedIn();
+    vi.mocked(startRegistration).mockResolvedValue({ id: 'cred' } as never);
+    const server = fakeServer({ base: SERVICE }).on('POST', verifier, {
+      json: { data: { status: 'SUCCESS' } },
+    });
+    renderScreen(<RegisterFido />, {
       path: '/register/passkey',
       state: { fidoCredType: 'passkey', options: creation },
     });
     expect(screen.getByRole('heading', { name: 'FIDO Device Registration' })).toBeTruthy();
     await waitFor(() => expect(landed().textContent).toBe('/self-service'));
     expect(landed().dataset.state).toBe('{"newCredAdded":true}');
-    expect(prompt).toHaveBeenCalledWith(creation);
-    expect(verify).toHaveBeenCalledWith({ id: 'cred' }, 'passkey');
+    // One prompt and one verification, also under StrictMode.
+    expect(vi.mocked(startRegistration).mock.calls).toEqual([[{ optionsJSON: creation }]]);
+    const requests = server.requestsTo('POST', verifier);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.body).toMatchObject({ id: 'cred', fidoCredType: 'PASSKEY' });
+    expectUserCall(requests[0]);
   });
 
   it('an excluded authenticator: "This authenticator is already registered", with Retry', async () => {
-    const prompt = vi.fn(async () => {
-      throw Object.assign(new Error('excluded'), { name: 'InvalidStateError' });
+    signedIn();
+    const excluded = Object.assign(new Error('excluded'), { name: 'InvalidStateError' });
+    vi.mocked(startRegistration).mockImplementationOnce(async () => {
+      throw excluded;
     });
-    renderScreen(<RegisterFido deps={{ prompt, verify: vi.fn() }} />, {
+    const server = fakeServer({ base: SERVICE });
+    renderScreen(<RegisterFido />, {
       path: '/register/fido',
       state: { fidoCredType: 'fido', options: creation },
     });
@@ -247,31 +277,41 @@ describe('FIDO registration', () => {
     );
     expect(screen.getByText('Validate your biometric')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(server.requests).toEqual([]);
   });
 
   it('without the data of the previous step it says so and offers the way back', () => {
-    renderScreen(<RegisterFido deps={{ prompt: vi.fn(), verify: vi.fn() }} />, { path: '/register/fido' });
+    signedIn();
+    renderScreen(<RegisterFido />, { path: '/register/fido' });
     expect(screen.getByRole('alert').textContent).toContain('The registration data is missing.');
     expect(screen.getByRole('button', { name: 'Back to Manage Credentials' })).toBeTruthy();
+    expect(startRegistration).not.toHaveBeenCalled();
   });
 });
 
 describe('Vendor push registration', () => {
   it('registers on load; a failure shows the spec text', async () => {
-    const register = vi.fn(async () => httpError('nope'));
-    renderScreen(<RegisterTotpPush register={register} />, {
+    signedIn();
+    const server = fakeServer({ base: SERVICE }).on(
+      'POST',
+      'factor/v1/VIPCredentialRegistrar',
+      serviceError('nope'),
+    );
+    renderScreen(<RegisterTotpPush />, {
       path: '/register/totp_push',
       state: { vipCredentialID: 'VSMT1', credValue: 'phone' },
     });
-    await act(async () => {});
-    expect(register).toHaveBeenCalledWith({
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Unable to complete registration at this time. ',
+    );
+    // One request, also under StrictMode.
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]?.body).toEqual({
       vipCredentialID: 'VSMT1',
       credType: 'totp_push',
       credValue: 'phone',
       language: 'en_US',
     });
-    expect((await screen.findByRole('alert')).textContent).toContain(
-      'Unable to complete registration at this time. ',
-    );
+    expectUserCall(server.requests[0]);
   });
 });

@@ -1,11 +1,12 @@
-import { portalConfigAtom, defaultPortalConfig } from '@portal/shared/config/portalConfig';
-import { userNameAtom } from '@portal/shared/session/atoms';
+import { defaultPortalConfig, portalConfigAtom } from '@portal/shared/config/portalConfig';
+import { portalStore } from '@portal/shared/session/store';
+import { fakeServer } from '@portal/shared/test-support/fakeServer';
+import { landed, renderScreen } from '@portal/shared/test-support/render';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
 import { RegisterOtp } from '../src/registerOtp/RegisterOtp';
 import { RegisterTotp } from '../src/registerTotp/RegisterTotp';
-import { httpError, ok, renderScreen } from './render';
+import { expectUserCall, SERVICE, serviceError, signedIn } from './session';
 
 vi.mock('qrcode', () => ({ toCanvas: vi.fn(async () => undefined) }));
 
@@ -16,30 +17,34 @@ function typeCode(code: string) {
 }
 
 describe('OTP registration verification', () => {
-  // That the call carries the user token and no sign-in flow state is the API client's rule
-  // (shared/test/apiClient.test.ts); this screen's part is the call and where it lands.
-  it('verifies the six digits as a registration and opens self-service', async () => {
-    const store = createStore();
-    const verifyOtp = vi.fn(async () => ok({ data: { status: 'SUCCESS' } }));
-    renderScreen(<RegisterOtp verifyOtp={verifyOtp} />, {
-      store,
+  it('verifies the six digits as a registration (user token, no flow state) and opens self-service', async () => {
+    signedIn();
+    const server = fakeServer({ base: SERVICE }).on('POST', 'factor/v1/OTPVerifier', {
+      json: { data: { status: 'SUCCESS' } },
+    });
+    renderScreen(<RegisterOtp />, {
       path: '/register/sms',
       state: { credId: 'c1', credType: 'sms', credValue: '+15550001111' },
     });
     expect(screen.getByText('Enter security code sent to +15550001111')).toBeTruthy();
     typeCode('123456');
-    await waitFor(() => expect(screen.getByTestId('landed').textContent).toBe('/self-service'));
-    expect(verifyOtp).toHaveBeenCalledWith('c1', '123456', { registering: true });
+    await waitFor(() => expect(landed().textContent).toBe('/self-service'));
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]?.body).toEqual({ credId: 'c1', otp: '123456' });
+    expectUserCall(server.requests[0]);
   });
 
   it('a rejected code shows the service message', async () => {
-    renderScreen(
-      <RegisterOtp verifyOtp={vi.fn(async () => httpError('Invalid or expired security code'))} />,
-      {
-        path: '/register/email',
-        state: { credId: 'c1', credType: 'email', credValue: 'pat@example.com' },
-      },
+    signedIn();
+    fakeServer({ base: SERVICE }).on(
+      'POST',
+      'factor/v1/OTPVerifier',
+      serviceError('Invalid or expired security code'),
     );
+    renderScreen(<RegisterOtp />, {
+      path: '/register/email',
+      state: { credId: 'c1', credType: 'email', credValue: 'pat@example.com' },
+    });
     typeCode('000000');
     expect(await screen.findByText('Invalid or expired security code')).toBeTruthy();
   });
@@ -47,12 +52,12 @@ describe('OTP registration verification', () => {
 
 describe('TOTP registration', () => {
   it('shows the QR and the scan text, and verifies with MobileOTPVerifier', async () => {
-    const store = createStore();
-    store.set(portalConfigAtom, defaultPortalConfig);
-    store.set(userNameAtom, 'pat.password');
-    const verifyMobileOtp = vi.fn(async () => ok({ data: { status: 'SUCCESS' } }));
-    renderScreen(<RegisterTotp verifyMobileOtp={verifyMobileOtp} />, {
-      store,
+    signedIn('pat.password');
+    portalStore.set(portalConfigAtom, defaultPortalConfig);
+    const server = fakeServer({ base: SERVICE }).on('POST', 'factor/v1/MobileOTPVerifier', {
+      json: { data: { status: 'SUCCESS' } },
+    });
+    renderScreen(<RegisterTotp />, {
       path: '/register/totp',
       state: { credId: 't1', credValue: 'My phone', sharedSecret: 'JBSWY3DPEHPK3PXP', tenantName: 'default' },
     });
@@ -72,17 +77,19 @@ describe('TOTP registration', () => {
       errorCorrectionLevel: 'M',
     });
     typeCode('654321');
-    await waitFor(() => expect(screen.getByTestId('landed').dataset.state).toBe('{"newCredAdded":true}'));
-    expect(verifyMobileOtp).toHaveBeenCalledWith(
-      { credId: 't1', credValue: 'My phone', otp: '654321' },
-      { registering: true },
-    );
+    await waitFor(() => expect(landed().dataset.state).toBe('{"newCredAdded":true}'));
+    expect(server.requests).toHaveLength(1);
+    // A registration sends no device tag: that belongs to a sign-in step.
+    expect(server.requests[0]?.body).toEqual({ credId: 't1', credValue: 'My phone', otp: '654321' });
+    expect(server.requests[0]?.headers.has('X-Device-Tag')).toBe(false);
+    expectUserCall(server.requests[0]);
   });
 
   it('a QR failure is an Unexpected Error', async () => {
     const { toCanvas } = await import('qrcode');
     vi.mocked(toCanvas).mockRejectedValueOnce(new Error('The amount of data is too big'));
-    renderScreen(<RegisterTotp verifyMobileOtp={vi.fn()} />, {
+    signedIn();
+    renderScreen(<RegisterTotp />, {
       path: '/register/totp',
       state: { credId: 't1', credValue: 'x', sharedSecret: 'S', tenantName: 'acme' },
     });

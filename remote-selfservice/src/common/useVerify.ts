@@ -1,36 +1,33 @@
-import type { ApiResult } from '@portal/shared/api/result';
+import { type Call, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { paths } from '@portal/shared/routes/paths';
-import { useCallback, useState } from 'react';
 import { useNavigate } from '@portal/shared/router';
-import { serviceErrorText, unexpectedErrorText } from './errorText';
+import { useCallback } from 'react';
+import { serviceErrorText } from './errorText';
 import { newCredAddedState } from './newCredAdded';
 
 /**
- * Runs a registration's verifying call; success opens self-service with the 'new credential
- * added' notice, a failure becomes the banner text. Returns whether it succeeded.
+ * Runs a registration's verifying call through useServerCall (cancelled when the screen is
+ * left); success opens self-service with the 'new credential added' notice, a failure (a null
+ * reply too: self-service has no next action to route) becomes the banner text. Returns whether
+ * it succeeded.
  */
 export function useVerify() {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useServerCall();
   const verify = useCallback(
-    async (call: () => Promise<ApiResult<unknown>>, failureText?: string): Promise<boolean> => {
-      setBusy(true);
-      setError(null);
-      try {
-        const result = await call();
-        if (result.ok) {
+    async (call: Call<unknown>, failureText?: string): Promise<boolean> => {
+      let verified = false;
+      await run(
+        call,
+        () => {
+          verified = true;
           navigate(paths.selfService, { state: newCredAddedState });
-          return true;
-        }
-        setError(failureText ?? serviceErrorText(result.error));
-      } catch (failure) {
-        setError(unexpectedErrorText(failure));
-      }
-      setBusy(false);
-      return false;
+        },
+        { routeNull: false, onError: (failure) => failureText ?? serviceErrorText(failure) },
+      );
+      return verified;
     },
-    [navigate],
+    [navigate, run],
   );
   return { busy, error, setError, verify };
 }

@@ -1,3 +1,4 @@
+import { api } from '@portal/shared/api/client';
 import { CREDENTIAL_STATUS_ACTIVE, CREDENTIAL_STATUS_INACTIVE } from '@portal/shared/constants';
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
@@ -9,15 +10,15 @@ import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CredentialItem } from './CredentialItem';
 import { type CredentialView, credentialViews } from './credentialView';
-import { type CredentialCalls, useCredentials } from './useCredentials';
+import { useCredentials } from './useCredentials';
 import '../common/selfservice.css';
 import './credentials.css';
 
 type Confirmation = { kind: 'one'; view: CredentialView } | { kind: 'all' };
 
 /** /self-service: the user's credentials and what can be done with them. */
-export function ManageCredentials({ calls }: { calls?: CredentialCalls }) {
-  const { credentials, busy, error, change, calls: api } = useCredentials(calls);
+export function ManageCredentials() {
+  const { credentials, busy, error, change } = useCredentials();
   const location = useLocation();
   const navigate = useNavigate();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);

@@ -1,13 +1,9 @@
 import { api } from '@portal/shared/api/client';
 import type { ApiResult } from '@portal/shared/api/result';
 import type { Credential } from '@portal/shared/api/schemas';
-import { useCallback, useEffect, useState } from 'react';
+import { useRunOnMount } from '@portal/shared/hooks/useServerCall';
+import { useCallback, useState } from 'react';
 import { serviceErrorText, unexpectedErrorText } from '../common/errorText';
-
-export type CredentialCalls = Pick<
-  typeof api,
-  'listCredentials' | 'updateCredential' | 'deleteCredential' | 'deleteAllCredentials' | 'clearDefaults'
->;
 
 export interface CredentialsState {
   credentials: readonly Credential[] | null;
@@ -19,21 +15,20 @@ export interface CredentialsState {
  * The user's credentials (GET MeCreds) and the changes made to them; after every change the
  * list is read again, so what is shown is what the service holds.
  */
-export function useCredentials(calls: CredentialCalls = api) {
+export function useCredentials() {
   const [state, setState] = useState<CredentialsState>({ credentials: null, busy: true, error: null });
 
   const reload = useCallback(async (): Promise<void> => {
-    const result = await calls.listCredentials();
+    const result = await api.listCredentials();
     setState((previous) =>
       result.ok
         ? { credentials: result.data, busy: false, error: null }
         : { ...previous, busy: false, error: serviceErrorText(result.error) },
     );
-  }, [calls]);
+  }, []);
 
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  // The list is read once when the screen opens (also under StrictMode), then after each change.
+  useRunOnMount(reload);
 
   /** Runs one change with the loading bar shown, then reloads; a failure goes to the banner. */
   const change = useCallback(
@@ -53,5 +48,5 @@ export function useCredentials(calls: CredentialCalls = api) {
     [reload],
   );
 
-  return { ...state, change, calls };
+  return { ...state, change };
 }

@@ -10,14 +10,14 @@ import { useNavigate } from '@portal/shared/router';
 import { serviceErrorText, unexpectedErrorText } from '../common/errorText';
 import { ScreenStatus } from '../common/ScreenStatus';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
-import { beginRegistration, type RegistrationCalls } from './beginRegistration';
+import { beginRegistration } from './beginRegistration';
 import { TypeStep } from './TypeStep';
 import { canSubmitRegistration, validateRegistration } from './validation';
 import { ValueStep } from './ValueStep';
 import '../common/selfservice.css';
 
 /** /register: step 1 chooses the type, step 2 takes its value; success opens /register/{type}. */
-export function RegisterForm({ calls = api }: { calls?: RegistrationCalls }) {
+export function RegisterForm() {
   const navigate = useNavigate();
   const { vendorAccessName } = useAtomValue(portalConfigAtom);
   const serverUserName = useAtomValue(userNameAtom);
@@ -58,7 +58,7 @@ export function RegisterForm({ calls = api }: { calls?: RegistrationCalls }) {
     setBusy(true);
     setError(null);
     try {
-      const result = await beginRegistration({ type, value, credentialId, userName }, calls);
+      const result = await beginRegistration({ type, value, credentialId, userName }, api);
       if (result.ok) {
         navigate(result.data.path, { state: result.data.state });
         return;

@@ -23,27 +23,17 @@ import { useVerify } from '../common/useVerify';
 import { promptErrorOutcome } from './fidoErrors';
 import '../common/selfservice.css';
 
-export interface FidoRegistrationDeps {
-  prompt: (options: PublicKeyCredentialCreationOptionsJSON) => Promise<RegistrationResponseJSON>;
-  verify: typeof api.fidoRegVerify;
-}
-
-const browserDeps: FidoRegistrationDeps = {
-  prompt: (optionsJSON) => startRegistration({ optionsJSON }),
-  verify: api.fidoRegVerify,
-};
-
 /**
  * /register/fido, /register/securitykey, /register/passkey: the browser prompt starts on load with
  * the challenge the registration form fetched; the result goes to FIDORegChallengeVerifier.
  */
-export function RegisterFido({ deps = browserDeps }: { deps?: FidoRegistrationDeps }) {
+export function RegisterFido() {
   const state = readState(FidoRegistrationStateSchema, useLocation().state);
   if (!state) return <MissingRegistration title={messages.fido.registrationTitle} />;
-  return <FidoRegistration state={state} deps={deps} />;
+  return <FidoRegistration state={state} />;
 }
 
-function FidoRegistration({ state, deps }: { state: FidoRegistrationState; deps: FidoRegistrationDeps }) {
+function FidoRegistration({ state }: { state: FidoRegistrationState }) {
   const { busy, error, setError, verify } = useVerify();
   const fidoType = fidoTypeForRegistration(state.fidoCredType);
 
@@ -52,14 +42,16 @@ function FidoRegistration({ state, deps }: { state: FidoRegistrationState; deps:
     let credential: RegistrationResponseJSON;
     try {
       // The schema checked the fields the browser needs; the rest passes through as sent.
-      credential = await deps.prompt(state.options as unknown as PublicKeyCredentialCreationOptionsJSON);
+      credential = await startRegistration({
+        optionsJSON: state.options as unknown as PublicKeyCredentialCreationOptionsJSON,
+      });
     } catch (failure) {
       const outcome = promptErrorOutcome(failure);
       if (outcome.kind === 'message') setError(outcome.text);
       return;
     }
-    await verify(() => deps.verify(credential, state.fidoCredType));
-  }, [deps, state, setError, verify]);
+    await verify((signal) => api.fidoRegVerify(credential, state.fidoCredType, { signal }));
+  }, [state, setError, verify]);
 
   useRunOnMount(run);
 

@@ -14,20 +14,18 @@ import { ScreenStatus } from '../common/ScreenStatus';
 import { useVerify } from '../common/useVerify';
 import '../common/selfservice.css';
 
-type VerifyOtp = typeof api.verifyOtp;
-
 /** /register/sms and /register/email: the code sent to the new value, in the six boxes. */
-export function RegisterOtp({ verifyOtp = api.verifyOtp }: { verifyOtp?: VerifyOtp }) {
+export function RegisterOtp() {
   const state = readState(OtpRegistrationStateSchema, useLocation().state);
   if (!state) return <MissingRegistration title={messages.registration.verifyTitle} />;
-  return <OtpVerification state={state} verifyOtp={verifyOtp} />;
+  return <OtpVerification state={state} />;
 }
 
-function OtpVerification({ state, verifyOtp }: { state: OtpRegistrationState; verifyOtp: VerifyOtp }) {
+function OtpVerification({ state }: { state: OtpRegistrationState }) {
   const { busy, error, verify } = useVerify();
   const boxes = useRef<OtpInputHandle>(null);
   const submit = async (code: string) => {
-    const ok = await verify(() => verifyOtp(state.credId, code, { registering: true }));
+    const ok = await verify((signal) => api.verifyOtp(state.credId, code, { registering: true }, { signal }));
     if (!ok) boxes.current?.clear();
   };
   return (

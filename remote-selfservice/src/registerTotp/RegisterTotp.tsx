@@ -20,26 +20,14 @@ import { otpauthLink, totpIssuer } from './otpauthLink';
 import { QrCode } from './QrCode';
 import '../common/selfservice.css';
 
-type VerifyMobileOtp = typeof api.verifyMobileOtp;
-
 /** /register/totp: the QR code for the authenticator app, then its first code (MobileOTPVerifier). */
-export function RegisterTotp({
-  verifyMobileOtp = api.verifyMobileOtp,
-}: {
-  verifyMobileOtp?: VerifyMobileOtp;
-}) {
+export function RegisterTotp() {
   const state = readState(TotpRegistrationStateSchema, useLocation().state);
   if (!state) return <MissingRegistration title={messages.registration.totpTitle} />;
-  return <TotpVerification state={state} verifyMobileOtp={verifyMobileOtp} />;
+  return <TotpVerification state={state} />;
 }
 
-function TotpVerification({
-  state,
-  verifyMobileOtp,
-}: {
-  state: TotpRegistrationState;
-  verifyMobileOtp: VerifyMobileOtp;
-}) {
+function TotpVerification({ state }: { state: TotpRegistrationState }) {
   const { tenantDisplayNames } = useAtomValue(portalConfigAtom);
   const serverUserName = useAtomValue(userNameAtom);
   const loginName = useAtomValue(loginNameAtom);
@@ -53,8 +41,12 @@ function TotpVerification({
   const onQrError = useCallback((failure: unknown) => setError(unexpectedErrorText(failure)), [setError]);
 
   const submit = async (otp: string) => {
-    const ok = await verify(() =>
-      verifyMobileOtp({ credId: state.credId, credValue: state.credValue, otp }, { registering: true }),
+    const ok = await verify((signal) =>
+      api.verifyMobileOtp(
+        { credId: state.credId, credValue: state.credValue, otp },
+        { registering: true },
+        { signal },
+      ),
     );
     if (!ok) boxes.current?.clear();
   };

@@ -15,31 +15,32 @@ import { ScreenStatus } from '../common/ScreenStatus';
 import { useVerify } from '../common/useVerify';
 import '../common/selfservice.css';
 
-type RegisterVip = typeof api.registerVipCredential;
-
 /** /register/totp_push: registers the vendor credential (VIPCredentialRegistrar) and reports how it went. */
-export function RegisterTotpPush({ register = api.registerVipCredential }: { register?: RegisterVip }) {
+export function RegisterTotpPush() {
   const state = readState(PushRegistrationStateSchema, useLocation().state);
   if (!state) return <MissingRegistration title={messages.registration.pushTitle} />;
-  return <PushRegistration state={state} register={register} />;
+  return <PushRegistration state={state} />;
 }
 
-function PushRegistration({ state, register }: { state: PushRegistrationState; register: RegisterVip }) {
+function PushRegistration({ state }: { state: PushRegistrationState }) {
   const { busy, error, verify } = useVerify();
 
   const run = useCallback(
     () =>
       verify(
-        () =>
-          register({
-            vipCredentialID: state.vipCredentialID,
-            credType: 'totp_push',
-            credValue: state.credValue,
-            language: DEFAULT_LANGUAGE,
-          }),
+        (signal) =>
+          api.registerVipCredential(
+            {
+              vipCredentialID: state.vipCredentialID,
+              credType: 'totp_push',
+              credValue: state.credValue,
+              language: DEFAULT_LANGUAGE,
+            },
+            { signal },
+          ),
         messages.push.registrationFailed,
       ),
-    [register, state, verify],
+    [state, verify],
   );
 
   useRunOnMount(run);

@@ -11,9 +11,9 @@ import { useDisplayName } from './useDisplayName';
 import '../common/selfservice.css';
 
 /** /welcome: 'Hello, {name}' and the way to the credentials. */
-export function Welcome({ getUserInfo }: { getUserInfo?: Parameters<typeof useDisplayName>[0] }) {
+export function Welcome() {
   const token = useAtomValue(userTokenAtom);
-  const { name, busy, error } = useDisplayName(getUserInfo);
+  const { name, busy, error } = useDisplayName();
   const linkRef = useRef<HTMLAnchorElement>(null);
   useFocusFirst(linkRef);
   // Spec section 4: the welcome page sends a session without a user token back to the start.

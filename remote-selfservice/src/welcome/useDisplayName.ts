@@ -13,7 +13,7 @@ export interface DisplayName {
  * The signed-in user's name from userinfo (JSON or a signed token's payload `name`); until it
  * arrives, or if it cannot be read, the user name the sign-in flow knows.
  */
-export function useDisplayName(getUserInfo = api.getUserInfo): DisplayName {
+export function useDisplayName(): DisplayName {
   const token = useAtomValue(userTokenAtom);
   const userName = useAtomValue(userNameAtom);
   const [state, setState] = useState<DisplayName>({ name: null, busy: true, error: null });
@@ -23,19 +23,18 @@ export function useDisplayName(getUserInfo = api.getUserInfo): DisplayName {
       setState({ name: null, busy: false, error: null });
       return;
     }
-    let current = true;
-    void getUserInfo(token).then((result) => {
-      if (!current) return;
+    // A newer token, or leaving the screen, cancels the call and ignores its reply.
+    const controller = new AbortController();
+    void api.getUserInfo(token, { signal: controller.signal }).then((result) => {
+      if (controller.signal.aborted) return;
       setState(
         result.ok
           ? { name: result.data.name ?? null, busy: false, error: null }
           : { name: null, busy: false, error: result.error.message },
       );
     });
-    return () => {
-      current = false;
-    };
-  }, [token, getUserInfo]);
+    return () => controller.abort();
+  }, [token]);
 
   return { ...state, name: state.name ?? userName };
 }
