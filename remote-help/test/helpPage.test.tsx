@@ -6,11 +6,11 @@ import {
   userNameAtom,
 } from '@portal/shared/session/atoms';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { createStore } from 'jotai';
+import { portalStore } from '@portal/shared/session/store';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import HelpScreen from '../src/exposes/Help';
 import { HelpPage } from '../src/help/HelpPage';
-import { renderScreen, testConfig } from './render';
+import { renderScreen, testConfig } from './renderWithConfig';
 
 function phoneRows() {
   const table = screen.getByRole('table');
@@ -134,11 +134,11 @@ describe('troubleshoot box', () => {
 
   it('shows timestamp, transaction id and user from the session, and copies exactly those lines', async () => {
     vi.useFakeTimers();
-    const store = createStore();
+    const store = portalStore;
     store.set(lastTransactionAtom, new Date('2026-11-21T23:59:58.123Z'));
     store.set(clientTransactionIdAtom, '0b6a1c1e-7d2f-4c55-9a1e-3f1c2d4e5f60');
     store.set(userNameAtom, 'jdoe');
-    renderScreen(<HelpPage />, { config: testConfig('clients'), store });
+    renderScreen(<HelpPage />, { config: testConfig('clients') });
 
     expect(lines()).toEqual([
       'Timestamp: 2026-11-21T23:59:58.123Z',
@@ -193,18 +193,18 @@ describe('troubleshoot box', () => {
   });
 
   it('shows the User ID as typed when the server has not named the user yet', () => {
-    const store = createStore();
+    const store = portalStore;
     store.set(loginNameAtom, 'typed.user');
-    renderScreen(<HelpPage />, { config: testConfig('clients'), store });
+    renderScreen(<HelpPage />, { config: testConfig('clients') });
     expect(lines()[1]).toBe('User: typed.user');
     act(() => store.set(userNameAtom, 'jdoe'));
     expect(lines()[1]).toBe('User: jdoe');
   });
 
   it('shows only the facts that are present', () => {
-    const store = createStore();
+    const store = portalStore;
     store.set(userNameAtom, 'jdoe');
-    renderScreen(<HelpPage />, { config: testConfig('clients'), store });
+    renderScreen(<HelpPage />, { config: testConfig('clients') });
     expect(lines()).toHaveLength(2);
     expect(lines()[1]).toBe('User: jdoe');
     expect(screen.queryByText(/Client Transaction ID/)).toBeNull();

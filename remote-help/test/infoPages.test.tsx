@@ -6,7 +6,7 @@ import AboutAuthHubScreen from '../src/exposes/AboutAuthHub';
 import CookiesScreen from '../src/exposes/Cookies';
 import EmeaCookiesScreen from '../src/exposes/EmeaCookies';
 import SmsTermsScreen from '../src/exposes/SmsTerms';
-import { renderScreen, testConfig } from './render';
+import { renderScreen, testConfig } from './renderWithConfig';
 
 interface PageCase {
   name: string;

@@ -1,10 +1,7 @@
 import { defaultPortalConfig, type PortalConfig, portalConfigAtom } from '@portal/shared/config/portalConfig';
-import { render } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
+import { portalStore } from '@portal/shared/session/store';
+import { renderScreen as renderSharedScreen } from '@portal/shared/test-support/render';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-
-type Store = ReturnType<typeof createStore>;
 
 /** A configuration as the portal server would send it; the numbers exist only in this test file. */
 export function testConfig(
@@ -35,16 +32,8 @@ export function testConfig(
   };
 }
 
-/** Renders a screen as the host does: inside the one jotai store and a router. */
-export function renderScreen(
-  ui: ReactElement,
-  { config, store = createStore(), path = '/' }: { config: PortalConfig; store?: Store; path?: string },
-) {
-  store.set(portalConfigAtom, config);
-  const result = render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-    </Provider>,
-  );
-  return { ...result, store };
+/** The shared render helper, with the portal configuration the screen reads set first. */
+export function renderScreen(ui: ReactElement, { config, path }: { config: PortalConfig; path?: string }) {
+  portalStore.set(portalConfigAtom, config);
+  return renderSharedScreen(ui, { path });
 }
