@@ -16,57 +16,35 @@ import { render } from '@testing-library/react';
 import { Provider } from 'jotai';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
+import { fakeServer, type RecordedRequest, type Reply } from '@portal/shared/test-support/fakeServer';
 
 export const SERVICE = 'http://sso.test/default/';
+const PROXY = '/common/portal/proxy/';
 
-/** One recorded call: path after the service base, method and JSON body. */
-export interface Call {
-  path: string;
-  body: Record<string, unknown> | null;
-  headers: Headers;
-}
+/** One recorded call, as the fake server records it: `path` is after the service or proxy base. */
+export type Call = RecordedRequest;
 
 /** A reply for a call: a JSON body with a status (200 by default). */
-export type Answer =
-  | { status?: number; body: unknown }
-  | ((call: Call) => { status?: number; body: unknown });
+type Answer = { status?: number; body: unknown } | ((call: Call) => { status?: number; body: unknown });
+
+const toReply =
+  (answer: Answer) =>
+  (call: Call): Reply => {
+    const { status, body } = typeof answer === 'function' ? answer(call) : answer;
+    return { status: status ?? 200, json: body };
+  };
 
 /**
- * Stubs fetch: each call path takes its answers in order (the last one repeats). Returns the
- * recorded calls.
+ * The shared fake server, keyed by call path: each path takes its answers in order (the last one
+ * repeats), whichever the method. A call to any other path fails the test. Returns the recorded calls.
  */
 export function stubServer(answers: Record<string, Answer[]>): Call[] {
-  const calls: Call[] = [];
-  const used: Record<string, number> = {};
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const path = url.startsWith(SERVICE)
-        ? url.slice(SERVICE.length)
-        : url.replace(/^\/common\/portal\/proxy\//, '');
-      const call: Call = {
-        path,
-        body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null,
-        headers: new Headers(init?.headers),
-      };
-      calls.push(call);
-      const list = answers[path];
-      if (!list || list.length === 0)
-        return new Response('{"errorCode":"0000404","errorMessage":"Not found"}', { status: 404 });
-      const index = Math.min(used[path] ?? 0, list.length - 1);
-      used[path] = index + 1;
-      const answer = list[index];
-      const resolved = typeof answer === 'function' ? answer(call) : answer;
-      if (!resolved) throw new Error('no answer');
-      return new Response(JSON.stringify(resolved.body), {
-        status: resolved.status ?? 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
+  const server = fakeServer({ base: [SERVICE, PROXY] });
+  for (const [path, list] of Object.entries(answers)) {
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const)
+      server.on(method, path, ...list.map(toReply));
+  }
+  return server.requests;
 }
 
 /** The session as a factor screen finds it after the password step. */

@@ -83,8 +83,9 @@ function parseBody(body: BodyInit | null | undefined, headers: Headers): unknown
   }
 }
 
-function pathOf(url: string, base: string | undefined): string {
-  if (base && url.startsWith(base)) return url.slice(base.length);
+function pathOf(url: string, bases: readonly string[]): string {
+  const base = bases.find((candidate) => url.startsWith(candidate));
+  if (base) return url.slice(base.length);
   const parsed = new URL(url, 'http://localhost/');
   return `${parsed.pathname}${parsed.search}`.replace(/^\//, '');
 }
@@ -112,11 +113,14 @@ function wait(ms: number, signal: AbortSignal | null | undefined): Promise<void>
 }
 
 /**
- * A fake server. `base` (e.g. the service URL) is cut from recorded paths, so a route and an
+ * A fake server. `base` (e.g. the service URL, or several) is cut from recorded paths, so a route and an
  * assertion can say 'factor/v1/MeCreds'. With `global: false` it does not replace globalThis.fetch
  * (pass `server.fetch` yourself).
  */
-export function fakeServer(options: { base?: string; global?: boolean } = {}): FakeServer {
+export function fakeServer(
+  options: { base?: string | readonly string[]; global?: boolean } = {},
+): FakeServer {
+  const bases = typeof options.base === 'string' ? [options.base] : (options.base ?? []);
   const routes: Route[] = [];
   const requests: RecordedRequest[] = [];
   const state = { unexpected: [] as string[] };
@@ -129,7 +133,7 @@ export function fakeServer(options: { base?: string; global?: boolean } = {}): F
     const request: RecordedRequest = {
       method,
       url,
-      path: pathOf(url, options.base),
+      path: pathOf(url, bases),
       headers,
       body: parseBody(init.body, headers),
     };
