@@ -1,22 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer } from '@portal/shared/test-support/fakeServer';
+import { describe, expect, it } from 'vitest';
 import { fetchRemotesConfig } from '../src/federation/remotesConfig';
 
-function serve(body: unknown, status = 200) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-    ),
-  );
+/** The portal server's remotes.json, read fresh every time (no-store). */
+function serve(json: unknown, status = 200) {
+  return fakeServer().on('GET', 'remotes.json', { status, json });
 }
 
 describe('fetchRemotesConfig', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('resolves manifest URLs against the page and keeps only known remotes', async () => {
-    serve({ remote_login: '/remotes/remote-login/1/mf-manifest.json', other: '/x.json' });
+    const server = serve({ remote_login: '/remotes/remote-login/1/mf-manifest.json', other: '/x.json' });
     const config = await fetchRemotesConfig();
+    expect(server.requests.map((request) => request.url)).toEqual(['/remotes.json']);
     expect(config).toEqual({
       remote_login: `${window.location.origin}/remotes/remote-login/1/mf-manifest.json`,
     });
