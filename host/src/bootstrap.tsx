@@ -1,7 +1,5 @@
 import { api } from '@portal/shared/api/client';
 import { applyPortalConfig, loadPortalConfig } from '@portal/shared/config/portalConfig';
-import { paths } from '@portal/shared/routes/paths';
-
 import { portalStore } from '@portal/shared/session/store';
 import { Provider } from 'jotai';
 import { StrictMode } from 'react';
@@ -38,15 +36,14 @@ const REMOTES_CONFIG_TIMEOUT_MS = 10_000;
  */
 function prepare(data: BootstrapData | null): void {
   void startSession(portalStore, data?.environment).catch(report('session'));
-  // The User ID page starts with a client token (login start, step 1): ask for it now, so its
-  // round trip overlaps with loading the screen instead of following it.
-  const route = window.location.pathname.replace(/\/+$/, '');
-  if (route === paths.direct || route === paths.oauth2) api.prefetchClientToken();
+  const first = firstScreenFor(window.location.pathname);
+  // A screen that starts a login asks for a client token first (login start, step 1): ask for it
+  // now, so its round trip overlaps with loading the screen instead of following it.
+  if (first?.startsLogin) api.prefetchClientToken();
   if (data) {
     configureRemotes(knownRemotePlans(data.remotes));
     // Start loading the first screen now (its files are already on their way, preloaded by the
     // page), so running the remote's code overlaps with rendering the shell.
-    const first = firstScreenFor(window.location.pathname);
     if (first) void preloadScreen(first.remote, first.expose);
     try {
       if (data.portalConfig !== undefined) applyPortalConfig(portalStore, data.portalConfig);

@@ -15,6 +15,8 @@ export interface RouteEntry {
   expose: string;
   /** false for pages shown inside another site's frame: no header, footer or banner. */
   shell?: boolean;
+  /** The screen runs login start, whose first call is a client token (asked for at page start). */
+  startsLogin?: true;
 }
 
 const login = (path: string, guard: Guard, expose: string): RouteEntry => ({
@@ -46,8 +48,8 @@ const help = (path: string, expose: string): RouteEntry => ({
 export const routes: readonly RouteEntry[] = [
   login(paths.home, 'A', './Landing'),
   login(paths.homeAlias, 'A', './Landing'),
-  login(paths.direct, 'A', './UserId'),
-  login(paths.oauth2, 'A', './UserId'),
+  { ...login(paths.direct, 'A', './UserId'), startsLogin: true },
+  { ...login(paths.oauth2, 'A', './UserId'), startsLogin: true },
   login(paths.verify, 'C', './Password'),
   login(paths.changePassword, 'C', './ChangePassword'),
   login(paths.idp, 'C', './Idp'),
@@ -122,7 +124,7 @@ export const likelyNext: Partial<Record<string, readonly ScreenRef[]>> = {
  * session, and a fresh page has none: tokens live in memory) the home page's. The portal server's
  * first-load plan makes the same choice for its preloads.
  */
-export function firstScreenFor(pathname: string): ScreenRef | undefined {
+export function firstScreenFor(pathname: string): RouteEntry | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const route = routes.find((entry) => entry.path === path);
   if (!route) return undefined;

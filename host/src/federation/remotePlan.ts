@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type RemoteName, remoteNames } from './remotesConfig';
+import { HttpUrl as Url, type RemoteName, remoteNames } from './remotesConfig';
 
 /**
  * What the host needs to know of one remote build: its manifest (as remotes.json names it), the
@@ -7,17 +7,6 @@ import { type RemoteName, remoteNames } from './remotesConfig';
  * portal server computes it from the manifest for every page (docs/architecture.md, "The first
  * load"); without that, the host reads the manifest itself.
  */
-const Url = v.pipe(
-  v.string(),
-  v.check((value) => {
-    try {
-      const url = new URL(value, 'http://placeholder.invalid/');
-      return url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, 'an http(s) URL or a path'),
-);
 
 const ExposeAssetsSchema = v.object({ js: v.array(Url), css: v.array(Url) });
 

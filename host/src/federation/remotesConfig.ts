@@ -4,16 +4,25 @@ import * as v from 'valibot';
 export const remoteNames = ['remote_login', 'remote_factors', 'remote_selfservice', 'remote_help'] as const;
 export type RemoteName = (typeof remoteNames)[number];
 
-const manifestUrl = v.pipe(
+/** An http(s) URL or a path (resolved against the page). */
+export const HttpUrl = v.pipe(
   v.string(),
   v.check((value) => {
     try {
       const url = new URL(value, 'http://placeholder.invalid/');
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname.endsWith('.json');
+      return url.protocol === 'https:' || url.protocol === 'http:';
     } catch {
       return false;
     }
-  }, 'a manifest URL (http or https, ending in .json)'),
+  }, 'an http(s) URL or a path'),
+);
+
+const manifestUrl = v.pipe(
+  HttpUrl,
+  v.check(
+    (value) => new URL(value, 'http://placeholder.invalid/').pathname.endsWith('.json'),
+    'a manifest URL (http or https, ending in .json)',
+  ),
 );
 
 const RemotesConfigSchema = v.record(v.string(), manifestUrl);

@@ -1,4 +1,4 @@
-import { paths } from '@portal/shared/routes/paths';
+import { startOverPath } from '@portal/shared/routes/queryParams';
 import { errorMessageAtom } from '@portal/shared/session/atoms';
 import { isOauth2Flow } from '@portal/shared/storage/sessionStore';
 import { useStore } from 'jotai';
@@ -13,6 +13,6 @@ export function useStartOver(): () => void {
     // Login is enabled again by the start route (startLogin sets status None once it shows);
     // setting it here would let a factor screen's guard send the user to /home first.
     store.set(errorMessageAtom, null);
-    navigate(isOauth2Flow() ? `${paths.oauth2}?restart=true` : paths.direct);
+    navigate(startOverPath(isOauth2Flow()));
   }, [store, navigate]);
 }

@@ -3,7 +3,7 @@ import type { AuthReply, UserTokenReply } from '@portal/shared/api/schemas';
 import { rememberTrustedDevice } from '@portal/shared/auth/deviceCookies';
 import { type FlowNavigationState, type Navigate, openTarget } from '@portal/shared/flow/navigation';
 import { type NextActionResult, nextActionRoute } from '@portal/shared/flow/nextAction';
-import { FLOW_STATE_PARAM } from '@portal/shared/routes/queryParams';
+import { FLOW_STATE_PARAM, RESTART_PARAM } from '@portal/shared/routes/queryParams';
 import {
   errorMessageAtom,
   flowStateAtom,
@@ -72,7 +72,7 @@ export function withFlowQuery(url: string, store: PortalStore): string {
   }
   const flowState = store.get(flowStateAtom);
   if (flowState) target.searchParams.set(FLOW_STATE_PARAM, flowState);
-  target.searchParams.delete('restart');
+  target.searchParams.delete(RESTART_PARAM);
   return target.href;
 }
 

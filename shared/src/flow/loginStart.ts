@@ -7,7 +7,7 @@ import { transition } from '@portal/shared/session/signInState';
 import type { PortalStore } from '@portal/shared/session/store';
 import { rememberedUserName } from '@portal/shared/storage/localStore';
 import { flowType, OAUTH2_FLOW, savedQueryParams } from '@portal/shared/storage/sessionStore';
-import { FLOW_STATE_PARAM, RESTART_PARAM } from '@portal/shared/flow/restartFlow';
+import { FLOW_STATE_PARAM, RESTART_PARAM } from '@portal/shared/routes/queryParams';
 
 /** The direct flow's value of session storage 'x-flow'. */
 export const DIRECT_FLOW = 'direct';

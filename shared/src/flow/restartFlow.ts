@@ -8,10 +8,6 @@ import type { PortalStore } from '@portal/shared/session/store';
 import { isOauth2Flow, savedQueryParams } from '@portal/shared/storage/sessionStore';
 import { type Navigate, openTarget } from '@portal/shared/flow/navigation';
 
-// Spelled once in routes/queryParams; still exported here for the modules that import it from here.
-export { FLOW_STATE_PARAM };
-export const RESTART_PARAM = 'restart';
-
 type ResetUser = (subject: string) => Promise<ApiResult<AuthReply>>;
 
 export interface RestartFlowDeps {

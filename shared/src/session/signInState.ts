@@ -1,6 +1,7 @@
 import type { AuthReply } from '@portal/shared/api/schemas';
 import type { FlowNavigationState } from '@portal/shared/flow/navigation';
 import { paths } from '@portal/shared/routes/paths';
+import { startOverPath } from '@portal/shared/routes/queryParams';
 import {
   authStatusAtom,
   clientTokenAtom,
@@ -136,7 +137,6 @@ export function transition(store: PortalStore, event: SignInEvent): SignInTarget
       resetFlowScope(store);
       store.set(errorMessageAtom, null);
       store.set(authStatusAtom, AuthStatus.None);
-      // restart=true: the oauth2 start restores the saved query instead of taking a new one.
-      return { to: event.oauth2 ? `${paths.oauth2}?restart=true` : paths.direct };
+      return { to: startOverPath(event.oauth2) };
   }
 }
