@@ -8,7 +8,7 @@ import type { ResolvedRemote } from './manifestSchema.js';
 import { buildPlan } from './plan.js';
 import type { RemoteManifests } from './remoteManifests.js';
 import { type IndexTemplate, renderIndex, splitTemplate } from './renderIndex.js';
-import { StatCachedFile } from './statCachedFile.js';
+import { StatCachedFile } from '../files/statCachedFile.js';
 
 export interface FirstLoadPageOptions {
   hostDist: string;

@@ -1,5 +1,5 @@
 import { type FederationManifest, parseManifest } from './manifestSchema.js';
-import { type CachedRead, describeError, type ReadResult } from './statCachedFile.js';
+import { type CachedRead, describeError, type ReadResult } from '../files/statCachedFile.js';
 
 export interface ForeignManifestOptions {
   /** The longest a page waits for a manifest on another origin. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describeIssues } from '../describeIssues.js';
-import type { ReadResult } from './statCachedFile.js';
+import type { ReadResult } from '../files/statCachedFile.js';
 import { isSafeHref } from './urls.js';
 
 const href = v.pipe(v.string(), v.check(isSafeHref, 'an absolute path or http(s) URL'));

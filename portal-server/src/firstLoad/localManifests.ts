@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { REMOTES_PREFIX, isInsideReleaseFolder } from '../static/remoteReleases.js';
 import { type FederationManifest, parseManifest } from './manifestSchema.js';
-import { type CachedRead, StatCachedFile } from './statCachedFile.js';
+import { type CachedRead, StatCachedFile } from '../files/statCachedFile.js';
 
 /** Enough for every release folder a portal keeps around; past it the cache starts over. */
 const MAX_CACHED_FILES = 256;

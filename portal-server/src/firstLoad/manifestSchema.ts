@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describeIssues } from '../describeIssues.js';
-import type { ReadResult } from './statCachedFile.js';
+import type { ReadResult } from '../files/statCachedFile.js';
 import { toHref } from './urls.js';
 
 const fileNames = v.array(v.string());

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ForeignManifests } from './foreignManifests.js';
 import { LocalManifests } from './localManifests.js';
 import { type FederationManifest, type ResolvedRemote, resolveManifest } from './manifestSchema.js';
-import type { CachedRead } from './statCachedFile.js';
+import type { CachedRead } from '../files/statCachedFile.js';
 
 export interface RemoteManifestsOptions {
   releasesDir: string;

@@ -1,6 +1,6 @@
-import { readFile, stat } from 'node:fs/promises';
 import * as v from 'valibot';
 import { describeIssues } from '../describeIssues.js';
+import { describeError, type ReadResult, StatCachedFile } from '../files/statCachedFile.js';
 
 const manifestUrl = v.pipe(
   v.string(),
@@ -23,43 +23,32 @@ export type RemotesConfig = v.InferOutput<typeof RemotesConfigSchema>;
 
 export type RemotesConfigResult = { ok: true; config: RemotesConfig } | { ok: false; error: string };
 
+function parseRemotesConfig(file: string, text: string): ReadResult<RemotesConfig> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `cannot read ${file}: ${describeError(error)}` };
+  }
+  const parsed = v.safeParse(RemotesConfigSchema, raw);
+  return parsed.success
+    ? { ok: true, value: parsed.output }
+    : { ok: false, error: `${file} is invalid: ${describeIssues(parsed.issues)}` };
+}
+
 /**
  * Reads remotes.json fresh whenever it changed on disk, so release engineers promote or roll back a
  * remote by editing the file, without a restart. The stat check keeps per-response CSP building cheap.
  */
 export class RemotesFile {
-  private cached: { key: string; result: RemotesConfigResult } | undefined;
+  private readonly source: StatCachedFile<RemotesConfig>;
 
-  constructor(readonly file: string) {}
+  constructor(readonly file: string) {
+    this.source = new StatCachedFile(file, (text) => parseRemotesConfig(file, text));
+  }
 
   async read(): Promise<RemotesConfigResult> {
-    let key: string;
-    try {
-      const info = await stat(this.file, { bigint: true });
-      key = `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
-    } catch (error) {
-      return { ok: false, error: `cannot read ${this.file}: ${describe(error)}` };
-    }
-    if (this.cached?.key === key) return this.cached.result;
-    const result = await this.parse();
-    this.cached = { key, result };
-    return result;
+    const { result } = await this.source.read();
+    return result.ok ? { ok: true, config: result.value } : { ok: false, error: result.error };
   }
-
-  private async parse(): Promise<RemotesConfigResult> {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(await readFile(this.file, 'utf8'));
-    } catch (error) {
-      return { ok: false, error: `cannot read ${this.file}: ${describe(error)}` };
-    }
-    const parsed = v.safeParse(RemotesConfigSchema, raw);
-    return parsed.success
-      ? { ok: true, config: parsed.output }
-      : { ok: false, error: `${this.file} is invalid: ${describeIssues(parsed.issues)}` };
-  }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
