@@ -89,6 +89,7 @@ export function factorReply(tx: Transaction, user: User, factor: string): AuthRe
     ...base(tx, user),
     currentFactors: [factor],
     ...(step.credentials ? { credentials: step.credentials } : {}),
+    ...(step.inlineRegistration ? { inline_registration: true } : {}),
     additional: additional(tx, [factor], step.customFlowId ?? ''),
   });
 }

@@ -4,6 +4,8 @@ export interface FactorStepReply {
   nextaction: string;
   credentials?: Array<Pick<Credential, 'credId' | 'credType' | 'credValue' | 'default'>>;
   customFlowId?: string;
+  /** The step is an enrolment: the user has no active credential of the kind it needs (spec section 3). */
+  inlineRegistration?: true;
 }
 
 const OTP_FACTOR_TYPES: Record<string, CredType> = { SMSOTP: 'sms', EMAILOTP: 'email', IVROTP: 'ivr' };
@@ -12,6 +14,27 @@ const FIDO_FACTOR_TYPES: Record<string, CredType> = {
   SECURITYKEY: 'securitykey',
   PASSKEY: 'passkey',
 };
+
+/**
+ * The credential types that satisfy a factor code (its base before any '/suffix'); empty for the
+ * factors that need none (password, custom, identity provider).
+ */
+export function credentialTypesFor(factorBase: string): readonly CredType[] {
+  const otpType = OTP_FACTOR_TYPES[factorBase];
+  if (otpType) return [otpType];
+  const fidoType = FIDO_FACTOR_TYPES[factorBase];
+  if (fidoType) return [fidoType];
+  switch (factorBase) {
+    case 'OTP':
+      return ['sms', 'email', 'ivr'];
+    case 'MOBILEOTP':
+      return ['totp'];
+    case 'PUSH':
+      return ['totp_push'];
+    default:
+      return [];
+  }
+}
 
 function activeOf(user: User, types: readonly CredType[]) {
   return user.credentials
@@ -24,33 +47,45 @@ function activeOf(user: User, types: readonly CredType[]) {
     }));
 }
 
+/** An enrolment step: the register action, no options, and the spec's inline_registration flag. */
+function enrolment(nextaction: string): FactorStepReply {
+  return { nextaction, credentials: [], inlineRegistration: true };
+}
+
 /** The next action the server announces for one factor code (spec section 4, next action table). */
 export function factorStepReply(factor: string, user: User): FactorStepReply {
   const [base = '', suffix] = factor.split('/');
+  const active = activeOf(user, credentialTypesFor(base));
   const otpType = OTP_FACTOR_TYPES[base];
   if (otpType) {
-    return { nextaction: `${otpType.toUpperCase()}_OTP_SELECTION`, credentials: activeOf(user, [otpType]) };
+    const upper = otpType.toUpperCase();
+    return active.length > 0
+      ? { nextaction: `${upper}_OTP_SELECTION`, credentials: active }
+      : enrolment(`${upper}_OTP_REGISTER`);
   }
-  const fidoType = FIDO_FACTOR_TYPES[base];
-  if (fidoType) {
-    const registered = activeOf(user, [fidoType]).length > 0;
-    return { nextaction: `${base}_${registered ? 'AUTH' : 'REGISTER'}_GENERATE_CHALLENGE` };
+  if (FIDO_FACTOR_TYPES[base]) {
+    return active.length > 0
+      ? { nextaction: `${base}_AUTH_GENERATE_CHALLENGE` }
+      : { nextaction: `${base}_REGISTER_GENERATE_CHALLENGE`, inlineRegistration: true };
   }
   switch (base) {
     case 'PASSWORD':
       return { nextaction: 'PASSWORD_AUTH' };
     case 'OTP': {
-      const credentials = activeOf(user, ['sms', 'email', 'ivr']);
-      const first = credentials.find((c) => c.default) ?? credentials[0];
+      // No OTP credential at all: enrol a phone for SMS, the most common first factor.
+      if (active.length === 0) return enrolment('SMS_OTP_REGISTER');
+      const first = active.find((c) => c.default) ?? active[0];
       const type = first?.credType ?? 'sms';
-      return { nextaction: `${type.toUpperCase()}_OTP_SELECTION`, credentials };
+      return { nextaction: `${type.toUpperCase()}_OTP_SELECTION`, credentials: active };
     }
-    case 'MOBILEOTP': {
-      const credentials = activeOf(user, ['totp']);
-      return { nextaction: credentials.length > 0 ? 'MOBILEOTP_AUTH' : 'MOBILEOTP_REGISTER', credentials };
-    }
+    case 'MOBILEOTP':
+      return active.length > 0
+        ? { nextaction: 'MOBILEOTP_AUTH', credentials: active }
+        : enrolment('MOBILEOTP_REGISTER');
     case 'PUSH':
-      return { nextaction: 'PUSH_SELECTION', credentials: activeOf(user, ['totp_push']) };
+      return active.length > 0
+        ? { nextaction: 'PUSH_SELECTION', credentials: active }
+        : enrolment('PUSH_REGISTRATION_INITIATOR');
     case 'CUSTOM':
       return { nextaction: 'CUSTOM_AUTH', customFlowId: suffix ?? '' };
     case 'IDP':

@@ -21,6 +21,7 @@ function render(ctx: EmulatorContext): string {
     .reverse()
     .map((o) => [e(o.sentAt), e(o.channel), e(o.to), e(o.userName), `<code>${e(o.code)}</code>`]);
   const pushes = pushView(ctx.state).map((p) => [
+    p.kind === 'registration' ? 'Registration' : 'Sign-in',
     e(p.userName),
     e(p.credValue),
     e(p.status),
@@ -45,7 +46,7 @@ function render(ctx: EmulatorContext): string {
 <p>Tenant base: <code>${e(tenantUrl(ctx.config))}</code>. Portal origins: ${ctx.config.portalOrigins.map((o) => `<code>${e(o)}</code>`).join(', ')}.
  Start an oauth2 sign-in: ${ctx.config.portalOrigins.map((o) => `<a href="/_emulator/rp/start?portal=${encodeURIComponent(o)}">${e(o)}</a>`).join(', ')}.</p>
 <h2>Outbox</h2>${table(['Sent', 'Channel', 'To', 'User', 'Code'], outbox)}
-<h2>Pushes</h2>${table(['User', 'Device', 'Status', 'Expires', ''], pushes)}
+<h2>Pushes</h2>${table(['Kind', 'User', 'Device', 'Status', 'Expires', ''], pushes)}
 <h2>Users</h2>${table(['User ID', 'Name', 'Status', 'Exercises', 'Credentials'], users)}
 <h2>Reset</h2><form method="POST" action="/_emulator/reset"><button type="submit">Reset emulator</button></form>`,
   );

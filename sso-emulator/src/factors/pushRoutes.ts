@@ -1,35 +1,39 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { advance, stayReply } from '../auth/authReply.js';
+import { stayReply } from '../auth/authReply.js';
 import { requireFactorStep } from '../auth/flowState.js';
 import type { EmulatorContext } from '../context.js';
 import { errors } from '../http/apiError.js';
 import { parseInput } from '../http/parseBody.js';
-import { type PushRequest, pushStatus } from '../state/pushes.js';
+import { newPush, pushStatus } from '../state/pushes.js';
 import { FLOW_TOKEN_KINDS, requireBearer } from '../tokens/bearer.js';
+import { advanceAfter } from './enrolment.js';
 import { PushGenerateBodySchema, PushStatusBodySchema } from './schemas.js';
 
-/** PushGenerator starts a pending push; PushStatus reports PENDING, AUTHENTICATED, REJECTED or TIMED_OUT. */
+/**
+ * PushGenerator starts a pending push; PushStatus reports PENDING, AUTHENTICATED, REJECTED or
+ * TIMED_OUT, for a sign-in push or for the registration push of an enrolment
+ * (VIPCredentialRegistrar during sign-in; its approval activates the new credential).
+ */
 export function registerPushRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.post('/factor/v1/PushGenerator', async (request) => {
     await requireBearer(request, ctx.tokens, FLOW_TOKEN_KINDS);
     const body = parseInput(PushGenerateBodySchema, request.body);
     const { tx, user } = requireFactorStep(ctx, request, ['PUSH']);
     const credential = ctx.state.findCredential(user, body.credId);
-    if (credential?.credType !== 'totp_push' || credential.status !== 'ACTIVE') {
+    if (credential?.credType !== 'totp_push' || credential.status !== 'ACTIVE' || credential.pending) {
       throw errors.credentialNotFound();
     }
-    const now = ctx.state.clock.now();
-    const push: PushRequest = {
-      id: randomUUID(),
-      transactionId: tx.flowStateId,
-      userName: user.userName,
-      credId: credential.credId,
-      credValue: credential.credValue,
-      createdAt: now,
-      expiresAt: now + ctx.config.pushTimeoutMs,
-      answer: 'PENDING',
-    };
+    const push = newPush(
+      'login',
+      {
+        transactionId: tx.flowStateId,
+        userName: user.userName,
+        credId: credential.credId,
+        credValue: credential.credValue,
+      },
+      ctx.state.clock.now(),
+      ctx.config.pushTimeoutMs,
+    );
     ctx.state.pushes.set(push.id, push);
     return stayReply(tx, user, 'PUSH_AUTH', { data: { message: `Push sent to ${credential.credValue}` } });
   });
@@ -43,11 +47,12 @@ export function registerPushRoutes(app: FastifyInstance, ctx: EmulatorContext): 
       .sort((a, b) => b.createdAt - a.createdAt)[0];
     if (!latest) throw errors.badRequest('No push was sent for this credential');
     const status = pushStatus(latest, ctx.state.clock.now());
+    const waiting = latest.kind === 'registration' ? 'PUSH_REGISTRATION_STATUS' : 'PUSH_AUTH';
     if (status === 'AUTHENTICATED') {
       ctx.state.pushes.delete(latest.id);
-      const next = await advance(ctx, tx, user);
+      const next = await advanceAfter(ctx, tx, user, ctx.state.findCredential(user, body.credId));
       return { ...next, data: { status } };
     }
-    return stayReply(tx, user, 'PUSH_AUTH', { data: { status } });
+    return stayReply(tx, user, waiting, { data: { status } });
   });
 }

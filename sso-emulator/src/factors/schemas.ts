@@ -21,6 +21,13 @@ export const OtpGenerateBodySchema = v.object({
 
 export const OtpVerifyBodySchema = v.object({ credId, otp: sixDigits, deviceTag });
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A phone number with its country code: at least 11 characters (spec section 5). */
+const PHONE_MIN_LENGTH = 11;
+function validContact<T extends { credType: string; credValue: string }>(b: T): boolean {
+  return b.credType === 'email' ? EMAIL.test(b.credValue) : b.credValue.length >= PHONE_MIN_LENGTH;
+}
+
 export const OtpRegisterBodySchema = v.pipe(
   v.object({
     credType: v.picklist(['sms', 'email']),
@@ -30,9 +37,26 @@ export const OtpRegisterBodySchema = v.pipe(
     deviceTag,
   }),
   v.check(
-    (b) =>
-      b.credType === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(b.credValue) : b.credValue.length >= 11,
+    (b) => validContact(b),
     'credValue must be an e-mail address (email) or a phone number of at least 11 characters (sms)',
+  ),
+);
+
+/**
+ * OTPRegistrar during sign-in (with X-Flow-State): also the voice-call type, since the step may
+ * be a voice-call factor (ivr is registered for login only, never in self-service).
+ */
+export const OtpEnrolBodySchema = v.pipe(
+  v.object({
+    credType: v.picklist(['sms', 'email', 'ivr']),
+    credValue: v.string(),
+    language: v.optional(v.string()),
+    default: v.optional(v.boolean()),
+    deviceTag,
+  }),
+  v.check(
+    (b) => validContact(b),
+    'credValue must be an e-mail address (email) or a phone number of at least 11 characters (sms, ivr)',
   ),
 );
 
@@ -68,3 +92,6 @@ export const VipRegisterBodySchema = v.object({
   credValue: v.pipe(v.string(), v.minLength(1)),
   language: v.optional(v.string()),
 });
+
+/** VIPCredentialRegistrar during sign-in (with X-Flow-State): the device tag may come along. */
+export const VipEnrolBodySchema = v.object({ ...VipRegisterBodySchema.entries, deviceTag });

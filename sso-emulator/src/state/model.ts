@@ -40,6 +40,11 @@ export const CredentialSchema = v.object({
   modifiedDatetime: isoDate,
   /** Verification still outstanding (registered by OTPRegistrar / MobileOTPRegistrar). */
   pending: v.optional(v.boolean()),
+  /**
+   * The sign-in transaction (flowStateId) that registered this pending credential inline
+   * (enrolment during sign-in); only that transaction may generate, verify or complete it.
+   */
+  enrolmentFlowId: v.optional(v.string()),
   /** TOTP secret (base32), for totp and totp_push credentials. */
   totpSecret: v.optional(v.pipe(v.string(), v.regex(/^[A-Z2-7]+=*$/, 'must be base32'))),
   /** Last TOTP time step accepted, so a code is not accepted twice. */

@@ -1,8 +1,18 @@
+import { randomUUID } from 'node:crypto';
+
 export type PushStatus = 'PENDING' | 'AUTHENTICATED' | 'REJECTED' | 'TIMED_OUT';
+
+/**
+ * What the user's phone is asked: to approve a sign-in ('login', PushGenerator), or to confirm
+ * that the vendor app just registered during sign-in is theirs ('registration',
+ * VIPCredentialRegistrar with a flow state).
+ */
+export type PushKind = 'login' | 'registration';
 
 /** A push notification waiting for the user's phone (the dev page or API) to answer. */
 export interface PushRequest {
   id: string;
+  kind: PushKind;
   transactionId: string;
   userName: string;
   credId: string;
@@ -10,6 +20,15 @@ export interface PushRequest {
   createdAt: number;
   expiresAt: number;
   answer: 'PENDING' | 'AUTHENTICATED' | 'REJECTED';
+}
+
+export function newPush(
+  kind: PushKind,
+  fields: Pick<PushRequest, 'transactionId' | 'userName' | 'credId' | 'credValue'>,
+  now: number,
+  timeoutMs: number,
+): PushRequest {
+  return { id: randomUUID(), kind, ...fields, createdAt: now, expiresAt: now + timeoutMs, answer: 'PENDING' };
 }
 
 export function pushStatus(push: PushRequest, now: number): PushStatus {
