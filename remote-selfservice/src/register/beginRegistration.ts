@@ -1,7 +1,7 @@
 import type { ApiClient } from '@portal/shared/api/client';
 import type { ApiResult } from '@portal/shared/api/result';
-import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
 import { CreationOptionsSchema, findPublicKeyOptions } from '@portal/shared/fido/publicKeyOptions';
+import { browserLanguage } from '@portal/shared/i18n/language';
 import { messages } from '@portal/shared/messages/en_US';
 import { paths, type RegistrationType } from '@portal/shared/routes/paths';
 
@@ -38,7 +38,7 @@ const beginOtp: Begin = async (input, calls) => {
   const result = await calls.registerOtp({
     credType: input.type,
     credValue: input.value,
-    language: DEFAULT_LANGUAGE,
+    language: browserLanguage(),
   });
   if (!result.ok) return result;
   if (!result.data.credId) return malformed(messages.selfService.unableToRegister);

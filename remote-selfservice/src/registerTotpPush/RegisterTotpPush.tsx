@@ -1,5 +1,5 @@
 import { api } from '@portal/shared/api/client';
-import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
+import { browserLanguage } from '@portal/shared/i18n/language';
 import { messages } from '@portal/shared/messages/en_US';
 import { useRunOnMount } from '@portal/shared/hooks/useServerCall';
 import { useCallback } from 'react';
@@ -34,7 +34,7 @@ function PushRegistration({ state }: { state: PushRegistrationState }) {
               vipCredentialID: state.vipCredentialID,
               credType: 'totp_push',
               credValue: state.credValue,
-              language: DEFAULT_LANGUAGE,
+              language: browserLanguage(),
             },
             { signal },
           ),
