@@ -1,11 +1,9 @@
-import { defaultPortalConfig } from '@portal/shared/config/portalConfig';
 import { describe, expect, it, vi } from 'vitest';
 import { serviceErrorText, unexpectedErrorText } from '../src/common/errorText';
 import { credentialViews } from '../src/credentials/credentialView';
 import { beginRegistration, type RegistrationCalls } from '../src/register/beginRegistration';
 import { canSubmitRegistration, validateRegistration } from '../src/register/validation';
 import { promptErrorOutcome } from '../src/registerFido/fidoErrors';
-import { otpauthLink, totpIssuer } from '../src/registerTotp/otpauthLink';
 import { httpError, ok } from './results';
 
 describe('registration validation (spec section 5)', () => {
@@ -58,26 +56,6 @@ describe('credential list view', () => {
     expect(views.map((view) => view.typeName)).toEqual(['SMS', 'Passkey', 'Mobile OTP']);
     expect(views.map((view) => view.added)).toEqual(['Added yesterday', null, 'Added March 5, 2024']);
     expect(views.map((view) => view.active)).toEqual([false, true, true]);
-  });
-});
-
-describe('otpauth link and issuer', () => {
-  it('uses the display name for default and common, the tenant name otherwise', () => {
-    const names = { default: 'Hub Dev', common: 'Hub Common' };
-    expect(totpIssuer('default', names)).toBe('Hub Dev');
-    expect(totpIssuer('common', names)).toBe('Hub Common');
-    expect(totpIssuer('acme', names)).toBe('acme');
-    expect(totpIssuer('default', defaultPortalConfig.tenantDisplayNames)).toBe('Authentication Hub');
-  });
-  it('is an otpauth totp link with user name, secret and issuer', () => {
-    const link = new URL(
-      otpauthLink({ userName: 'pat.password', secret: 'JBSWY3DPEHPK3PXP', issuer: 'Hub Dev' }),
-    );
-    expect(link.protocol).toBe('otpauth:');
-    expect(link.host).toBe('totp');
-    expect(link.pathname).toBe('/Hub%20Dev:pat.password');
-    expect(link.searchParams.get('secret')).toBe('JBSWY3DPEHPK3PXP');
-    expect(link.searchParams.get('issuer')).toBe('Hub Dev');
   });
 });
 

@@ -1,6 +1,7 @@
 import { defaultPortalConfig, portalConfigAtom } from '@portal/shared/config/portalConfig';
 import { portalStore } from '@portal/shared/session/store';
 import { fakeServer } from '@portal/shared/test-support/fakeServer';
+import { failNextQrCode } from '@portal/shared/test-support/qrCode';
 import { landed, renderScreen } from '@portal/shared/test-support/render';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,7 +9,7 @@ import { RegisterOtp } from '../src/registerOtp/RegisterOtp';
 import { RegisterTotp } from '../src/registerTotp/RegisterTotp';
 import { expectUserCall, SERVICE, serviceError, signedIn } from './session';
 
-vi.mock('qrcode', () => ({ toCanvas: vi.fn(async () => undefined) }));
+vi.mock('@portal/shared/ui/QrCode', () => import('@portal/shared/test-support/qrCode'));
 
 function typeCode(code: string) {
   [...code].forEach((digit, index) => {
@@ -61,21 +62,15 @@ describe('TOTP registration', () => {
       path: '/register/totp',
       state: { credId: 't1', credValue: 'My phone', sharedSecret: 'JBSWY3DPEHPK3PXP', tenantName: 'default' },
     });
-    expect(screen.getByRole('img', { name: 'QR code for your mobile authenticator' })).toBeTruthy();
+    const qr = screen.getByRole('img', { name: 'QR code for your mobile authenticator' });
     expect(
       screen.getByText(
         'Scan the QR code with your mobile authenticator & enter security code to register My phone',
       ),
     ).toBeTruthy();
-    const { toCanvas } = await import('qrcode');
-    expect(vi.mocked(toCanvas).mock.calls[0]?.[1]).toBe(
+    expect(qr.dataset.qrText).toBe(
       'otpauth://totp/Authentication%20Hub:pat.password?secret=JBSWY3DPEHPK3PXP&issuer=Authentication%20Hub',
     );
-    expect(vi.mocked(toCanvas).mock.calls[0]?.[2]).toEqual({
-      width: 256,
-      margin: 4,
-      errorCorrectionLevel: 'M',
-    });
     typeCode('654321');
     await waitFor(() => expect(landed().dataset.state).toBe('{"newCredAdded":true}'));
     expect(server.requests).toHaveLength(1);
@@ -86,8 +81,7 @@ describe('TOTP registration', () => {
   });
 
   it('a QR failure is an Unexpected Error', async () => {
-    const { toCanvas } = await import('qrcode');
-    vi.mocked(toCanvas).mockRejectedValueOnce(new Error('The amount of data is too big'));
+    failNextQrCode(new Error('The amount of data is too big'));
     signedIn();
     renderScreen(<RegisterTotp />, {
       path: '/register/totp',

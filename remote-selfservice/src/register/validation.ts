@@ -1,7 +1,7 @@
-import { SMS_MIN_LENGTH } from '@portal/shared/constants';
 import { credentialTypeInfo } from '@portal/shared/flow/credentialTypes';
 import { messages } from '@portal/shared/messages/en_US';
 import type { RegistrationType } from '@portal/shared/routes/paths';
+import { emailAddressError, phoneNumberError } from '@portal/shared/validation/contactValue';
 
 export interface RegistrationInput {
   type: RegistrationType | null;
@@ -14,13 +14,12 @@ export interface RegistrationErrors {
   credentialId?: string;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const text = messages.registration;
 
 /** The value rule per type (spec section 5, Registration); types not listed need a value. */
 const valueRules: Partial<Record<RegistrationType, (value: string) => string | undefined>> = {
-  email: (value) => (EMAIL.test(value) ? undefined : text.emailInvalid),
-  sms: (value) => (value.length >= SMS_MIN_LENGTH ? undefined : text.smsTooShort(SMS_MIN_LENGTH)),
+  email: emailAddressError,
+  sms: phoneNumberError,
 };
 
 /** The messages for the form as it stands (empty when it may be submitted). */

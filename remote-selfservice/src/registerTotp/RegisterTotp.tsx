@@ -2,7 +2,9 @@ import { api } from '@portal/shared/api/client';
 import { portalConfigAtom } from '@portal/shared/config/portalConfig';
 import { messages } from '@portal/shared/messages/en_US';
 import { loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
+import { otpauthLink, totpIssuer } from '@portal/shared/totp/otpauthLink';
 import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
+import { QrCode } from '@portal/shared/ui/QrCode';
 import { useAtomValue } from 'jotai';
 import { useCallback, useRef } from 'react';
 import { useLocation } from '@portal/shared/router';
@@ -16,8 +18,6 @@ import {
 } from '../common/registrationState';
 import { ScreenStatus } from '../common/ScreenStatus';
 import { useVerify } from '../common/useVerify';
-import { otpauthLink, totpIssuer } from './otpauthLink';
-import { QrCode } from './QrCode';
 import '../common/selfservice.css';
 
 /** /register/totp: the QR code for the authenticator app, then its first code (MobileOTPVerifier). */
@@ -55,7 +55,12 @@ function TotpVerification({ state }: { state: TotpRegistrationState }) {
     <section className="portal-selfservice" aria-busy={busy}>
       <h1>{messages.registration.totpTitle}</h1>
       <ScreenStatus busy={busy} error={error} />
-      <QrCode text={link} label={messages.registration.qrLabel} onError={onQrError} />
+      <QrCode
+        text={link}
+        label={messages.registration.qrLabel}
+        onError={onQrError}
+        className="portal-selfservice__qr"
+      />
       <p>{messages.mobileOtp.scanToRegister(state.credValue)}</p>
       <form
         onSubmit={(event) => {

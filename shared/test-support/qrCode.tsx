@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import type { QrCodeProps } from '../src/ui/QrCode';
+
+/**
+ * A stand-in for `@portal/shared/ui/QrCode` in screens' tests (jsdom cannot draw on a canvas):
+ * `vi.mock('@portal/shared/ui/QrCode', () => import('@portal/shared/test-support/qrCode'))`.
+ * The picture carries the text it would draw (`data-qr-text`); `failNextQrCode` makes the next
+ * one report a drawing failure. The real component is tested in shared/test/QrCode.test.tsx.
+ */
+let nextFailure: Error | null = null;
+
+export function failNextQrCode(error: Error): void {
+  nextFailure = error;
+}
+
+export function QrCode({ text, label, onError, className }: QrCodeProps) {
+  useEffect(() => {
+    const failure = nextFailure;
+    nextFailure = null;
+    if (failure) onError(failure);
+  }, [onError]);
+  return <canvas className={className} role="img" aria-label={label} data-qr-text={text} />;
+}
