@@ -12,13 +12,21 @@ import { FactorLayout } from '../common/FactorLayout';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
+import { isEnrolmentStep } from '../enrolment/enrolmentStep';
+import { TotpEnrolment } from '../enrolment/TotpEnrolment';
+import { useOpeningReply } from '../enrolment/useOpeningReply';
 import { MoreOptions } from '../moreOptions/MoreOptions';
 
-/**
- * Mobile authenticator code (/motp): with one option it is selected at once, with several the
- * chooser asks; the code (required) goes to MobileOTPVerifier.
- */
+/** /motp: enrolment of a mobile authenticator (MOBILEOTP_REGISTER), or sign-in with one. */
 export function MobileOtpScreen() {
+  return isEnrolmentStep(useOpeningReply()) ? <TotpEnrolment /> : <MobileOtpSignIn />;
+}
+
+/**
+ * Mobile authenticator code: with one option it is selected at once, with several the chooser
+ * asks; the code (required) goes to MobileOTPVerifier.
+ */
+function MobileOtpSignIn() {
   const ready = useRequireUser();
   const routeReply = useRouteReply();
   const options = useAtomValue(factorOptionsAtom);

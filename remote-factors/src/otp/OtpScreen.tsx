@@ -1,7 +1,8 @@
 import { api } from '@portal/shared/api/client';
-import type { AuthReply, CredentialOption } from '@portal/shared/api/schemas';
+import type { AuthReply, CredentialOption, RegistrationResult } from '@portal/shared/api/schemas';
 import { boundedText } from '@portal/shared/display/boundedText';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
+import { browserLanguage } from '@portal/shared/i18n/language';
 import { messages } from '@portal/shared/messages/en_US';
 import { factorOptionsAtom, flowStateAtom } from '@portal/shared/session/atoms';
 import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
@@ -14,6 +15,11 @@ import { FactorLayout } from '../common/FactorLayout';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
+import { ContactForm } from '../enrolment/ContactForm';
+import { isContactChannel } from '../enrolment/contactValue';
+import { isEnrolmentStep } from '../enrolment/enrolmentStep';
+import { useOpeningReply } from '../enrolment/useOpeningReply';
+import '../enrolment/enrolment.css';
 import { MoreOptions } from '../moreOptions/MoreOptions';
 import { expectedOtpAction, otpChannelFor } from './otpChannel';
 
@@ -29,6 +35,8 @@ interface Sent {
 /**
  * SMS, e-mail and voice-call codes (/sotp, /eotp, /votp): choose a credential when there are
  * several, generate a code, enter it in six boxes (auto-submit when complete), Resend.
+ * Enrolment (an *_OTP_REGISTER step): the phone number or address is registered first
+ * (OTPRegistrar in the sign-in flow), then its first code is entered the same way.
  */
 export function OtpScreen() {
   const ready = useRequireUser();
@@ -36,6 +44,9 @@ export function OtpScreen() {
   const routeReply = useRouteReply();
   const channel = otpChannelFor(useLocation().pathname);
   const options = useAtomValue(factorOptionsAtom);
+  const enrolling = isEnrolmentStep(useOpeningReply());
+  /** The phone number or address being enrolled: kept when the user goes back to change it. */
+  const [contact, setContact] = useState('');
   const [sent, setSent] = useState<Sent | null>(null);
   const { busy, error, setError, run } = useServerCall();
   const otpRef = useRef<OtpInputHandle>(null);
@@ -64,8 +75,25 @@ export function OtpScreen() {
 
   useRunOnMount(() => {
     const only = options.length === 1 ? options[0] : undefined;
-    if (only) void generate(only, store.get(flowStateAtom));
+    if (only && !enrolling) void generate(only, store.get(flowStateAtom));
   }, ready);
+
+  /** Enrolment: register the value (pending until its first code), then send that code. */
+  const enrol = async (credValue: string) => {
+    const credType = channel.credType;
+    const registered = async (result: RegistrationResult) => {
+      if (!result.credId) {
+        setError(messages.selfService.unableToRegister);
+        return;
+      }
+      const option = { credId: result.credId, credType, credValue: result.credValue || credValue };
+      await generate(option, store.get(flowStateAtom));
+    };
+    await run(
+      (signal) => api.enrolOtp({ credType, credValue, language: browserLanguage() }, { signal }),
+      registered,
+    );
+  };
 
   const verify = async (code: string) => {
     if (!sent || busy) return;
@@ -84,8 +112,10 @@ export function OtpScreen() {
   };
 
   if (!ready) return null;
+  const enrolChannel = isContactChannel(channel.credType) ? channel.credType : 'sms';
+  const title = enrolling ? messages.enrolment.titles[enrolChannel] : channel.title;
   return (
-    <FactorLayout title={channel.title} busy={busy} error={error}>
+    <FactorLayout title={title} busy={busy} error={error}>
       {sent ? (
         <form className="portal-factor__form" onSubmit={submit} noValidate>
           <p className="portal-factor__status" aria-live="polite">
@@ -104,9 +134,23 @@ export function OtpScreen() {
             >
               {messages.common.resend}
             </button>
+            {enrolling ? (
+              <button type="button" className="portal-button" disabled={busy} onClick={() => setSent(null)}>
+                {messages.enrolment.changeValue[enrolChannel]}
+              </button>
+            ) : null}
             <MoreOptions onError={setError} disabled={busy} />
           </div>
         </form>
+      ) : enrolling ? (
+        <ContactForm
+          channel={enrolChannel}
+          value={contact}
+          onValue={setContact}
+          onSubmit={(value) => void enrol(value)}
+          busy={busy}
+          actions={<MoreOptions onError={setError} disabled={busy} />}
+        />
       ) : (
         <>
           {options.length > 1 ? (

@@ -1,7 +1,7 @@
 import { api } from '@portal/shared/api/client';
 import type { AuthReply, CredentialOption } from '@portal/shared/api/schemas';
-import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
+import { browserLanguage } from '@portal/shared/i18n/language';
 import { messages } from '@portal/shared/messages/en_US';
 import { factorOptionsAtom } from '@portal/shared/session/atoms';
 import { transition } from '@portal/shared/session/signInState';
@@ -12,6 +12,9 @@ import { optionValue } from '../chooser/optionLabel';
 import { FactorLayout } from '../common/FactorLayout';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
+import { isEnrolmentStep, pendingPushRegistration } from '../enrolment/enrolmentStep';
+import { PushEnrolment } from '../enrolment/PushEnrolment';
+import { useOpeningReply } from '../enrolment/useOpeningReply';
 import { MoreOptions } from '../moreOptions/MoreOptions';
 import { usePushPolling } from './usePushPolling';
 
@@ -21,11 +24,18 @@ type Phase =
   | { kind: 'waiting'; option: CredentialOption }
   | { kind: 'failed'; option: CredentialOption; offerResend: boolean };
 
-/**
- * Push (/push): send a push to the chosen device, then poll its status every 3000 ms until it is
- * approved (route on), rejected, timed out (Resend) or fails.
- */
+/** /push: enrolment of a vendor push credential (PUSH_REGISTRATION_*), or sign-in with one. */
 export function PushScreen() {
+  const opening = useOpeningReply();
+  const enrolling = isEnrolmentStep(opening) || pendingPushRegistration(opening) !== null;
+  return enrolling ? <PushEnrolment /> : <PushSignIn />;
+}
+
+/**
+ * Push sign-in: send a push to the chosen device, then poll its status every 3000 ms until it
+ * is approved (route on), rejected, timed out (Resend) or fails.
+ */
+function PushSignIn() {
   const ready = useRequireUser();
   const routeReply = useRouteReply();
   const options = useAtomValue(factorOptionsAtom);
@@ -66,7 +76,7 @@ export function PushScreen() {
         setPhase({ kind: 'waiting', option });
         polling.start(option.credId);
       };
-      await run((signal) => api.generatePush(option.credId, DEFAULT_LANGUAGE, { signal }), sent, {
+      await run((signal) => api.generatePush(option.credId, browserLanguage(), { signal }), sent, {
         onError: (failure) => {
           setPhase({ kind: 'failed', option, offerResend: true });
           return failure.message;

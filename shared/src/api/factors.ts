@@ -169,6 +169,64 @@ export function createFactorCalls(send: Send) {
       });
     },
 
+    /**
+     * Enrolment during sign-in (an `SMS|EMAIL|IVR_OTP_REGISTER` step): the spec's OTPRegistrar
+     * variant { credType, credValue, language, default true, device tag } with the client token
+     * and the flow state, since the user is not signed in yet. The reply names the new credential
+     * (credId), which OTPGenerator then sends a code for.
+     */
+    enrolOtp(input: { credType: string; credValue: string; language: string }, call?: CallOptions) {
+      return send({
+        ...call,
+        method: 'POST',
+        path: 'factor/v1/OTPRegistrar',
+        base: 'service',
+        token: 'client',
+        body: { ...input, default: true, ...DEVICE_TAG },
+        deviceTag: true,
+        schema: RegistrationResultSchema,
+      });
+    },
+
+    /**
+     * Enrolment during sign-in (MOBILEOTP_REGISTER): MobileOTPRegistrar { credType, credValue }
+     * with the client token and the flow state; the reply carries sharedSecret and tenantName for
+     * the QR code. The first code goes to verifyMobileOtp (sign-in variant, device tag).
+     */
+    enrolMobileOtp(credType: string, credValue: string, call?: CallOptions) {
+      return send({
+        ...call,
+        method: 'POST',
+        path: 'factor/v1/MobileOTPRegistrar',
+        base: 'service',
+        token: 'client',
+        body: { credType, credValue },
+        schema: RegistrationResultSchema,
+      });
+    },
+
+    /**
+     * Enrolment during sign-in (PUSH_REGISTRATION_INITIATOR): VIPCredentialRegistrar { vipCredentialID,
+     * credType, credValue, language, device tag } with the client token and the flow state. The
+     * reply is an auth reply, PUSH_REGISTRATION_STATUS with the new credential in credentials[0],
+     * whose approval pushStatus then reports.
+     */
+    enrolPushCredential(
+      input: { vipCredentialID: string; credType: string; credValue: string; language: string },
+      call?: CallOptions,
+    ) {
+      return send({
+        ...call,
+        method: 'POST',
+        path: 'factor/v1/VIPCredentialRegistrar',
+        base: 'service',
+        token: 'client',
+        body: { ...input, ...DEVICE_TAG },
+        deviceTag: true,
+        schema: AuthReplySchema,
+      });
+    },
+
     /** PUT factor/v1/MePasswordUpdater { currentPassword, newPassword }. */
     updatePassword(currentPassword: string, newPassword: string, call?: CallOptions) {
       return send({

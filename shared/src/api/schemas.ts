@@ -129,6 +129,7 @@ export const RegistrationResultSchema = v.looseObject({
   sharedSecret: v.nullish(v.string()),
   tenantName: v.nullish(v.string()),
 });
+export type RegistrationResult = v.InferOutput<typeof RegistrationResultSchema>;
 
 /** Client token from the portal server. */
 export const ClientTokenReplySchema = v.looseObject({

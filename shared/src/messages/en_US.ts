@@ -200,6 +200,38 @@ export const messages = {
     missingData: 'The registration data is missing. Please start the registration again.',
     backToSelfService: 'Back to Manage Credentials',
   },
+  /**
+   * Enrolment during sign-in (a step the user has no credential for). Our wording: the spec
+   * gives only the mobile authenticator's sentence (mobileOtp.scanToRegister) and the push
+   * registration failure (push.registrationFailed).
+   */
+  enrolment: {
+    titles: {
+      sms: 'SMS registration',
+      email: 'Email registration',
+      ivr: 'Voice call registration',
+    },
+    intro: {
+      sms: 'Your account needs a phone number for security codes by text message. Enter it to continue signing in.',
+      email: 'Your account needs an e-mail address for security codes. Enter it to continue signing in.',
+      ivr: 'Your account needs a phone number for security codes by voice call. Enter it to continue signing in.',
+    },
+    phoneHint: 'Start with the country code, for example +1 555 010 0123.',
+    changeValue: {
+      sms: 'Change phone number',
+      email: 'Change e-mail address',
+      ivr: 'Change phone number',
+    },
+    totpPreparing: 'Preparing your authenticator registration . . .',
+    secretIntro: 'Cannot scan the QR code? Enter this setup key in your authenticator app:',
+    secretLabel: 'Setup key',
+    pushIntro:
+      'Install the vendor authenticator app on your phone and open it. Enter the Credential ID the app shows and a name for this phone.',
+    pushCredentialIdHint: 'Four letters and eight digits, for example VSMT12345678.',
+    pushRegister: 'Register',
+    pushWaiting: (device: string) => `Approve the registration request on your ${device} to continue.`,
+    tryAgain: 'Try again',
+  },
   endPages: {
     accessDenied: 'Access Denied',
     logoutSuccessful: 'Logout Successful',

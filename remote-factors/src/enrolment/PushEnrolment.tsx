@@ -1,0 +1,155 @@
+import { api } from '@portal/shared/api/client';
+import type { AuthReply, CredentialOption } from '@portal/shared/api/schemas';
+import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
+import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
+import { browserLanguage } from '@portal/shared/i18n/language';
+import { messages } from '@portal/shared/messages/en_US';
+import { type FormEvent, useRef, useState } from 'react';
+import { optionValue } from '../chooser/optionLabel';
+import { FactorLayout } from '../common/FactorLayout';
+import { useRequireUser } from '../common/useRequireUser';
+import { useRouteReply } from '../common/useRouteReply';
+import { MoreOptions } from '../moreOptions/MoreOptions';
+import { usePushPolling } from '../push/usePushPolling';
+import { pendingPushRegistration } from './enrolmentStep';
+import { normaliseCredentialId, type PushEnrolmentInput, validatePushEnrolment } from './pushEnrolmentInput';
+import { TextField } from './TextField';
+import { useOpeningReply } from './useOpeningReply';
+import './enrolment.css';
+
+type Phase =
+  | { kind: 'form' }
+  | { kind: 'waiting'; credential: CredentialOption }
+  /** 'Unable to complete registration at this time. ', with Try again. */
+  | { kind: 'failed' };
+
+/**
+ * Vendor push enrolment during sign-in (PUSH_REGISTRATION_INITIATOR on /push): the user installs
+ * the vendor app and enters its Credential ID and a name; VIPCredentialRegistrar (client token,
+ * flow state, device tag) answers PUSH_REGISTRATION_STATUS with the new credential, whose
+ * registration push PushStatus is polled for every 3000 ms. Approved: the reply (the next step)
+ * is routed. Rejected, timed out, an error code or a failing poll: the spec's registration
+ * message and Try again, back to the form as it was. Opened by a PUSH_REGISTRATION_STATUS reply,
+ * it polls for that reply's credential at once.
+ */
+export function PushEnrolment() {
+  const ready = useRequireUser();
+  const routeReply = useRouteReply();
+  const resumed = pendingPushRegistration(useOpeningReply());
+  const [phase, setPhase] = useState<Phase>(() =>
+    resumed ? { kind: 'waiting', credential: resumed } : { kind: 'form' },
+  );
+  const [input, setInput] = useState<PushEnrolmentInput>({ credentialId: '', name: '' });
+  const [checked, setChecked] = useState(false);
+  const { busy, error, setError, run } = useServerCall();
+  const firstField = useRef<HTMLInputElement>(null);
+  useFocusFirst(firstField, phase.kind === 'form', phase);
+
+  const fail = () => {
+    polling.stop();
+    setError(messages.push.registrationFailed);
+    setPhase({ kind: 'failed' });
+  };
+  const polling = usePushPolling({
+    onAuthenticated: (reply) => void routeReply(reply),
+    // Polling goes on through one unreadable reply; one that keeps coming is a failure here.
+    onUnreadable: (persistent) => {
+      if (persistent) fail();
+    },
+    onFailed: fail,
+  });
+
+  useRunOnMount(() => {
+    if (resumed) polling.start(resumed.credId);
+  }, ready);
+
+  const registered = async (reply: AuthReply) => {
+    if (reply.nextaction !== 'PUSH_REGISTRATION_STATUS') {
+      await routeReply(reply);
+      return;
+    }
+    const credential = pendingPushRegistration(reply);
+    if (!credential) {
+      fail();
+      return;
+    }
+    setPhase({ kind: 'waiting', credential });
+    polling.start(credential.credId);
+  };
+
+  const errors = validatePushEnrolment(input);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setChecked(true);
+    if (Object.keys(errors).length > 0) {
+      firstField.current?.focus();
+      return;
+    }
+    const body = {
+      vipCredentialID: normaliseCredentialId(input.credentialId),
+      credType: 'totp_push',
+      credValue: input.name.trim(),
+      language: browserLanguage(),
+    };
+    await run((signal) => api.enrolPushCredential(body, { signal }), registered);
+  };
+
+  const tryAgain = () => {
+    setError(null);
+    setPhase({ kind: 'form' });
+  };
+
+  if (!ready) return null;
+  return (
+    <FactorLayout
+      title={messages.registration.pushTitle}
+      busy={busy || phase.kind === 'waiting'}
+      error={error}
+      errorActions={
+        phase.kind === 'failed' ? (
+          <button type="button" className="portal-button" onClick={tryAgain}>
+            {messages.enrolment.tryAgain}
+          </button>
+        ) : null
+      }
+    >
+      {phase.kind === 'form' ? (
+        <form className="portal-factor__form portal-enrolment" onSubmit={(e) => void submit(e)} noValidate>
+          <p className="portal-factor__status">{messages.enrolment.pushIntro}</p>
+          <TextField
+            inputRef={firstField}
+            label={messages.registration.credentialIdLabel}
+            hint={messages.enrolment.pushCredentialIdHint}
+            autoComplete="off"
+            value={input.credentialId}
+            onChange={(credentialId) => setInput((current) => ({ ...current, credentialId }))}
+            error={checked ? (errors.credentialId ?? null) : null}
+          />
+          <TextField
+            label={messages.registration.valueLabels.totp_push}
+            autoComplete="off"
+            value={input.name}
+            onChange={(name) => setInput((current) => ({ ...current, name }))}
+            error={checked ? (errors.name ?? null) : null}
+          />
+          <div className="portal-factor__actions">
+            <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+              {messages.enrolment.pushRegister}
+            </button>
+            <MoreOptions onError={setError} disabled={busy} />
+          </div>
+        </form>
+      ) : (
+        <>
+          <p className="portal-factor__status" role="status">
+            {phase.kind === 'waiting' ? messages.enrolment.pushWaiting(optionValue(phase.credential)) : null}
+          </p>
+          <div className="portal-factor__actions">
+            <MoreOptions onStart={polling.stop} onError={setError} />
+          </div>
+        </>
+      )}
+    </FactorLayout>
+  );
+}

@@ -1,0 +1,150 @@
+import { api } from '@portal/shared/api/client';
+import type { ApiError } from '@portal/shared/api/result';
+import type { RegistrationResult } from '@portal/shared/api/schemas';
+import { portalConfigAtom } from '@portal/shared/config/portalConfig';
+import { boundedText } from '@portal/shared/display/boundedText';
+import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
+import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
+import { messages } from '@portal/shared/messages/en_US';
+import { loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
+import { otpauthLink, totpIssuer } from '@portal/shared/totp/otpauthLink';
+import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
+import { QrCode } from '@portal/shared/ui/QrCode';
+import { useAtomValue } from 'jotai';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { FactorLayout } from '../common/FactorLayout';
+import { useRequireUser } from '../common/useRequireUser';
+import { useRouteReply } from '../common/useRouteReply';
+import { MoreOptions } from '../moreOptions/MoreOptions';
+import { setupKeyGroups } from './setupKey';
+import './enrolment.css';
+
+interface Registered {
+  credId: string;
+  credValue: string;
+  secret: string;
+  tenantName: string;
+}
+
+/**
+ * Mobile authenticator enrolment during sign-in (MOBILEOTP_REGISTER on /motp): MobileOTPRegistrar
+ * with the flow state on opening (the account label is the user name, as the app will show it),
+ * the QR code of spec section 9 with its sentence, the setup key as text for those who cannot
+ * scan, and the app's first code to MobileOTPVerifier (device tag); the reply is routed.
+ */
+export function TotpEnrolment() {
+  const ready = useRequireUser();
+  const routeReply = useRouteReply();
+  const serverUserName = useAtomValue(userNameAtom);
+  const loginName = useAtomValue(loginNameAtom);
+  const userName = serverUserName ?? loginName ?? '';
+  const { tenantDisplayNames } = useAtomValue(portalConfigAtom);
+  const [registered, setRegistered] = useState<Registered | null>(null);
+  const { busy, error, setError, run } = useServerCall();
+  const otpRef = useRef<OtpInputHandle>(null);
+  useFocusFirst(otpRef, registered !== null);
+
+  const register = useCallback(async () => {
+    const accepted = (result: RegistrationResult) => {
+      if (!result.credId || !result.sharedSecret) {
+        setError(messages.selfService.unableToRegister);
+        return;
+      }
+      setRegistered({
+        credId: result.credId,
+        credValue: result.credValue || userName,
+        secret: result.sharedSecret,
+        tenantName: result.tenantName ?? '',
+      });
+    };
+    await run((signal) => api.enrolMobileOtp('totp', userName, { signal }), accepted);
+  }, [run, setError, userName]);
+
+  useRunOnMount(register, ready);
+
+  const onQrError = useCallback(
+    (failure: unknown) =>
+      setError(
+        messages.selfService.unexpectedError(failure instanceof Error ? failure.message : String(failure)),
+      ),
+    [setError],
+  );
+
+  /** A refused code: its message, and empty boxes for the next one. */
+  const clearCode = (failure: ApiError) => {
+    otpRef.current?.clear();
+    return failure.message;
+  };
+
+  const verify = async (code: string) => {
+    if (!registered || busy) return;
+    const input = { credId: registered.credId, credValue: registered.credValue, otp: code };
+    await run((signal) => api.verifyMobileOtp(input, {}, { signal }), routeReply, { onError: clearCode });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (otpRef.current?.validate()) void verify(otpRef.current.value());
+  };
+
+  if (!ready) return null;
+  return (
+    <FactorLayout
+      title={messages.registration.totpTitle}
+      busy={busy}
+      error={error}
+      errorActions={
+        registered ? null : (
+          <button type="button" className="portal-button" onClick={() => void register()}>
+            {messages.enrolment.tryAgain}
+          </button>
+        )
+      }
+    >
+      {registered ? (
+        <form className="portal-factor__form portal-enrolment" onSubmit={submit} noValidate>
+          <QrCode
+            className="portal-enrolment__qr"
+            text={otpauthLink({
+              userName,
+              secret: registered.secret,
+              issuer: totpIssuer(registered.tenantName, tenantDisplayNames),
+            })}
+            label={messages.registration.qrLabel}
+            onError={onQrError}
+          />
+          <p className="portal-factor__status">
+            {messages.mobileOtp.scanToRegister(boundedText(registered.credValue))}
+          </p>
+          <div className="portal-enrolment__secret">
+            <p>{messages.enrolment.secretIntro}</p>
+            <p>
+              {messages.enrolment.secretLabel}: <code>{setupKeyGroups(registered.secret)}</code>
+            </p>
+          </div>
+          <OtpInput
+            ref={otpRef}
+            label={messages.mobileOtp.codeLabel}
+            onComplete={(code) => void verify(code)}
+            disabled={busy}
+          />
+          <div className="portal-factor__actions">
+            <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+              {messages.common.submit}
+            </button>
+            <MoreOptions onError={setError} disabled={busy} />
+          </div>
+        </form>
+      ) : (
+        <>
+          <p className="portal-factor__status" role="status">
+            {busy ? messages.enrolment.totpPreparing : null}
+          </p>
+          <div className="portal-factor__actions">
+            <MoreOptions onError={setError} disabled={busy} />
+          </div>
+        </>
+      )}
+    </FactorLayout>
+  );
+}
