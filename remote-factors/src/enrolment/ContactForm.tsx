@@ -18,8 +18,9 @@ export interface ContactFormProps {
 
 /**
  * Enrolment of a phone number (sms, voice call) or e-mail address during sign-in: the value
- * with its rule of spec section 5 (checked on leaving the field and on submit), the legal
- * notice for sms and e-mail, and 'Send Code'.
+ * with its rule of spec section 5, the legal notice for sms and e-mail, and 'Send Code'. The
+ * rule is checked on submit and then as the user corrects the value; not on leaving the field,
+ * where the message appearing would move 'Send Code' away from the pointer pressing it.
  */
 export function ContactForm({ channel, value, onValue, onSubmit, busy, actions }: ContactFormProps) {
   const field = CONTACT_FIELDS[channel];
@@ -50,9 +51,6 @@ export function ContactForm({ channel, value, onValue, onSubmit, busy, actions }
         autoComplete={field.autoComplete}
         value={value}
         onChange={onValue}
-        onBlur={() => {
-          if (value.trim() !== '') setChecked(true);
-        }}
         error={checked ? problem : null}
       />
       {field.legalNotice ? (

@@ -4,7 +4,6 @@ export interface TextFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  onBlur?: () => void;
   /** Shown under the field and announced; null when the value is fine or not checked yet. */
   error: string | null;
   /** A line under the label that says what to type (read with the field). */
@@ -40,9 +39,8 @@ export function TextField(props: TextFieldProps) {
         aria-invalid={props.error ? true : undefined}
         aria-describedby={describedBy || undefined}
         onChange={(event) => props.onChange(event.target.value)}
-        onBlur={props.onBlur}
       />
-      {/* Always present, so a message appearing does not move the buttons under the pointer. */}
+      {/* Always present, so assistive technology announces a message as it appears. */}
       <p id={errorId} className="portal-factor__field-error" role="alert">
         {props.error}
       </p>

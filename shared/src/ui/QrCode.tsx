@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { QR_CODE_OPTIONS } from '../constants';
+import './QrCode.css';
 
 export interface QrCodeProps {
   text: string;
@@ -30,14 +31,18 @@ export function QrCode({ text, label, onError, className }: QrCodeProps) {
   useEffect(() => {
     let current = true;
     loadQrLibrary()
-      .then(({ toCanvas }) => {
+      .then(async ({ toCanvas }) => {
         const canvas = ref.current;
-        if (!current || !canvas) return undefined;
-        return toCanvas(canvas, text, {
+        if (!current || !canvas) return;
+        await toCanvas(canvas, text, {
           width: QR_CODE_OPTIONS.width,
           margin: QR_CODE_OPTIONS.margin,
           errorCorrectionLevel: QR_CODE_OPTIONS.errorCorrectionLevel,
         });
+        // The library fixes the size inline; the stylesheet's (256 px, narrower on a narrow
+        // screen, always square) applies instead.
+        canvas.style.removeProperty('width');
+        canvas.style.removeProperty('height');
       })
       .catch((error: unknown) => {
         if (current) onError(error);
@@ -49,7 +54,7 @@ export function QrCode({ text, label, onError, className }: QrCodeProps) {
   return (
     <canvas
       ref={ref}
-      className={className}
+      className={className ? `portal-qr-code ${className}` : 'portal-qr-code'}
       width={QR_CODE_OPTIONS.width}
       height={QR_CODE_OPTIONS.width}
       role="img"
