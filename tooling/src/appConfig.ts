@@ -121,7 +121,7 @@ function baseConfig(opts: CommonOptions, uniqueName: string): Configuration {
             priority: 20,
           },
           frameworks: {
-            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai|valibot)[\\/]/,
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai|valibot|uuid)[\\/]/,
             name: 'frameworks',
             chunks: 'async',
             enforce: true,
