@@ -6,6 +6,7 @@ import { FLOW_TOKEN_KINDS, requireBearer } from '../tokens/bearer.js';
 import { advance, currentStepReply, deniedReply } from './authReply.js';
 import { findTransaction, flowStateHeader, requireTransaction, startTransaction } from './flowState.js';
 import { AuthenticateBodySchema, ResetFlowBodySchema } from './schemas.js';
+import { recogniseDevice } from './trustedDevice.js';
 
 /** POST auth/v1/authenticate: start or resume a sign-in transaction, or reset it (resetFlow). */
 export function registerAuthenticate(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -43,6 +44,7 @@ export function registerAuthenticate(app: FastifyInstance, ctx: EmulatorContext)
         });
         tx.idpUserName = undefined;
       }
+      recogniseDevice(ctx, tx, user, body);
       if (user.denied) return deniedReply(tx, user);
       return currentStepReply(ctx, tx, user);
     }

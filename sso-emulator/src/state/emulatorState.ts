@@ -5,6 +5,7 @@ import type { Credential, CredType, Fixtures, User } from './model.js';
 import type { OutboxEntry } from './outbox.js';
 import type { PushRequest } from './pushes.js';
 import type { Transaction } from './transactions.js';
+import { TrustedDevices } from './trustedDevices.js';
 
 /** All mutable emulator state; `reset()` restores the fixtures and clears everything else. */
 export class EmulatorState {
@@ -24,6 +25,10 @@ export class EmulatorState {
   >();
   /** One-time codes handed to the dev relying party at the end of an oauth2 flow. */
   readonly rpSessions = new Map<string, { userName: string; displayName: string; at: number }>();
+  /** Browsers trusted after a full sign-in with Remember Me (the tdi- cookie holds the id). */
+  readonly trustedDevices = new TrustedDevices();
+  /** Test knob (POST /_emulator/api/token-lifetime): user access token lifetime instead of the configured one. */
+  accessTokenTtlSeconds: number | undefined;
   private readonly fixtures: Fixtures;
 
   constructor(readonly config: EmulatorConfig) {
@@ -43,6 +48,8 @@ export class EmulatorState {
     this.registrationCodes.clear();
     this.fidoRegistrations.clear();
     this.rpSessions.clear();
+    this.trustedDevices.clear();
+    this.accessTokenTtlSeconds = undefined;
   }
 
   findUser(userName: string): User | undefined {

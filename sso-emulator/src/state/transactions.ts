@@ -22,6 +22,10 @@ export interface Transaction {
   /** Set by the IdP page once the user continued there. */
   idpUserName?: string;
   passwordChangeRequired?: boolean;
+  /** The authenticate request's rememberMe: only then does a full sign-in trust the device. */
+  rememberMe?: boolean;
+  /** The trusted device of this sign-in: recognised from the request's trustedDeviceID, or issued at AUTH_ALLOWED. */
+  trustedDevice?: { id: string; expiryDays: number };
 }
 
 export function newTransaction(now: number, ttlMs: number, oauth2: boolean): Transaction {
