@@ -4,6 +4,7 @@ import { instantiateUser, loadFixtures } from './fixtures.js';
 import type { Credential, CredType, Fixtures, User } from './model.js';
 import type { OutboxEntry } from './outbox.js';
 import type { PushRequest } from './pushes.js';
+import type { SsoSession } from './ssoSessions.js';
 import type { Transaction } from './transactions.js';
 
 /** All mutable emulator state; `reset()` restores the fixtures and clears everything else. */
@@ -24,6 +25,8 @@ export class EmulatorState {
   >();
   /** One-time codes handed to the dev relying party at the end of an oauth2 flow. */
   readonly rpSessions = new Map<string, { userName: string; displayName: string; at: number }>();
+  /** Browsers' single-sign-on sessions, by the opaque id in their cookie. */
+  readonly ssoSessions = new Map<string, SsoSession>();
   private readonly fixtures: Fixtures;
 
   constructor(readonly config: EmulatorConfig) {
@@ -43,6 +46,7 @@ export class EmulatorState {
     this.registrationCodes.clear();
     this.fidoRegistrations.clear();
     this.rpSessions.clear();
+    this.ssoSessions.clear();
   }
 
   findUser(userName: string): User | undefined {
