@@ -66,10 +66,15 @@ export function registerIdpPages(app: FastifyInstance, ctx: EmulatorContext): vo
       ? tx
       : undefined;
   };
-  const discoveryPage = (tx: Transaction, requestId: string, relayState: string, error?: string) => {
+  const discoveryPage = (
+    tx: Transaction,
+    requestId: string,
+    relayState: string,
+    tried?: { error: string; typed: string | undefined },
+  ) => {
     const provider = tx.idpDiscovery ? providerOfFactor(ctx, tx.idpDiscovery) : undefined;
     const accounts = provider ? federatedUsers(ctx, provider).map((user) => user.userName) : [];
-    return idpPage({ requestId, relayState, provider, accounts, error });
+    return idpPage({ requestId, relayState, provider, accounts, error: tried?.error, typed: tried?.typed });
   };
   const sendPage = (reply: FastifyReply, body: string, status = 200) =>
     reply
@@ -107,7 +112,8 @@ export function registerIdpPages(app: FastifyInstance, ctx: EmulatorContext): vo
         const error = wanted
           ? 'No account with that user name at this identity provider.'
           : 'Enter your user name.';
-        return sendPage(reply, discoveryPage(tx, form.requestId, form.RelayState, error), 400);
+        const tried = { error, typed: form.userName };
+        return sendPage(reply, discoveryPage(tx, form.requestId, form.RelayState, tried), 400);
       }
       tx.userName = user.userName;
     }
