@@ -133,6 +133,29 @@ describe('request headers and bases', () => {
     expect(calls[1]?.body).toMatchObject({ latestFlowState: true });
   });
 
+  it('authenticateWithoutSubject: the flow state and its marker, no subject, remember-device reset', async () => {
+    const { api, store, calls } = setup([{ body: { flowState: 'fs-2', flowStateId: 'id', userName: '' } }]);
+    store.set(rememberDeviceEnabledAtom, true);
+    store.set(flowStateAtom, 'fs-1');
+    const result = await api.authenticateWithoutSubject({
+      channel: 'web',
+      action: 'authenticate',
+      device: { signature: 'print' },
+    });
+    expect(result).toMatchObject({ ok: true, data: { userName: '' } });
+    expect(calls[0]?.url).toBe(`${SERVICE}auth/v1/authenticate`);
+    expect(calls[0]?.headers.get('X-Flow-State')).toBe('fs-1');
+    expect(calls[0]?.body).toEqual({
+      channel: 'web',
+      action: 'authenticate',
+      device: { signature: 'print' },
+      latestFlowState: true,
+    });
+    expect(store.get(rememberDeviceEnabledAtom)).toBe(false);
+    // The reply's flow state is kept, as for every reply.
+    expect(store.get(flowStateAtom)).toBe('fs-2');
+  });
+
   it('identity-provider generate: X-Relay-State header and a text reply', async () => {
     const { api, calls } = setup([{ raw: '<form method="post"></form>' }]);
     const result = await api.generateIdpForm('http://localhost:8080/idpComplete');

@@ -4,6 +4,7 @@ import { instantiateUser, loadFixtures } from './fixtures.js';
 import type { Credential, CredType, Fixtures, User } from './model.js';
 import type { OutboxEntry } from './outbox.js';
 import type { PushRequest } from './pushes.js';
+import type { SsoSession } from './ssoSessions.js';
 import type { Transaction } from './transactions.js';
 import { TrustedDevices } from './trustedDevices.js';
 
@@ -29,6 +30,8 @@ export class EmulatorState {
   readonly trustedDevices = new TrustedDevices();
   /** Test knob (POST /_emulator/api/token-lifetime): user access token lifetime instead of the configured one. */
   accessTokenTtlSeconds: number | undefined;
+  /** Browsers' single-sign-on sessions, by the opaque id in their cookie. */
+  readonly ssoSessions = new Map<string, SsoSession>();
   private readonly fixtures: Fixtures;
 
   constructor(readonly config: EmulatorConfig) {
@@ -50,6 +53,7 @@ export class EmulatorState {
     this.rpSessions.clear();
     this.trustedDevices.clear();
     this.accessTokenTtlSeconds = undefined;
+    this.ssoSessions.clear();
   }
 
   findUser(userName: string): User | undefined {

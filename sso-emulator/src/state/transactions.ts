@@ -21,6 +21,13 @@ export interface Transaction {
   fidoChallenge?: { challenge: string; credType: CredType; expiresAt: number };
   /** Set by the IdP page once the user continued there. */
   idpUserName?: string;
+  /**
+   * Identity-provider discovery: the factor code (e.g. 'IDP/corp') of the provider the relying
+   * party named; the provider says who the user is.
+   */
+  idpDiscovery?: string;
+  /** The SSO session that answered this transaction (its user, all steps done). */
+  ssoSessionId?: string;
   passwordChangeRequired?: boolean;
   /** The authenticate request's rememberMe: only then does a full sign-in trust the device. */
   rememberMe?: boolean;
