@@ -117,6 +117,18 @@ describe('applyNextAction', () => {
     savedQueryParams.remove();
   });
 
+  it('a relative authCompleteUrl: redirect to the service URL’s authcomplete (tenant path kept), with the query', async () => {
+    const { store, redirect, navigate, deps } = setup();
+    savedQueryParams.write({ 'x-flow-state': 'old', client: 'rp' });
+    store.set(flowStateAtom, 'current');
+    await applyNextAction({ nextaction: 'AUTH_ALLOWED', authCompleteUrl: 'oauth2/v1/authcomplete' }, deps);
+    expect(redirect).toHaveBeenCalledWith(
+      'http://localhost:8090/default/oauth2/v1/authcomplete?x-flow-state=current&client=rp',
+    );
+    expect(navigate).not.toHaveBeenCalled();
+    savedQueryParams.remove();
+  });
+
   for (const hostile of [
     'javascript:alert(1)',
     'https://attacker.example/authcomplete',

@@ -88,7 +88,10 @@ export async function applyNextAction(
   deps: ApplyNextActionDeps,
 ): Promise<NextActionResult> {
   const { store, navigate } = deps;
-  const routed = nextActionRoute(reply, { allowedRedirectOrigins: allowedRedirectOrigins(store) });
+  const routed = nextActionRoute(reply, {
+    allowedRedirectOrigins: allowedRedirectOrigins(store),
+    serviceUrl: store.get(serviceUrlAtom) ?? undefined,
+  });
   const result: NextActionResult =
     routed.kind === 'redirect' ? { ...routed, url: withFlowQuery(routed.url, store) } : routed;
   if (reply) {
