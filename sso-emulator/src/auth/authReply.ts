@@ -1,5 +1,5 @@
 import type { EmulatorContext } from '../context.js';
-import { tenantUrl } from '../context.js';
+import { authCompleteUrl } from './authCompleteUrl.js';
 import type { User } from '../state/model.js';
 import type { Transaction } from '../state/transactions.js';
 import { factorStepReply } from './factorActions.js';
@@ -57,7 +57,7 @@ async function allowed(ctx: EmulatorContext, tx: Transaction, user: User): Promi
     return remember(tx, {
       nextaction: 'AUTH_ALLOWED',
       ...base(tx, user),
-      authCompleteUrl: `${tenantUrl(ctx.config)}oauth2/v1/authcomplete`,
+      authCompleteUrl: authCompleteUrl(ctx),
       ...block,
     });
   }

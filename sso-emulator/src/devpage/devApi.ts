@@ -5,6 +5,7 @@ import { FaultBodySchema, type FaultRegistry } from '../faults/faults.js';
 import { errors } from '../http/apiError.js';
 import { parseInput } from '../http/parseBody.js';
 import { publicCredential } from '../selfservice/meCredsRoutes.js';
+import { SettingsBodySchema } from '../state/settings.js';
 import {
   ClockBodySchema,
   PreRegisterBodySchema,
@@ -62,6 +63,11 @@ export function registerDevApi(app: FastifyInstance, ctx: EmulatorContext, fault
     const { accessTokenTtlSeconds } = parseInput(TokenLifetimeBodySchema, request.body);
     ctx.state.accessTokenTtlSeconds = accessTokenTtlSeconds;
     return { accessTokenTtlSeconds };
+  });
+  app.get(`${DEV_API}/settings`, async () => ctx.state.settings);
+  app.post(`${DEV_API}/settings`, async (request) => {
+    const body = parseInput(SettingsBodySchema, request.body);
+    return Object.assign(ctx.state.settings, body);
   });
   app.post(`${DEV_API}/users/:userName/credentials`, async (request, reply) => {
     const { userName } = parseInput(UserParamsSchema, request.params);

@@ -5,6 +5,7 @@ import type { Credential, CredType, Fixtures, User } from './model.js';
 import type { OutboxEntry } from './outbox.js';
 import type { PushRequest } from './pushes.js';
 import type { SsoSession } from './ssoSessions.js';
+import { DEFAULT_SETTINGS, type EmulatorSettings } from './settings.js';
 import type { Transaction } from './transactions.js';
 import { TrustedDevices } from './trustedDevices.js';
 
@@ -32,6 +33,8 @@ export class EmulatorState {
   accessTokenTtlSeconds: number | undefined;
   /** Browsers' single-sign-on sessions, by the opaque id in their cookie. */
   readonly ssoSessions = new Map<string, SsoSession>();
+  /** Dev-API switches (state/settings.ts). */
+  readonly settings: EmulatorSettings = { ...DEFAULT_SETTINGS };
   private readonly fixtures: Fixtures;
 
   constructor(readonly config: EmulatorConfig) {
@@ -54,6 +57,7 @@ export class EmulatorState {
     this.trustedDevices.clear();
     this.accessTokenTtlSeconds = undefined;
     this.ssoSessions.clear();
+    Object.assign(this.settings, DEFAULT_SETTINGS);
   }
 
   findUser(userName: string): User | undefined {
