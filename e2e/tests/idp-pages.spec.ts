@@ -21,28 +21,18 @@ const HOSTILE_SHAPES = [
 ] as const;
 
 interface Watch {
-  /**
-   * CSP violations, as the page sees them (securitypolicyviolation): the browser sends its report
-   * to the portal's report endpoint for each of these (the reports themselves travel outside the
-   * page, where Playwright does not see them).
-   */
-  violations: string[];
   dialogs: string[];
   /** Requests to anything the provider's page names besides its form (its scripts, styles, icons). */
   strayRequests: string[];
 }
 
-/** Listens for everything a post page must not cause, across the navigations of the round trip. */
-async function watch(page: Page): Promise<Watch> {
-  const seen: Watch = { violations: [], dialogs: [], strayRequests: [] };
-  await page.exposeFunction('reportCspViolation', (violation: string) => seen.violations.push(violation));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) =>
-      (window as unknown as { reportCspViolation: (violation: string) => void }).reportCspViolation(
-        `${event.violatedDirective} ${event.blockedURI}`,
-      ),
-    );
-  });
+/**
+ * Listens for what a post page must not cause, across the navigations of the round trip. CSP
+ * violations in any page or frame are the fixtures' cspViolations (src/cspGuard.ts): the browser
+ * sends the portal's report endpoint a report for each.
+ */
+function watch(page: Page): Watch {
+  const seen: Watch = { dialogs: [], strayRequests: [] };
   page.on('dialog', async (dialog) => {
     seen.dialogs.push(dialog.message());
     await dialog.dismiss();
@@ -66,11 +56,11 @@ function servedField(html: string, name: string): string {
   return new RegExp(`name="${name}" value="([^"]*)"`, 'i').exec(html)?.[1] ?? '';
 }
 
-async function expectNothingRan(page: Page, seen: Watch) {
-  // An event is dispatched a moment after the violation: give it the time to show.
+async function expectNothingRan(page: Page, seen: Watch, cspViolations: string[]) {
+  // A violation's event is dispatched a moment after it: give it the time to show.
   await page.waitForTimeout(500);
   expect(seen.dialogs, 'dialogs').toEqual([]);
-  expect(seen.violations, 'CSP violations').toEqual([]);
+  expect(cspViolations, 'CSP violations').toEqual([]);
   expect(seen.strayRequests, 'requests for the page’s own assets').toEqual([]);
 }
 
@@ -80,9 +70,10 @@ test.describe('real identity providers’ post pages sign in', () => {
       page,
       stack,
       emulator,
+      cspViolations,
       pageErrors: _,
     }) => {
-      const seen = await watch(page);
+      const seen = watch(page);
       await emulator.post('faults', { call: 'oauth2/v1/idp', method: 'GET', htmlVariant: shape });
       // The page as served, read on its way through (passed on unchanged).
       let html = '';
@@ -106,7 +97,7 @@ test.describe('real identity providers’ post pages sign in', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page).toHaveURL(/\/welcome$/);
       await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
-      await expectNothingRan(page, seen);
+      await expectNothingRan(page, seen, cspViolations);
     });
   }
 
@@ -114,9 +105,10 @@ test.describe('real identity providers’ post pages sign in', () => {
     page,
     stack,
     emulator,
+    cspViolations,
     pageErrors: _,
   }) => {
-    const seen = await watch(page);
+    const seen = watch(page);
     await emulator.post('faults', { call: 'oauth2/v1/idp', method: 'GET', htmlVariant: 'keycloak' });
     await page.goto(`${stack.emulatorUrl}/_emulator/rp/start?portal=${encodeURIComponent(stack.portalUrl)}`);
     await expect(page).toHaveURL(/\/oauth2\?x-flow-state=/);
@@ -125,27 +117,45 @@ test.describe('real identity providers’ post pages sign in', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/_emulator\/rp\/callback\?code=/);
     await expect(page.locator('#signed-in-user')).toHaveText('ida.idp');
-    await expectNothingRan(page, seen);
+    await expectNothingRan(page, seen, cspViolations);
   });
 
-  for (const shape of ['script', 'handler'] as const) {
-    test(`a page with an inline ${shape === 'script' ? 'script' : 'onload and onerror handler'} signs in and none of it runs`, async ({
-      page,
-      emulator,
-      pageErrors: _,
-    }) => {
-      const seen = await watch(page);
-      await emulator.post('faults', { call: 'oauth2/v1/idp', method: 'GET', htmlVariant: shape });
-      await page.goto('/direct');
-      await enterUserId(page, 'ida.idp');
-      await expect(page.getByRole('heading', { name: 'Example Identity Provider' })).toBeVisible();
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(page).toHaveURL(/\/welcome$/);
-      await page.waitForTimeout(500);
-      expect(seen.dialogs).toEqual([]);
-      expect(seen.strayRequests).toEqual([]);
-    });
-  }
+  test('a page with an inline script signs in and the script never runs', async ({
+    page,
+    emulator,
+    cspViolations,
+    pageErrors: _,
+  }) => {
+    const seen = watch(page);
+    await emulator.post('faults', { call: 'oauth2/v1/idp', method: 'GET', htmlVariant: 'script' });
+    await page.goto('/direct');
+    await enterUserId(page, 'ida.idp');
+    await expect(page.getByRole('heading', { name: 'Example Identity Provider' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expectNothingRan(page, seen, cspViolations);
+  });
+
+  test('a page with an <img onerror="alert(1)"> in its form signs in; the handler is blocked, never run', async ({
+    page,
+    emulator,
+    cspViolations,
+    pageErrors: _,
+  }) => {
+    const seen = watch(page);
+    await emulator.post('faults', { call: 'oauth2/v1/idp', method: 'GET', htmlVariant: 'handler' });
+    await page.goto('/direct');
+    await enterUserId(page, 'ida.idp');
+    await expect(page.getByRole('heading', { name: 'Example Identity Provider' })).toBeVisible();
+    // Parsing an element with a handler attribute (anywhere but <html>, <head> or <body>) is
+    // checked against the portal's policy: blocked and reported, as it should be for a page no
+    // real provider sends. The <body onload> beside it is not even that.
+    const blocked = cspViolations.splice(0);
+    expect(blocked).toEqual([expect.stringMatching(/\/idp: script-src-attr blocked inline\b/)]);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expectNothingRan(page, seen, cspViolations);
+  });
 });
 
 test.describe('hostile post pages are refused', () => {
@@ -153,9 +163,10 @@ test.describe('hostile post pages are refused', () => {
     test(`${shape}: 'Unexpected response from identity provider.', nothing posted, a way on`, async ({
       page,
       emulator,
+      cspViolations,
       pageErrors: _,
     }) => {
-      const seen = await watch(page);
+      const seen = watch(page);
       const posts: string[] = [];
       page.on('request', (request) => {
         if (request.method() === 'POST' && /\/_emulator\/idp\/|attacker\.example/.test(request.url()))
@@ -170,7 +181,7 @@ test.describe('hostile post pages are refused', () => {
       expect(await page.locator('form[action*="idp"], form[action*="attacker"]').count()).toBe(0);
       expect(await page.evaluate(() => sessionStorage.getItem('idpData'))).toBeNull();
       expect(posts).toEqual([]);
-      await expectNothingRan(page, seen);
+      await expectNothingRan(page, seen, cspViolations);
 
       await page.getByRole('button', { name: 'Click to retry login' }).click();
       await expect(page).toHaveURL(/\/direct$/);

@@ -15,8 +15,6 @@ import { type SamlField, samlFieldsOf } from './samlFields';
  * a foreign <base href>), or a named field other than the SAML ones (samlFields).
  */
 
-export { SAML_FIELDS } from './samlFields';
-
 export interface SafeSamlForm {
   action: string;
   fields: SamlField[];
