@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { cspGuard as base } from './cspGuard';
 import { type PortalStack, startStack } from './servers';
 
 export interface EmulatorApi {

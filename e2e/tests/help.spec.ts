@@ -3,7 +3,7 @@ import { editStartupData } from '../src/startupData';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { test as plain } from '@playwright/test';
+import { cspGuard as plain } from '../src/cspGuard';
 import { expect, type Page, test } from '../src/fixtures';
 import { type PortalStack, repoRoot, startStack } from '../src/servers';
 

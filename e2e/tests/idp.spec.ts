@@ -3,7 +3,10 @@ import { expect, test } from '../src/fixtures';
 
 // The identity-provider round trip (spec section 4, 'Identity provider'; sso-emulator README,
 // 'Identity-provider hand-back contract'): the SAML form is parsed and rebuilt, never injected;
-// hostile forms are refused with nothing executed; the hand-back's four error messages.
+// hostile forms are refused with nothing executed; failures on /idp and the hand-back's four error
+// messages each lead to restart needed (no 'Click to retry login' in the oauth2 flow).
+
+const restartHeading = 'Unrecoverable error. Please restart login or try again later.';
 
 async function enterUserId(page: Page, userId: string) {
   const field = page.getByLabel('User ID');
@@ -72,7 +75,8 @@ test.describe('identity provider', () => {
     await expect(page.getByRole('heading', { name: 'Example Identity Provider' })).toBeVisible();
   });
 
-  for (const variant of ['script', 'handler', 'javascript-action', 'foreign-action'] as const) {
+  // An inline script or handler is no longer refused (it never runs): idp-pages.spec.ts.
+  for (const variant of ['javascript-action', 'foreign-action'] as const) {
     test(`a hostile SAML form (${variant}) is refused and nothing of it runs`, async ({
       page,
       stack,
@@ -102,8 +106,10 @@ test.describe('identity provider', () => {
 
       await page.goto('/direct');
       await enterUserId(page, 'ida.idp');
+      // Refused on /idp: restart needed, like the hand-back's failures (spec section 4, IdP step 5).
+      await expect(page).toHaveURL(`${stack.portalUrl}/restartRequired`);
+      await expect(page.getByRole('heading', { name: restartHeading })).toBeVisible();
       await expect(page.getByRole('alert')).toContainText('Unexpected response from identity provider.');
-      await expect(page).toHaveURL(`${stack.portalUrl}/idp`);
       await expect(page.getByRole('button', { name: 'Click to retry login' })).toBeVisible();
       // Nothing of the reply reached the document: no form, no script, no image.
       expect(
@@ -124,22 +130,51 @@ test.describe('identity provider', () => {
     });
   }
 
-  test('an IdP form that fails to load shows the error with a way on', async ({
+  test("an IdP form that fails to load: restart needed with the service's message, and a way on", async ({
     page,
+    stack,
     emulator,
     pageErrors: _,
   }) => {
     await emulator.post('faults', { call: 'oauth2/v1/idp', method: 'GET', status: 502 });
     await page.goto('/direct');
     await enterUserId(page, 'ida.idp');
+    await expect(page).toHaveURL(`${stack.portalUrl}/restartRequired`);
+    await expect(page.getByRole('heading', { name: restartHeading })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('Injected fault');
-    await expect(page.getByRole('button', { name: 'Click to retry login' })).toBeVisible();
+    // The fault was used once: the retry (the remembered user submits itself) reaches the provider.
+    await page.getByRole('button', { name: 'Click to retry login' }).click();
+    await expect(page.getByRole('heading', { name: 'Example Identity Provider' })).toBeVisible();
   });
 });
 
-test.describe('identity-provider hand-back errors, each leading to restart needed', () => {
-  const restartHeading = 'Unrecoverable error. Please restart login or try again later.';
+test.describe('identity-provider failures on /idp in the oauth2 flow: restart needed, no retry link', () => {
+  for (const [label, fault] of [
+    ['the generate call fails', { status: 502 }],
+    ['the SAML form is refused', { htmlVariant: 'foreign-action' }],
+  ] as const) {
+    test(`${label}`, async ({ page, stack, emulator, pageErrors: _ }) => {
+      await emulator.post('faults', { call: 'oauth2/v1/idp', method: 'GET', ...fault });
+      const outbound: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('attacker.example')) outbound.push(request.url());
+      });
+      await page.goto(
+        `${stack.emulatorUrl}/_emulator/rp/start?${new URLSearchParams({ portal: stack.portalUrl, login_hint: 'ida.idp' })}`,
+      );
+      await expect(page).toHaveURL(`${stack.portalUrl}/restartRequired`);
+      await expect(page.getByRole('heading', { name: restartHeading })).toBeVisible();
+      await expect(page.getByRole('alert')).toContainText(
+        'status' in fault ? 'Injected fault' : 'Unexpected response from identity provider.',
+      );
+      await expect(page.getByRole('button', { name: 'Click to retry login' })).toHaveCount(0);
+      expect(await page.evaluate(() => sessionStorage.getItem('x-flow'))).toBe('oauth2');
+      expect(outbound).toEqual([]);
+    });
+  }
+});
 
+test.describe('identity-provider hand-back errors, each leading to restart needed', () => {
   test('no isIDP: Unexpected response from identity provider.', async ({
     page,
     emulator: _,

@@ -33,8 +33,11 @@ test.describe('oauth2 flow', () => {
     emulator: _,
     pageErrors: __,
   }) => {
-    const authenticate = page.waitForRequest(isAuthenticate);
+    const authenticate = page.waitForRequest(
+      (r) => isAuthenticate(r) && (r.postData() ?? '').includes('subject'),
+    );
     const flowState = await startAtRelyingParty(page, stack);
+    // The arrival's authenticate (oauth2-arrival.spec.ts) asks for the User ID.
     await expect(page.getByLabel('User ID')).toBeEditable();
     expect(await page.evaluate(() => sessionStorage.getItem('x-flow'))).toBe('oauth2');
     await page.getByLabel('User ID').fill('pat.password');

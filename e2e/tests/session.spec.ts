@@ -27,6 +27,31 @@ async function serverActivity(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Manage Credentials', level: 1 })).toBeVisible();
 }
 
+/** Counts the page's successful (2xx) responses from a portal path. */
+function countSuccesses(page: Page, path: string): { readonly count: number } {
+  const counter = { count: 0 };
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === path && response.ok()) counter.count += 1;
+  });
+  return counter;
+}
+
+/**
+ * With a 6-minute token (refresh due 1 minute after each new token), lets `minutes` minutes pass
+ * on the page's clock one at a time, each ending with one more successful refresh.
+ */
+async function idleWithRefreshes(
+  page: Page,
+  refreshes: { readonly count: number },
+  minutes: number,
+): Promise<void> {
+  for (let minute = 0; minute < minutes; minute += 1) {
+    const expected = refreshes.count + 1;
+    await page.clock.fastForward('01:00');
+    await expect.poll(() => refreshes.count).toBe(expected);
+  }
+}
+
 async function expectSignedOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/signed-out$/);
   await expect(page.getByText('Logout Successful')).toBeVisible();
@@ -100,6 +125,51 @@ test('server activity before 10 minutes keeps the session', async ({
   // Idle counts from the last response: 10 minutes after it the session ends.
   await page.clock.fastForward('02:30');
   await expectSignedOut(page);
+});
+
+test.describe('the idle timer and the background refresh (our rule: a refresh is no user activity)', () => {
+  // A 6-minute token is refreshed every minute; if a refresh reset the idle timer, an unattended
+  // session would never end. These tests fail if it did.
+  test.beforeEach(async ({ emulator }) => {
+    await emulator.post('token-lifetime', { accessTokenTtlSeconds: 360 });
+  });
+
+  test('10 idle minutes log out although a refresh succeeded every minute', async ({
+    page,
+    emulator: _emulator,
+    pageErrors: _,
+  }) => {
+    await page.clock.install();
+    const refreshes = countSuccesses(page, REFRESH);
+    await signIn(page);
+    await idleWithRefreshes(page, refreshes, 9);
+    await page.clock.fastForward('00:50');
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await page.clock.fastForward('00:20');
+    await expectSignedOut(page);
+    expect(refreshes.count).toBeGreaterThanOrEqual(9);
+  });
+
+  test('a user action inside the 10 minutes postpones the logout to 10 minutes after it', async ({
+    page,
+    emulator: _emulator,
+    pageErrors: _,
+  }) => {
+    await page.clock.install();
+    const refreshes = countSuccesses(page, REFRESH);
+    await signIn(page);
+    await idleWithRefreshes(page, refreshes, 6);
+    await serverActivity(page);
+    // 10 minutes after sign-in the session is still there: the action restarted the countdown.
+    await idleWithRefreshes(page, refreshes, 9);
+    await page.clock.fastForward('00:50');
+    await expect(page).toHaveURL(/\/self-service$/);
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    // 10 minutes after the action (and with refreshes all along) it ends.
+    await page.clock.fastForward('00:20');
+    await expectSignedOut(page);
+  });
 });
 
 test('logout with a failing revoke still lands on /signed-out, without query parameters', async ({

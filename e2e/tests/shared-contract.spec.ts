@@ -1,6 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { cspGuard as test } from '../src/cspGuard';
 import { copyReleases, stageLabelledBuild } from '../src/releases';
 import { type PortalStack, startStack } from '../src/servers';
 

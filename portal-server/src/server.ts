@@ -7,7 +7,7 @@ import { RemoteManifests } from './firstLoad/remoteManifests.js';
 import { registerDynamicCompression } from './http/dynamicCompression.js';
 import { registerErrorHandler } from './http/errorReply.js';
 import { type LoggerSetup, loggerOptions } from './logging.js';
-import { registerSsoProxy } from './proxy/ssoProxy.js';
+import { DEFAULT_PROXY_BODY_LIMIT_BYTES, registerSsoProxy } from './proxy/ssoProxy.js';
 import { RemotesFile } from './remotes/remotesFile.js';
 import { environmentBody, portalConfigBody } from './routes/configBodies.js';
 import { registerCspReportRoute } from './routes/cspReport.js';
@@ -67,7 +67,11 @@ export async function buildServer(
         timeoutMs: config.proxyTimeoutMs,
       }),
     );
-    await registerSsoProxy(dynamic, { ssoBaseUrl: config.ssoBaseUrl, timeoutMs: config.proxyTimeoutMs });
+    await registerSsoProxy(dynamic, {
+      ssoBaseUrl: config.ssoBaseUrl,
+      timeoutMs: config.proxyTimeoutMs,
+      bodyLimitBytes: DEFAULT_PROXY_BODY_LIMIT_BYTES,
+    });
   });
   await registerCspReportRoute(app);
   await registerHostApp(app, {

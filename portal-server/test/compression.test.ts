@@ -161,7 +161,7 @@ describe('compression of proxied replies', () => {
         .end(encoded);
     });
     const response = await app.inject({
-      url: '/common/portal/proxy/v1/factors',
+      url: '/common/portal/proxy/factor/v1/MeCreds',
       headers: { 'accept-encoding': 'br, gzip' },
     });
     expect(response.headers['content-encoding']).toBe('gzip');
@@ -173,7 +173,7 @@ describe('compression of proxied replies', () => {
       response.writeHead(200, { 'content-type': 'application/json' }).end(big);
     });
     const response = await app.inject({
-      url: '/common/portal/proxy/v1/factors',
+      url: '/common/portal/proxy/factor/v1/MeCreds',
       headers: { 'accept-encoding': 'br' },
     });
     expect(response.headers['content-encoding']).toBe('br');

@@ -91,6 +91,32 @@ describe('the first-load plan in index.html', () => {
     expect(response.headers['x-frame-options']).toBe('DENY');
   });
 
+  it('preloads the deferred host chunks only for screens other than landing and login start', async () => {
+    await start();
+    const deferred = [
+      { as: 'script', href: '/portal-shared-deferred.5555555555.js', crossorigin: false },
+      { as: 'style', href: '/portal-shared-deferred.6666666666.css', crossorigin: false },
+    ];
+    const onDirect = preloadsOf((await page('/direct')).body);
+    const onHome = preloadsOf((await page('/')).body);
+    const onHelp = preloadsOf((await page('/help')).body);
+    for (const preload of deferred) {
+      expect(onDirect).not.toContainEqual(preload);
+      expect(onHome).not.toContainEqual(preload);
+      expect(onHelp).toContainEqual(preload);
+    }
+  });
+
+  it('reads a plan without deferred chunks (a host built before they existed)', async () => {
+    const { deferred: _, ...older } = HOST_PLAN;
+    writeFileSync(path.join(dirs.hostDist, 'first-load.json'), JSON.stringify(older));
+    await start();
+    expect(preloadsOf((await page('/direct')).body)).toEqual([
+      ...hostPreloads,
+      ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'),
+    ]);
+  });
+
   it('inlines remotes, environment and portal config exactly as their endpoints answer them', async () => {
     await start();
     const bootstrap = bootstrapOf((await page('/direct')).body);

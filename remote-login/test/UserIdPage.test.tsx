@@ -28,13 +28,17 @@ function renderAt(path: string) {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function stubServer(authenticate: () => Response) {
-  const calls: { url: string; body: unknown }[] = [];
+function stubServer(authenticate: () => Response | Promise<Response>) {
+  const calls: { url: string; body: unknown; flowState: string | null }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
-      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      calls.push({
+        url,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        flowState: new Headers(init?.headers).get('X-Flow-State'),
+      });
       if (url.endsWith('client_token'))
         return json({ access_token: 'ct', token_type: 'Bearer', expires_in: 3600 });
       if (url.endsWith('auth/v1/authenticate')) return authenticate();
@@ -43,6 +47,9 @@ function stubServer(authenticate: () => Response) {
   );
   return calls;
 }
+
+const authenticateCalls = (calls: ReturnType<typeof stubServer>) =>
+  calls.filter((call) => call.url.endsWith('auth/v1/authenticate'));
 
 beforeEach(() => {
   portalStore.set(serviceUrlAtom, 'http://sso.test/default/');
@@ -104,5 +111,77 @@ describe('UserIdPage', () => {
     stubServer(() => json({ nextaction: 'PASSWORD_AUTH', userName: 'ann' }));
     renderAt('/direct');
     expect((await screen.findByTestId('where')).textContent).toBe('/verify');
+  });
+
+  describe('the oauth2 arrival (spec section 4, Login start 2)', () => {
+    it('without a remembered user: the flow state alone; a reply without nextaction shows the form', async () => {
+      const replies = [
+        json({ flowState: 'fs-2', flowStateId: 'id', userName: '' }),
+        json({ nextaction: 'PASSWORD_AUTH', userName: 'ann', flowState: 'fs-2' }),
+      ];
+      const calls = stubServer(() => replies.shift() ?? json({}, 500));
+      renderAt('/oauth2?x-flow-state=fs-1');
+      const field = (await screen.findByLabelText('User ID')) as HTMLInputElement;
+      await vi.waitFor(() => expect(field.disabled).toBe(false));
+      await vi.waitFor(() => expect(document.activeElement).toBe(field));
+      expect(screen.queryByRole('alert')).toBeNull();
+      const [arrival] = authenticateCalls(calls);
+      expect(arrival?.flowState).toBe('fs-1');
+      expect(arrival?.body).toEqual({
+        channel: 'web',
+        action: 'authenticate',
+        device: { signature: 'device-sig' },
+        latestFlowState: true,
+      });
+
+      fireEvent.change(field, { target: { value: 'Ann' } });
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+      });
+      expect((await screen.findByTestId('where')).textContent).toBe('/verify');
+      const typed = authenticateCalls(calls)[1];
+      expect(typed?.flowState).toBe('fs-2');
+      expect(typed?.body).toMatchObject({ subject: 'ann', rememberMe: true, latestFlowState: true });
+    });
+
+    it('a reply with a nextaction is routed at once (the server knows the user)', async () => {
+      stubServer(() => json({ nextaction: 'PASSWORD_AUTH', userName: 'pat', flowState: 'fs-1' }));
+      renderAt('/oauth2?x-flow-state=fs-1');
+      expect((await screen.findByTestId('where')).textContent).toBe('/verify');
+      expect(portalStore.get(authStatusAtom)).toBe(AuthStatus.Factor);
+    });
+
+    it('a remembered user is the subject', async () => {
+      localStorage.setItem('rememberMe', 'ann');
+      const calls = stubServer(() => json({ nextaction: 'PASSWORD_AUTH', userName: 'ann' }));
+      renderAt('/oauth2?x-flow-state=fs-1');
+      expect((await screen.findByTestId('where')).textContent).toBe('/verify');
+      expect(authenticateCalls(calls)[0]?.body).toMatchObject({ subject: 'ann', rememberMe: true });
+    });
+
+    it('a failure shows its message on the form, which stays usable', async () => {
+      stubServer(() => json({ errorCode: '0000999', errorMessage: 'Service unavailable' }, 503));
+      renderAt('/oauth2?x-flow-state=fs-1');
+      expect((await screen.findByRole('alert')).textContent).toContain('Service unavailable');
+      const field = screen.getByLabelText('User ID') as HTMLInputElement;
+      expect(field.disabled).toBe(false);
+      fireEvent.change(field, { target: { value: 'ann' } });
+      expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false);
+    });
+
+    it('while it runs the page is busy and the form disabled', async () => {
+      let answer: (response: Response) => void = () => undefined;
+      const calls = stubServer(() => new Promise<Response>((resolve) => (answer = resolve)));
+      renderAt('/oauth2?x-flow-state=fs-1');
+      const field = (await screen.findByLabelText('User ID')) as HTMLInputElement;
+      await vi.waitFor(() => expect(authenticateCalls(calls)).toHaveLength(1));
+      expect(field.disabled).toBe(true);
+      expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.getByRole('progressbar')).toBeTruthy();
+      expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+      await act(async () => answer(json({ flowState: 'fs-1', userName: '' })));
+      await vi.waitFor(() => expect(field.disabled).toBe(false));
+      expect(screen.queryByRole('progressbar')).toBeNull();
+    });
   });
 });

@@ -2,7 +2,9 @@ import type { Credential } from '@portal/shared/api/schemas';
 import { fakeServer, type RecordedRequest } from '@portal/shared/test-support/fakeServer';
 import { landed, renderScreen } from '@portal/shared/test-support/render';
 import { startRegistration } from '@simplewebauthn/browser';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { userTokenAtom } from '@portal/shared/session/atoms';
+import { portalStore } from '@portal/shared/session/store';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManageCredentials } from '../src/credentials/ManageCredentials';
 import { RegisterForm } from '../src/register/RegisterForm';
@@ -31,6 +33,20 @@ describe('Welcome', () => {
     expect(screen.getByRole('link', { name: 'Manage Credentials' }).getAttribute('href')).toBe(
       '/self-service',
     );
+  });
+
+  it('a token refresh does not ask userinfo again (its reply would count as user activity)', async () => {
+    signedIn();
+    const server = fakeServer({ base: SERVICE }).on('POST', 'oauth2/v1/userinfo', {
+      text: JSON.stringify({ name: 'Pat Password' }),
+    });
+    renderScreen(<Welcome />, { path: '/welcome' });
+    expect(await screen.findByRole('heading', { name: 'Hello, Pat Password' })).toBeTruthy();
+    const asked = server.requests.length;
+    act(() => portalStore.set(userTokenAtom, 'refreshed-user-token'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.requests).toHaveLength(asked);
+    expect(screen.getByRole('heading', { name: 'Hello, Pat Password' })).toBeTruthy();
   });
 
   it('falls back to the known user name when userinfo fails, and says so', async () => {

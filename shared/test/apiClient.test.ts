@@ -8,6 +8,8 @@ import {
   clientTransactionIdAtom,
   flowStateAtom,
   lastTransactionAtom,
+  lastUserActivityAtom,
+  refreshTokenAtom,
   rememberDeviceEnabledAtom,
   serviceUrlAtom,
   userTokenAtom,
@@ -129,6 +131,29 @@ describe('request headers and bases', () => {
     store.set(flowStateAtom, 'fs-1');
     await api.authenticate({ channel: 'web', action: 'authenticate', subject: 'ann' });
     expect(calls[1]?.body).toMatchObject({ latestFlowState: true });
+  });
+
+  it('authenticateWithoutSubject: the flow state and its marker, no subject, remember-device reset', async () => {
+    const { api, store, calls } = setup([{ body: { flowState: 'fs-2', flowStateId: 'id', userName: '' } }]);
+    store.set(rememberDeviceEnabledAtom, true);
+    store.set(flowStateAtom, 'fs-1');
+    const result = await api.authenticateWithoutSubject({
+      channel: 'web',
+      action: 'authenticate',
+      device: { signature: 'print' },
+    });
+    expect(result).toMatchObject({ ok: true, data: { userName: '' } });
+    expect(calls[0]?.url).toBe(`${SERVICE}auth/v1/authenticate`);
+    expect(calls[0]?.headers.get('X-Flow-State')).toBe('fs-1');
+    expect(calls[0]?.body).toEqual({
+      channel: 'web',
+      action: 'authenticate',
+      device: { signature: 'print' },
+      latestFlowState: true,
+    });
+    expect(store.get(rememberDeviceEnabledAtom)).toBe(false);
+    // The reply's flow state is kept, as for every reply.
+    expect(store.get(flowStateAtom)).toBe('fs-2');
   });
 
   it('identity-provider generate: X-Relay-State header and a text reply', async () => {
@@ -282,12 +307,29 @@ describe('flow state, restart needed and activity', () => {
     expect(store.get(authStatusAtom)).toBe(AuthStatus.None);
   });
 
-  it('every response, error or not, sets the last-transaction time (the idle signal)', async () => {
+  it('every response, error or not, sets the last-transaction time and the idle signal', async () => {
     const { api, store } = setup([{ status: 500, body: {} }]);
     const seen: (Date | null)[] = [];
     store.sub(lastTransactionAtom, () => seen.push(store.get(lastTransactionAtom)));
     await api.selectFactor('PUSH');
     expect(seen).toEqual([new Date(1_700_000_000_000)]);
+    expect(store.get(lastUserActivityAtom)).toEqual(new Date(1_700_000_000_000));
+  });
+
+  it('the token refresh is a background call: last-transaction time yes, idle signal no', async () => {
+    const { api, store } = setup([
+      { body: { access_token: 'u2', refresh_token: 'r2', expires_in: 360 } },
+      { status: 400, body: { error: 'invalid_grant' } },
+    ]);
+    store.set(refreshTokenAtom, 'r1');
+    const activity: (Date | null)[] = [];
+    store.sub(lastUserActivityAtom, () => activity.push(store.get(lastUserActivityAtom)));
+    expect(await api.refreshUserToken()).toMatchObject({ ok: true });
+    expect(store.get(userTokenAtom)).toBe('u2');
+    expect(store.get(lastTransactionAtom)).toEqual(new Date(1_700_000_000_000));
+    expect(await api.refreshUserToken()).toMatchObject({ ok: false });
+    expect(activity).toEqual([]);
+    expect(store.get(lastUserActivityAtom)).toBeNull();
   });
 });
 
@@ -355,6 +397,24 @@ describe('onServerActivity', () => {
     await api.selectFactor('b');
     stop();
     await api.selectFactor('c');
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('onUserActivity', () => {
+  it('fires for responses to calls the user caused, not for the background refresh', async () => {
+    const { onUserActivity } = await import('../src/session/activity');
+    const { api, store } = setup([
+      { body: {} },
+      { body: { access_token: 'u2', refresh_token: 'r2', expires_in: 360 } },
+      { status: 400, body: {} },
+    ]);
+    store.set(refreshTokenAtom, 'r1');
+    const listener = vi.fn();
+    onUserActivity(store, listener);
+    await api.selectFactor('a');
+    await api.refreshUserToken();
+    await api.selectFactor('b');
     expect(listener).toHaveBeenCalledTimes(2);
   });
 });

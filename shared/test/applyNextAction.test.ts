@@ -1,6 +1,7 @@
 import { createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthReply } from '../src/api/schemas';
+import { rememberTrustedDevice } from '../src/auth/deviceCookies';
 import { applyNextAction } from '../src/flow/applyNextAction';
 import {
   authStatusAtom,
@@ -116,6 +117,18 @@ describe('applyNextAction', () => {
     savedQueryParams.remove();
   });
 
+  it('a relative authCompleteUrl: redirect to the service URL’s authcomplete (tenant path kept), with the query', async () => {
+    const { store, redirect, navigate, deps } = setup();
+    savedQueryParams.write({ 'x-flow-state': 'old', client: 'rp' });
+    store.set(flowStateAtom, 'current');
+    await applyNextAction({ nextaction: 'AUTH_ALLOWED', authCompleteUrl: 'oauth2/v1/authcomplete' }, deps);
+    expect(redirect).toHaveBeenCalledWith(
+      'http://localhost:8090/default/oauth2/v1/authcomplete?x-flow-state=current&client=rp',
+    );
+    expect(navigate).not.toHaveBeenCalled();
+    savedQueryParams.remove();
+  });
+
   for (const hostile of [
     'javascript:alert(1)',
     'https://attacker.example/authcomplete',
@@ -158,5 +171,31 @@ describe('applyNextAction', () => {
       deps,
     );
     expect(document.cookie).toContain(`${trustedDeviceCookieName('pat.password')}=td-9`);
+  });
+
+  it('a routed reply saying the device is no longer trusted removes its tdi- cookie', async () => {
+    const { deps } = setup();
+    const name = trustedDeviceCookieName('tom.trusted');
+    rememberTrustedDevice('tom.trusted', 'td-old', 30);
+    await applyNextAction(
+      {
+        nextaction: 'SMS_OTP_AUTH',
+        flowState: 'fs-2',
+        userName: 'tom.trusted',
+        additional: { isTrustedDeviceEnabled: true, trustedDeviceId: 'td-old' },
+      },
+      deps,
+    );
+    expect(document.cookie).toContain(`${name}=td-old`);
+    await applyNextAction(
+      {
+        nextaction: 'PASSWORD_AUTH',
+        flowState: 'fs-1',
+        userName: 'tom.trusted',
+        additional: { isTrustedDeviceEnabled: false, trustedDeviceId: '', trustedDeviceExpiryDays: 30 },
+      },
+      deps,
+    );
+    expect(document.cookie).not.toContain(name);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAuthenticateBody } from '../src/auth/authenticateBody';
+import { buildAuthenticateBody, buildSubjectlessAuthenticateBody } from '../src/auth/authenticateBody';
 
 const base = { userName: '  Ann.Smith ', rememberMe: true, deviceData: 'print' };
 const fixed = { channel: 'web', action: 'authenticate', subject: 'ann.smith', rememberMe: true };
@@ -54,5 +54,34 @@ describe('buildAuthenticateBody (spec section 3, Authenticate request)', () => {
     });
     expect(without).not.toHaveProperty('trustedDeviceID');
     expect(without).not.toHaveProperty('authContext');
+  });
+});
+
+describe('buildSubjectlessAuthenticateBody (the oauth2 arrival without a remembered user)', () => {
+  const fixedArrival = { channel: 'web', action: 'authenticate' };
+
+  it('sends no subject, rememberMe or cookies; device data by risk type', () => {
+    expect(buildSubjectlessAuthenticateBody({ riskType: 'IARISK', deviceData: 'print' })).toEqual({
+      ...fixedArrival,
+      device: { signature: { iaAuthData: 'print' } },
+    });
+    expect(buildSubjectlessAuthenticateBody({ riskType: 'AARISK', deviceData: 'print' })).toEqual({
+      ...fixedArrival,
+      device: { signature: 'print' },
+    });
+    expect(buildSubjectlessAuthenticateBody({ riskType: null, deviceData: 'print' })).toEqual({
+      ...fixedArrival,
+      device: { signature: 'print' },
+    });
+  });
+
+  it("RSARISK's rememberme is 'false': nobody has chosen it yet", () => {
+    expect(buildSubjectlessAuthenticateBody({ riskType: 'RSARISK', deviceData: 'print' })).toEqual({
+      ...fixedArrival,
+      clientContext: [
+        { key: 'deviceprint', value: 'print' },
+        { key: 'rememberme', value: 'false' },
+      ],
+    });
   });
 });

@@ -7,26 +7,7 @@ import {
   rememberTrustedDevice,
 } from '../src/auth/deviceCookies';
 import { fidoIdCookieName, obfuscate, trustedDeviceCookieName } from '../src/storage/cookieNames';
-import type { CookieEnvironment } from '../src/storage/cookies';
-
-/** A cookie jar that records what was written, as a browser would receive it. */
-function jar(secure: boolean): CookieEnvironment & { written: string[] } {
-  const values = new Map<string, string>();
-  const written: string[] = [];
-  const document = {
-    get cookie() {
-      return [...values].map(([name, value]) => `${name}=${value}`).join('; ');
-    },
-    set cookie(line: string) {
-      written.push(line);
-      const [pair = ''] = line.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      if (/Expires=Thu, 01 Jan 1970/.test(line)) values.delete(name);
-      else values.set(name, value);
-    },
-  };
-  return { document, secure, now: () => Date.UTC(2026, 0, 1), written };
-}
+import { cookieJar as jar } from '../test-support/cookieJar';
 
 describe('cookie-name obfuscation (spec section 9)', () => {
   it("names are 'tdi-' / 'fid-' plus a stable obfuscated string that hides the user name", () => {

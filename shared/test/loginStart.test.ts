@@ -53,6 +53,7 @@ describe('startLogin (spec section 4, Login start)', () => {
       restart: false,
       rememberedUser: 'ann',
       autoSubmit: true,
+      authenticateAtOnce: 'rememberedUser',
     });
     expect(flowType.read()).toBe('direct');
     expect(store.get(flowStateAtom)).toBeNull();
@@ -65,6 +66,7 @@ describe('startLogin (spec section 4, Login start)', () => {
     expect(await startLogin({ store, api, pathname: '/direct', search: '?restart=true' })).toMatchObject({
       autoSubmit: false,
       rememberedUser: 'ann',
+      authenticateAtOnce: null,
     });
   });
 
@@ -77,13 +79,50 @@ describe('startLogin (spec section 4, Login start)', () => {
     expect(api.resetUser).not.toHaveBeenCalled();
   });
 
+  it('oauth2 arrival: authenticate at once with the flow state, or with the remembered user', async () => {
+    const { store, api } = setup();
+    const search = '?x-flow-state=fs-1';
+    expect(await startLogin({ store, api, pathname: '/oauth2', search })).toMatchObject({
+      flow: 'oauth2',
+      rememberedUser: null,
+      autoSubmit: false,
+      authenticateAtOnce: 'flowState',
+    });
+    rememberedUserName.write('ann');
+    expect(await startLogin({ store, api, pathname: '/oauth2/', search })).toMatchObject({
+      rememberedUser: 'ann',
+      autoSubmit: true,
+      authenticateAtOnce: 'rememberedUser',
+    });
+  });
+
+  it('no arrival without a flow state, in the direct flow without a remembered user, or with restart=true', async () => {
+    const { store, api } = setup();
+    expect(await startLogin({ store, api, pathname: '/oauth2', search: '' })).toMatchObject({
+      authenticateAtOnce: null,
+    });
+    expect(await startLogin({ store, api, pathname: '/direct', search: '' })).toMatchObject({
+      authenticateAtOnce: null,
+    });
+    savedQueryParams.write({ 'x-flow-state': 'fs-1' });
+    expect(
+      await startLogin({ store, api, pathname: '/oauth2', search: '?restart=true&x-flow-state=fs-1' }),
+    ).toMatchObject({ authenticateAtOnce: null });
+  });
+
   it('oauth2 with restart=true: the saved flow state is restored and the user reset', async () => {
     const { store, api } = setup();
     savedQueryParams.write({ 'x-flow-state': 'fs-1' });
     const outcome = await startLogin({ store, api, pathname: '/oauth2', search: '?restart=true' });
     expect(store.get(flowStateAtom)).toBe('fs-1');
     expect(api.resetUser).toHaveBeenCalledTimes(1);
-    expect(outcome).toMatchObject({ ok: true, flow: 'oauth2', restart: true, autoSubmit: false });
+    expect(outcome).toMatchObject({
+      ok: true,
+      flow: 'oauth2',
+      restart: true,
+      autoSubmit: false,
+      authenticateAtOnce: null,
+    });
   });
 
   it("a failed reset: 'Error resetting user', restart needed", async () => {

@@ -138,6 +138,55 @@ describe('nextActionRoute: AUTH_ALLOWED', () => {
       url: 'http://localhost:8090/default/oauth2/v1/authcomplete?a=1',
     });
   });
+  describe('a relative authCompleteUrl resolves against the service URL, tenant path included', () => {
+    // As applyNextAction gives them: the service origin to allow, the service URL to resolve against.
+    const withService = { allowedRedirectOrigins: ['http://localhost:8090'], serviceUrl: SERVICE };
+    it.each([
+      ['oauth2/v1/authcomplete', 'http://localhost:8090/default/oauth2/v1/authcomplete'],
+      ['oauth2/v1/authcomplete?a=1&b=2', 'http://localhost:8090/default/oauth2/v1/authcomplete?a=1&b=2'],
+      ['./oauth2/v1/authcomplete', 'http://localhost:8090/default/oauth2/v1/authcomplete'],
+      ['  oauth2/v1/authcomplete ', 'http://localhost:8090/default/oauth2/v1/authcomplete'],
+      // A path from the root is the origin's root, as in any link (RFC 3986).
+      ['/other/oauth2/v1/authcomplete', 'http://localhost:8090/other/oauth2/v1/authcomplete'],
+      ['../common/oauth2/v1/authcomplete', 'http://localhost:8090/common/oauth2/v1/authcomplete'],
+      ['?a=1', 'http://localhost:8090/default/?a=1'],
+    ])('%s → %s', (authCompleteUrl, url) => {
+      expect(nextActionRoute(reply({ nextaction: 'AUTH_ALLOWED', authCompleteUrl }), withService)).toEqual({
+        kind: 'redirect',
+        action: 'AUTH_ALLOWED',
+        url,
+      });
+    });
+    it('a service URL without its trailing slash still names the tenant', () => {
+      const context = {
+        allowedRedirectOrigins: ['http://localhost:8090'],
+        serviceUrl: 'http://localhost:8090/default',
+      };
+      expect(
+        nextActionRoute(
+          reply({ nextaction: 'AUTH_ALLOWED', authCompleteUrl: 'oauth2/v1/authcomplete' }),
+          context,
+        ),
+      ).toMatchObject({ kind: 'redirect', url: 'http://localhost:8090/default/oauth2/v1/authcomplete' });
+    });
+    it.each([
+      'javascript:alert(1)',
+      '//evil.example/oauth2/v1/authcomplete',
+      '\\\\evil.example/x',
+      '/\\evil.example/x',
+      'https://evil.example/default/oauth2/v1/authcomplete',
+      'data:text/html,hi',
+      'https:evil.example/x',
+      'ftp://localhost:8090/default/x',
+    ])('%s is still refused after resolving (restart needed)', (authCompleteUrl) => {
+      expect(
+        nextActionRoute(reply({ nextaction: 'AUTH_ALLOWED', authCompleteUrl }), withService),
+      ).toMatchObject({
+        kind: 'restart',
+        status: AuthStatus.RestartNeeded,
+      });
+    });
+  });
   it.each([
     'javascript:alert(1)',
     'https://evil.example/authcomplete',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectUrl } from '../src/flow/safeRedirect';
+import { asDirectoryUrl, safeRedirectUrl } from '../src/flow/safeRedirect';
 
 const allowed = ['https://sso.example.com/tenant/', 'http://localhost:8090'];
 
@@ -34,5 +34,35 @@ describe('safeRedirectUrl', () => {
   });
   it('refuses everything when nothing is allowed', () => {
     expect(safeRedirectUrl('https://sso.example.com/tenant/', [])).toBeNull();
+  });
+});
+
+describe('safeRedirectUrl with a base', () => {
+  const base = 'https://sso.example.com/tenant/';
+  it('resolves a relative candidate inside the base, then checks the origin', () => {
+    expect(safeRedirectUrl('oauth2/v1/authcomplete', allowed, base)).toBe(
+      'https://sso.example.com/tenant/oauth2/v1/authcomplete',
+    );
+    expect(safeRedirectUrl('//evil.example/x', allowed, base)).toBeNull();
+    expect(safeRedirectUrl('https://evil.example/tenant/x', allowed, base)).toBeNull();
+    expect(safeRedirectUrl('javascript:alert(1)', allowed, base)).toBeNull();
+  });
+  it('a base off the allowed origins allows nothing relative', () => {
+    expect(safeRedirectUrl('x', allowed, 'https://evil.example/')).toBeNull();
+  });
+});
+
+describe('asDirectoryUrl', () => {
+  it.each([
+    ['http://localhost:8090/default/', 'http://localhost:8090/default/'],
+    ['http://localhost:8090/default', 'http://localhost:8090/default/'],
+    [' http://localhost:8090/default?x=1#y ', 'http://localhost:8090/default/'],
+    ['http://localhost:8090', 'http://localhost:8090/'],
+  ])('%s → %s', (base, directory) => {
+    expect(asDirectoryUrl(base)).toBe(directory);
+  });
+  it('leaves what does not parse alone (nothing then resolves against it)', () => {
+    expect(asDirectoryUrl('not a url')).toBe('not a url');
+    expect(safeRedirectUrl('x', allowed, asDirectoryUrl('not a url'))).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../src/api/result';
 import { IDLE_TIMEOUT_MS, TOKEN_REFRESH_BUFFER_MS } from '../src/constants';
-import { lastTransactionAtom, tokenExpiryAtom } from '../src/session/atoms';
+import { lastTransactionAtom, lastUserActivityAtom, tokenExpiryAtom } from '../src/session/atoms';
 import { refreshDelay } from '../src/session/lifecycle/refreshDelay';
 import { startSessionLifecycle } from '../src/session/lifecycle/sessionLifecycle';
 
@@ -30,20 +30,32 @@ describe('startSessionLifecycle', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  function setup(refreshResults: ApiResult<unknown>[] = [ok]) {
+  /**
+   * The store as the API client leaves it: every response sets the last-transaction time; a
+   * response to a call the user caused also the user-activity time; the refresh is a background
+   * call that stores a new expiry `tokenMinutes` ahead.
+   */
+  function setup(refreshResults: ApiResult<unknown>[] = [ok], tokenMinutes = 15) {
     const store = createStore();
-    store.set(tokenExpiryAtom, Date.now() + 15 * MINUTE);
+    store.set(tokenExpiryAtom, Date.now() + tokenMinutes * MINUTE);
+    let refreshLatencyMs = 0;
     const refresh = vi.fn(async () => {
       const result = refreshResults.shift() ?? ok;
-      // A real refresh is a server response (idle signal) and stores a new expiry.
+      if (refreshLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, refreshLatencyMs));
       store.set(lastTransactionAtom, new Date());
-      if (result.ok) store.set(tokenExpiryAtom, Date.now() + 15 * MINUTE);
+      if (result.ok) store.set(tokenExpiryAtom, Date.now() + tokenMinutes * MINUTE);
       return result;
     });
     const logout = vi.fn();
     const stop = startSessionLifecycle({ store, refresh, logout });
-    const respond = () => store.set(lastTransactionAtom, new Date());
-    return { store, refresh, logout, stop, respond };
+    const respond = () => {
+      store.set(lastTransactionAtom, new Date());
+      store.set(lastUserActivityAtom, new Date());
+    };
+    const slowRefresh = (ms: number) => {
+      refreshLatencyMs = ms;
+    };
+    return { store, refresh, logout, stop, respond, slowRefresh };
   }
 
   it('refreshes once, five minutes before expiry', async () => {
@@ -101,6 +113,38 @@ describe('startSessionLifecycle', () => {
     await vi.advanceTimersByTimeAsync(IDLE_TIMEOUT_MS);
     // The refresh fell due at the same moment as the idle timeout; it did not keep the session.
     expect(refresh).toHaveBeenCalledTimes(1);
+    expect(logout).toHaveBeenCalledExactlyOnceWith('idle');
+  });
+
+  it('a 6-minute token refreshed every minute does not keep an idle session: logout at 10 minutes', async () => {
+    const { refresh, logout } = setup([], 6);
+    await vi.advanceTimersByTimeAsync(IDLE_TIMEOUT_MS - 1);
+    expect(refresh).toHaveBeenCalledTimes(9);
+    expect(logout).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(logout).toHaveBeenCalledExactlyOnceWith('idle');
+  });
+
+  it('with that token, a user response restarts the countdown from its own time', async () => {
+    const { refresh, logout, respond } = setup([], 6);
+    await vi.advanceTimersByTimeAsync(5 * MINUTE + 30_000);
+    respond();
+    await vi.advanceTimersByTimeAsync(IDLE_TIMEOUT_MS - 1);
+    expect(logout).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(logout).toHaveBeenCalledExactlyOnceWith('idle');
+    expect(refresh.mock.calls.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('a user response that arrives while a refresh is in flight still counts', async () => {
+    const { store, logout, respond, slowRefresh } = setup([], 6);
+    store.set(tokenExpiryAtom, Date.now() + 6 * MINUTE);
+    slowRefresh(2_000);
+    await vi.advanceTimersByTimeAsync(MINUTE + 1_000); // the refresh is waiting for its reply
+    respond();
+    await vi.advanceTimersByTimeAsync(IDLE_TIMEOUT_MS - 1);
+    expect(logout).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
     expect(logout).toHaveBeenCalledExactlyOnceWith('idle');
   });
 

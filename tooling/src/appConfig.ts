@@ -5,6 +5,12 @@ import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core
 import { FirstLoadPlugin, type FirstLoadRoute } from './firstLoadPlugin.ts';
 import { PrecompressPlugin } from './precompressPlugin.ts';
 import { packageManifest, sharedSingletons } from './shared.ts';
+import {
+  exactPathsPattern,
+  isStartupResource,
+  startupModules,
+  startupSharedFiles,
+} from './startupModules.ts';
 
 interface CommonOptions {
   /** Folder of the app's package (its rspack.config.ts's folder). */
@@ -115,7 +121,7 @@ function baseConfig(opts: CommonOptions, uniqueName: string): Configuration {
             priority: 20,
           },
           frameworks: {
-            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai|valibot)[\\/]/,
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai|valibot|uuid)[\\/]/,
             name: 'frameworks',
             chunks: 'async',
             enforce: true,
@@ -157,11 +163,35 @@ export function remoteConfig(opts: RemoteOptions): Configuration {
 export function hostConfig(opts: HostOptions): Configuration {
   const config = baseConfig(opts, opts.name);
   config.entry = { main: opts.entry };
+  const startup = isProduction ? startupModules(opts.dir, opts.entry, opts.routes) : null;
+  const cacheGroups = config.optimization?.splitChunks
+    ? config.optimization.splitChunks.cacheGroups
+    : undefined;
+  if (startup && cacheGroups) {
+    // The @portal/shared modules the shell and the first screens import go in the start-up chunk,
+    // the rest (provided for later screens) in a deferred one: see startupModules.ts.
+    const portalShared = cacheGroups.portalShared;
+    if (portalShared && typeof portalShared === 'object') {
+      portalShared.test = exactPathsPattern(startupSharedFiles(startup));
+    }
+    cacheGroups.portalSharedDeferred = {
+      test: /[\\/]shared[\\/]src[\\/]/,
+      name: 'portal-shared-deferred',
+      chunks: 'async',
+      enforce: true,
+      priority: 19,
+    };
+  }
   // The host's index.html is served for every app route (/register/totp…): absolute asset URLs.
   if (config.output) config.output.publicPath = '/';
   config.plugins?.push(
     new HtmlRspackPlugin({ template: opts.template, favicon: opts.favicon, scriptLoading: 'defer' }),
-    new FirstLoadPlugin({ routes: opts.routes, homePath: opts.homePath, entryChunk: 'main' }),
+    new FirstLoadPlugin({
+      routes: opts.routes,
+      homePath: opts.homePath,
+      entryChunk: 'main',
+      ...(startup ? { isStartupResource: (resource: string) => isStartupResource(startup, resource) } : {}),
+    }),
     new ModuleFederationPlugin({
       name: opts.name,
       // No static remotes: they come from remotes.json at run time.

@@ -1,4 +1,4 @@
-import type { Compiler } from '@rspack/core';
+import type { Compiler, ConcatenatedModule, Module } from '@rspack/core';
 
 export interface FirstLoadRoute {
   path: string;
@@ -13,16 +13,34 @@ export interface FirstLoadOptions {
   homePath: string;
   /** The entry chunk already in index.html as a <script>. */
   entryChunk: string;
+  /**
+   * Whether a module (by resource path) is needed before the first screen. A chunk holding none
+   * of them is deferred: preloaded for the other routes, not for the landing and login screens.
+   * Without it every chunk is a start-up chunk.
+   */
+  isStartupResource?: (resource: string) => boolean;
 }
 
 export const FIRST_LOAD_FILE = 'first-load.json';
 
+/** The file a module was built from (normal modules only). */
+function resourceOf(module: Module): string | undefined {
+  const resource: unknown = (module as { resource?: unknown }).resource;
+  return typeof resource === 'string' ? resource : undefined;
+}
+
+/** A concatenated module stands for the modules it joined (only they have a resource path). */
+function innerModules(module: Module): Module[] {
+  const joined: unknown = (module as Partial<ConcatenatedModule>).modules;
+  return Array.isArray(joined) ? (joined as Module[]) : [module];
+}
+
 /**
- * Writes first-load.json beside the host's index.html: the host's own start-up chunks and the route
- * table (route → remote and expose). The portal server combines it with remotes.json and each
- * remote's manifest into the page's preloads, per request, so promoting a remote needs no rebuild.
- * Every chunk of the host other than the entry is a start-up chunk: the host's code is the shell,
- * the shared singletons and the bootstrap, all needed before the first render.
+ * Writes first-load.json beside the host's index.html: the host's own start-up chunks, its deferred
+ * chunks and the route table (route → remote and expose). The portal server combines it with
+ * remotes.json and each remote's manifest into the page's preloads, per request, so promoting a
+ * remote needs no rebuild. A start-up chunk holds code the shell or the first screens need (see
+ * startupModules.ts); a deferred one only what later screens consume from the host's share scope.
  */
 export class FirstLoadPlugin {
   constructor(private readonly options: FirstLoadOptions) {}
@@ -34,17 +52,33 @@ export class FirstLoadPlugin {
         { name: 'FirstLoadPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           const publicPath = String(compilation.outputOptions.publicPath ?? '/');
-          const js = new Set<string>();
-          const css = new Set<string>();
+          const startup = { js: new Set<string>(), css: new Set<string>() };
+          const deferred = { js: new Set<string>(), css: new Set<string>() };
+          const isStartup = this.options.isStartupResource;
           for (const chunk of compilation.chunks) {
             if (chunk.name === this.options.entryChunk) continue;
+            const needed =
+              !isStartup ||
+              compilation.chunkGraph
+                .getChunkModules(chunk)
+                .flatMap(innerModules)
+                .some((module) => {
+                  const resource = resourceOf(module);
+                  return resource !== undefined && isStartup(resource);
+                });
+            const target = needed ? startup : deferred;
             for (const file of chunk.files) {
-              if (file.endsWith('.js')) js.add(`${publicPath}${file}`);
-              else if (file.endsWith('.css')) css.add(`${publicPath}${file}`);
+              if (file.endsWith('.js')) target.js.add(`${publicPath}${file}`);
+              else if (file.endsWith('.css')) target.css.add(`${publicPath}${file}`);
             }
           }
+          const sorted = (files: { js: Set<string>; css: Set<string> }) => ({
+            js: [...files.js].sort(),
+            css: [...files.css].sort(),
+          });
           const plan = {
-            host: { js: [...js].sort(), css: [...css].sort() },
+            host: sorted(startup),
+            deferred: sorted(deferred),
             routes: this.options.routes.map(({ path, guard, remote, expose }) => ({
               path,
               guard,

@@ -14,13 +14,17 @@ const RouteSchema = v.object({
   expose: v.pipe(v.string(), v.minLength(1)),
 });
 
+const Files = v.object({ js: v.array(href), css: v.array(href) });
+
 /**
  * first-load.json, written by the host build: the host's own start-up chunks (main.js is already in
- * index.html) and the route table's remote and expose per path, with the guard that decides whether
- * a fresh page load (no session) stays on the route or goes to homePath.
+ * index.html), its deferred chunks (shared code only later screens use; absent from older host
+ * builds) and the route table's remote and expose per path, with the guard that decides whether a
+ * fresh page load (no session) stays on the route or goes to homePath.
  */
 export const HostPlanSchema = v.object({
-  host: v.object({ js: v.array(href), css: v.array(href) }),
+  host: Files,
+  deferred: v.optional(Files, { js: [], css: [] }),
   routes: v.array(RouteSchema),
   homePath: v.pipe(v.string(), v.startsWith('/')),
 });

@@ -50,10 +50,7 @@ function withoutTrailingSlash(pathname: string): string {
  * session: routes behind guard B or C are redirected by the host to homePath, whose screen is the
  * one to preload. No route (the SPA's 404 page) means no screen.
  */
-export function screenFor(
-  hostPlan: HostPlan,
-  pathname: string,
-): { remote: string; expose: string } | undefined {
+export function screenFor(hostPlan: HostPlan, pathname: string): HostPlan['routes'][number] | undefined {
   const find = (target: string) =>
     hostPlan.routes.find((route) => withoutTrailingSlash(route.path) === withoutTrailingSlash(target));
   const route = find(pathname);
@@ -76,6 +73,12 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
   ];
 
   const screen = screenFor(hostPlan, input.pathname);
+  // The landing and login screens (guard A) are what the host build kept the deferred chunks out
+  // of; any other screen a page opens on (help, cookie notice, end pages) may need them.
+  if (screen && screen.guard !== 'A') {
+    preloads.push(...hostPlan.deferred.js.map((href) => chunk(href, 'script')));
+    preloads.push(...hostPlan.deferred.css.map((href) => chunk(href, 'style')));
+  }
   const resolved = screen ? input.remotes.get(screen.remote)?.resolved : undefined;
   if (screen && resolved) {
     // The federation runtime adds remoteEntry.js without a crossorigin attribute, on any origin.

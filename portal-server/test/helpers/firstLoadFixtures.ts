@@ -12,8 +12,13 @@ export const HOST_PLAN = {
     js: ['/frameworks.ab12cd34ef.js', '/portal-shared.0123456789.js', '/802.3fcfeab54a.js'],
     css: ['/802.f09d3d705f.css'],
   },
+  deferred: {
+    js: ['/portal-shared-deferred.5555555555.js'],
+    css: ['/portal-shared-deferred.6666666666.css'],
+  },
   routes: [
-    { path: '/', guard: 'none', remote: 'remote_login', expose: './Landing' },
+    { path: '/', guard: 'A', remote: 'remote_login', expose: './Landing' },
+    { path: '/help', guard: 'none', remote: 'remote_help', expose: './Help' },
     { path: '/direct', guard: 'A', remote: 'remote_login', expose: './UserId' },
     { path: '/verify', guard: 'C', remote: 'remote_login', expose: './Password' },
     { path: '/sotp', guard: 'B', remote: 'remote_factors', expose: './Otp' },

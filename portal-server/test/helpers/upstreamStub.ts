@@ -30,16 +30,19 @@ export async function startUpstreamStub(tenantPath = '/default/'): Promise<Upstr
     response.writeHead(404).end();
   };
   const server = createServer((request, response) => {
-    void readBody(request).then((body) => {
-      const recorded = {
-        method: request.method ?? '',
-        url: request.url ?? '',
-        headers: request.headers,
-        body,
-      };
-      requests.push(recorded);
-      handler(recorded, response);
-    });
+    // A request the proxy cut off (a body over its limit) is recorded with what arrived.
+    void readBody(request)
+      .catch(() => '<aborted>')
+      .then((body) => {
+        const recorded = {
+          method: request.method ?? '',
+          url: request.url ?? '',
+          headers: request.headers,
+          body,
+        };
+        requests.push(recorded);
+        if (!response.destroyed) handler(recorded, response);
+      });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -6,7 +6,8 @@ import { factorReplyAtom } from '@portal/shared/session/atoms';
 import { idpData } from '@portal/shared/storage/sessionStore';
 import { useAtomValue, useStore } from 'jotai';
 import { LoginLayout } from '../common/LoginLayout';
-import { useStartOver } from '../common/useStartOver';
+import { useRestartNeeded } from '../common/useRestartNeeded';
+import { idpFailureMessage } from './idpFailure';
 import { providerNameOf } from './providerName';
 import { checkSamlForm, submitSamlForm } from './samlForm';
 import { samlPolicyFrom } from './samlPolicy';
@@ -14,20 +15,22 @@ import { samlPolicyFrom } from './samlPolicy';
 /**
  * /idp: 'Connecting to {provider}' with a progress bar while the SAML form is fetched, checked and
  * posted to the provider (spec section 4, 'Identity provider' step 1). A form that fails the
- * check is refused with an error; nothing of it reaches the page.
+ * check is refused, nothing of it reaching the page; that and a failed generate call lead to
+ * restart-needed (step 5), as on /idpComplete: the restart notice shows the message.
+ * It needs no user name: in identity-provider discovery the provider says who the user is.
  */
 export function IdpPage() {
   const store = useStore();
   const reply = useAtomValue(factorReplyAtom);
   const providerName = providerNameOf(reply);
-  const { error, setError, run } = useServerCall();
-  const startOver = useStartOver();
+  const { run } = useServerCall();
+  const restartNeeded = useRestartNeeded();
 
   const post = (form: string) => {
     const checked = checkSamlForm(form, samlPolicyFrom(store));
     if (!checked.ok) {
       console.warn(`[portal] identity-provider form refused: ${checked.reason}`);
-      setError(messages.idp.unexpectedResponse);
+      restartNeeded(messages.idp.unexpectedResponse);
       return;
     }
     // What /idpComplete reads on return: the reply that opened this step (no tokens) and the name.
@@ -38,26 +41,22 @@ export function IdpPage() {
 
   useRunOnMount(() => {
     const relayState = new URL(paths.idpComplete, globalThis.location.origin).href;
-    // An empty form is this page's error, not a reply to route.
-    return run((signal) => api.generateIdpForm(relayState, { signal }), post, { routeNull: false });
+    // An empty form is this page's failure, not a reply to route; like every failure here it
+    // ends the flow (the restart notice, which the shell opens, shows the message).
+    return run((signal) => api.generateIdpForm(relayState, { signal }), post, {
+      routeNull: false,
+      onError: (error) => {
+        restartNeeded(idpFailureMessage(error));
+        return null;
+      },
+    });
   });
 
   return (
-    <LoginLayout
-      title={messages.idp.connectingTo(providerName)}
-      busy={!error}
-      error={error}
-      errorActions={
-        <button type="button" className="portal-button" onClick={startOver}>
-          {messages.endPages.clickToRetry}
-        </button>
-      }
-    >
-      {error ? null : (
-        <p className="portal-login__hint" role="status">
-          {messages.idp.redirecting}
-        </p>
-      )}
+    <LoginLayout title={messages.idp.connectingTo(providerName)} busy>
+      <p className="portal-login__hint" role="status">
+        {messages.idp.redirecting}
+      </p>
     </LoginLayout>
   );
 }

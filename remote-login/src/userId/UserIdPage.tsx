@@ -9,12 +9,16 @@ import { useLocation } from '@portal/shared/router';
 import { LoginLayout } from '../common/LoginLayout';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRestartNeeded } from '../common/useRestartNeeded';
+import { useArrival } from './useArrival';
 import { useDeviceData } from './useDeviceData';
 import { useSignIn } from './useSignIn';
 
 type Phase = 'starting' | 'form' | 'submitting';
 
-/** /direct and /oauth2: login start, then the User ID form (spec sections 2 and 4). */
+/**
+ * /direct and /oauth2: login start, which may authenticate at once (a remembered user; the oauth2
+ * arrival), then the User ID form (spec sections 2 and 4).
+ */
 export function UserIdPage() {
   const store = useStore();
   const { pathname, search } = useLocation();
@@ -22,6 +26,7 @@ export function UserIdPage() {
   const deviceData = useDeviceData(riskType);
   const { error, setError, run } = useServerCall();
   const signIn = useSignIn(deviceData, run);
+  const arrive = useArrival(deviceData, run, setError);
   const restartNeeded = useRestartNeeded();
   const [phase, setPhase] = useState<Phase>('starting');
   const [userName, setUserName] = useState('');
@@ -54,9 +59,13 @@ export function UserIdPage() {
       return;
     }
     if (outcome.rememberedUser) setUserName(outcome.rememberedUser);
-    if (outcome.autoSubmit && outcome.rememberedUser) return submit(outcome.rememberedUser, true);
+    // Spec section 4, Login start 2 and 4: the remembered user, or on the oauth2 arrival the flow
+    // state alone, is authenticated at once; the form shows while nothing runs.
+    if (outcome.authenticateAtOnce === 'rememberedUser' && outcome.rememberedUser)
+      return submit(outcome.rememberedUser, true);
+    if (outcome.authenticateAtOnce === 'flowState') return arrive(() => setPhase('form'));
     setPhase('form');
-  }, [store, pathname, search, restartNeeded, submit, setError]);
+  }, [store, pathname, search, restartNeeded, submit, arrive, setError]);
 
   useRunOnMount(begin);
 

@@ -1,6 +1,6 @@
 import { api } from '@portal/shared/api/client';
 import { userNameAtom, userTokenAtom } from '@portal/shared/session/atoms';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 
 export interface DisplayName {
@@ -12,18 +12,24 @@ export interface DisplayName {
 /**
  * The signed-in user's name from userinfo (JSON or a signed token's payload `name`); until it
  * arrives, or if it cannot be read, the user name the sign-in flow knows.
+ *
+ * Asked once per screen, not again when the session timer refreshes the token: the name does not
+ * change with the token, and the reply of a call made because of the refresh would count as user
+ * activity and keep an unattended session from going idle (shared README, the idle timer).
  */
 export function useDisplayName(): DisplayName {
-  const token = useAtomValue(userTokenAtom);
+  const store = useStore();
+  const signedIn = useAtomValue(userTokenAtom) !== null;
   const userName = useAtomValue(userNameAtom);
   const [state, setState] = useState<DisplayName>({ name: null, busy: true, error: null });
 
   useEffect(() => {
+    const token = signedIn ? store.get(userTokenAtom) : null;
     if (!token) {
       setState({ name: null, busy: false, error: null });
       return;
     }
-    // A newer token, or leaving the screen, cancels the call and ignores its reply.
+    // Leaving the screen (or signing out) cancels the call and ignores its reply.
     const controller = new AbortController();
     void api.getUserInfo(token, { signal: controller.signal }).then((result) => {
       if (controller.signal.aborted) return;
@@ -34,7 +40,7 @@ export function useDisplayName(): DisplayName {
       );
     });
     return () => controller.abort();
-  }, [token]);
+  }, [signedIn, store]);
 
   return { ...state, name: state.name ?? userName };
 }

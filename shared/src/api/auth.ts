@@ -24,6 +24,15 @@ export interface AuthenticateBody {
   clientContext?: KeyValue[];
 }
 
+/**
+ * An authenticate request without a user (the oauth2 arrival when no user is remembered): the
+ * transaction named by the flow state says who it is, or the server asks for the User ID.
+ */
+export type SubjectlessAuthenticateBody = Pick<
+  AuthenticateBody,
+  'channel' | 'action' | 'device' | 'clientContext'
+>;
+
 /** Authentication calls of spec section 7, against the service URL with the client token. */
 export function createAuthCalls(send: Send, deps: RequestDeps) {
   const { store } = deps;
@@ -42,6 +51,24 @@ export function createAuthCalls(send: Send, deps: RequestDeps) {
         path: 'auth/v1/authenticate',
         base: 'service',
         body: { ...body, subject: body.subject.toLowerCase(), ...marker },
+        schema: AuthReplySchema,
+      });
+    },
+
+    /**
+     * POST auth/v1/authenticate without a subject, for the transaction the flow state names (the
+     * oauth2 arrival, spec section 4, Login start 2). Like `authenticate`: the latest-flow-state
+     * marker when a flow state exists, the remember-device flag reset before sending.
+     */
+    authenticateWithoutSubject(body: SubjectlessAuthenticateBody, call?: CallOptions) {
+      store.set(rememberDeviceEnabledAtom, false);
+      const marker = store.get(flowStateAtom) ? { latestFlowState: true } : {};
+      return send({
+        ...call,
+        method: 'POST',
+        path: 'auth/v1/authenticate',
+        base: 'service',
+        body: { ...body, ...marker },
         schema: AuthReplySchema,
       });
     },

@@ -6,6 +6,7 @@ import {
   clientTransactionIdAtom,
   flowStateAtom,
   lastTransactionAtom,
+  lastUserActivityAtom,
   proxyUrlAtom,
   serviceUrlAtom,
   userTokenAtom,
@@ -66,6 +67,11 @@ export interface CallSpec<S extends GenericSchema> extends CallOptions {
   responseType?: 'json' | 'text';
   /** false: a bare fetch with none of the interceptor behaviour (environment configuration). */
   interceptors?: boolean;
+  /**
+   * true: a call the user did not cause (the scheduled token refresh). Its response still sets the
+   * last-transaction time but does not reset the idle timer (lastUserActivityAtom).
+   */
+  background?: boolean;
 }
 
 export interface RequestDeps {
@@ -173,9 +179,14 @@ export function createSend(deps: RequestDeps): Send {
     return true;
   }
 
-  /** Every response resets the idle timer and the last-transaction time, and carries flow state. */
-  function noteResponse(response: Response, json: unknown): void {
-    store.set(lastTransactionAtom, new Date(deps.now()));
+  /**
+   * Every response sets the last-transaction time and carries flow state; every response to a
+   * call the user caused (not a background one) also resets the idle timer.
+   */
+  function noteResponse(response: Response, json: unknown, background: boolean): void {
+    const at = new Date(deps.now());
+    store.set(lastTransactionAtom, at);
+    if (!background) store.set(lastUserActivityAtom, at);
     const headerFlowState = response.headers.get(HEADERS.flowState);
     const bodyFlowState =
       json !== null && typeof json === 'object' && 'flowState' in json && typeof json.flowState === 'string'
@@ -202,7 +213,7 @@ export function createSend(deps: RequestDeps): Send {
     if (!response) return fail('network', messages.errors.network);
     const body = await readBody(response);
     const intercept = spec.interceptors !== false;
-    if (intercept) noteResponse(response, body.json);
+    if (intercept) noteResponse(response, body.json, spec.background === true);
 
     if (!response.ok) {
       const errorBody = parseErrorBody(body.json);

@@ -68,7 +68,11 @@ export function createTokenCalls(send: Send, deps: RequestDeps) {
       return result;
     },
 
-    /** POST v1/token/generate/refresh with the refresh token in memory; keeps the new tokens. */
+    /**
+     * POST v1/token/generate/refresh with the refresh token in memory; keeps the new tokens. A
+     * background call: the session timer schedules it, so its response is no user activity and
+     * does not reset the idle timer.
+     */
     async refreshUserToken(call?: CallOptions): Promise<ApiResult<UserTokenReply>> {
       const refreshToken = store.get(refreshTokenAtom);
       if (!refreshToken) return { ok: false, error: { kind: 'http', message: messages.errors.default } };
@@ -77,6 +81,7 @@ export function createTokenCalls(send: Send, deps: RequestDeps) {
         method: 'POST',
         path: 'v1/token/generate/refresh',
         base: 'portal',
+        background: true,
         body: { grant_type: 'refresh_token', refresh_token: refreshToken, scope: REFRESH_SCOPE },
         schema: UserTokenReplySchema,
       });

@@ -1,4 +1,4 @@
-import type { AuthenticateBody, KeyValue } from '../api/auth';
+import type { AuthenticateBody, KeyValue, SubjectlessAuthenticateBody } from '../api/auth';
 import type { RiskType } from '../constants';
 
 /**
@@ -47,4 +47,16 @@ export function buildAuthenticateBody(input: AuthenticateInput): AuthenticateBod
     ...(authContext ? { authContext } : {}),
     ...device(input.deviceData, input.rememberMe),
   };
+}
+
+/**
+ * The authenticate request without a user (the oauth2 arrival when no user is remembered): no
+ * subject, rememberMe or cookies, only the device data by risk type (RSARISK's rememberme is
+ * 'false': nobody has chosen it yet).
+ */
+export function buildSubjectlessAuthenticateBody(
+  input: Pick<AuthenticateInput, 'riskType' | 'deviceData'>,
+): SubjectlessAuthenticateBody {
+  const device = input.riskType ? DEVICE_FIELDS[input.riskType] : DEVICE_FIELDS.AARISK;
+  return { channel: 'web', action: 'authenticate', ...device(input.deviceData, false) };
 }

@@ -1,6 +1,6 @@
 import type { ApiResult } from '@portal/shared/api/result';
 import type { AuthReply, UserTokenReply } from '@portal/shared/api/schemas';
-import { rememberTrustedDevice } from '@portal/shared/auth/deviceCookies';
+import { syncTrustedDeviceCookie } from '@portal/shared/auth/trustedDevice';
 import { type FlowNavigationState, type Navigate, openTarget } from '@portal/shared/flow/navigation';
 import { type NextActionResult, nextActionRoute } from '@portal/shared/flow/nextAction';
 import { FLOW_STATE_PARAM, RESTART_PARAM } from '@portal/shared/routes/queryParams';
@@ -38,7 +38,8 @@ import { savedQueryParams } from '@portal/shared/storage/sessionStore';
  * - 'denied': the denied transition (status None, /denied). 'error' (null reply): errorMessageAtom
  *   = 'Server error, response is null', wildcard route. 'restart': the restartNeeded transition
  *   (status 3), after which the shell opens the restart notice.
- * On AUTH_ALLOWED a trusted-device id in the additional block is kept in the tdi- cookie.
+ * Every routed reply's additional block also decides the user's tdi- cookie (auth/trustedDevice):
+ * kept on AUTH_ALLOWED when the server trusts the device, removed whenever it says it does not.
  */
 export interface ApplyNextActionDeps {
   store: PortalStore;
@@ -76,11 +77,10 @@ export function withFlowQuery(url: string, store: PortalStore): string {
   return target.href;
 }
 
+/** The trusted-device cookie follows what the reply says about this browser (see auth/trustedDevice). */
 function keepTrustedDevice(store: PortalStore, reply: AuthReply): void {
-  const additional = reply.additional;
   const userName = reply.userName ?? reply.username ?? store.get(userNameAtom) ?? store.get(loginNameAtom);
-  if (!additional?.isTrustedDeviceEnabled || !additional.trustedDeviceId || !userName) return;
-  rememberTrustedDevice(userName, additional.trustedDeviceId, additional.trustedDeviceExpiryDays);
+  if (userName) syncTrustedDeviceCookie(userName, reply);
 }
 
 export async function applyNextAction(
@@ -88,13 +88,16 @@ export async function applyNextAction(
   deps: ApplyNextActionDeps,
 ): Promise<NextActionResult> {
   const { store, navigate } = deps;
-  const routed = nextActionRoute(reply, { allowedRedirectOrigins: allowedRedirectOrigins(store) });
+  const routed = nextActionRoute(reply, {
+    allowedRedirectOrigins: allowedRedirectOrigins(store),
+    serviceUrl: store.get(serviceUrlAtom) ?? undefined,
+  });
   const result: NextActionResult =
     routed.kind === 'redirect' ? { ...routed, url: withFlowQuery(routed.url, store) } : routed;
   if (reply) {
     const name = reply.userName ?? reply.username;
     if (name) store.set(userNameAtom, name);
-    if (reply.nextaction === 'AUTH_ALLOWED') keepTrustedDevice(store, reply);
+    keepTrustedDevice(store, reply);
   }
 
   switch (result.kind) {

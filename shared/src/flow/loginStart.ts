@@ -23,6 +23,8 @@ export interface LoginStartDeps {
   search: string;
 }
 
+export type AuthenticateAtOnce = 'rememberedUser' | 'flowState' | null;
+
 export type LoginStartOutcome =
   | {
       ok: true;
@@ -32,6 +34,13 @@ export type LoginStartOutcome =
       rememberedUser: string | null;
       /** Set when the remembered user must be submitted at once (never with restart=true). */
       autoSubmit: boolean;
+      /**
+       * Authenticate at once instead of waiting for a typed User ID (never with restart=true):
+       * 'rememberedUser' with the remembered user as subject (as autoSubmit), 'flowState' on the
+       * oauth2 arrival with a flow state and no remembered user (no subject: the server knows the
+       * user, or says it needs the User ID), null to show the form.
+       */
+      authenticateAtOnce: AuthenticateAtOnce;
     }
   | {
       ok: false;
@@ -49,8 +58,9 @@ function queryParams(search: string): Record<string, string> {
 /**
  * 'Login start' (spec section 4):
  * 1. fetch a client token;
- * 2. on /oauth2 the flow is oauth2 ('x-flow'); the entry's query parameters are saved and its
- *    x-flow-state becomes the flow state;
+ * 2. on /oauth2 the flow is oauth2 ('x-flow'); the entry's query parameters are saved, its
+ *    x-flow-state becomes the flow state, and the caller authenticates at once
+ *    (`authenticateAtOnce`: with the remembered user, else with the flow state alone);
  * 3. with restart=true in the oauth2 flow the saved parameters are restored and, when a flow state
  *    was given, the user is reset to obtain a new one;
  * 4. otherwise the flow is direct (a fresh transaction); a remembered user ID auto-submits except
@@ -95,11 +105,14 @@ export async function startLogin({
     store.set(flowStateAtom, null);
   }
 
+  const autoSubmit = remembered !== null && !restart;
+  const arrival = oauth2 && !restart && store.get(flowStateAtom) !== null;
   return {
     ok: true,
     flow: oauth2 ? 'oauth2' : 'direct',
     restart,
     rememberedUser: remembered,
-    autoSubmit: remembered !== null && !restart,
+    autoSubmit,
+    authenticateAtOnce: autoSubmit ? 'rememberedUser' : arrival ? 'flowState' : null,
   };
 }

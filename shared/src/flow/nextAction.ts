@@ -4,7 +4,7 @@ import { messages } from '../messages/en_US';
 import { type PortalPath, paths } from '../routes/paths';
 import type { FidoCredType } from '@portal/shared/session/atoms';
 import { AuthStatus, type AuthStatusValue } from '../session/authStatus';
-import { safeRedirectUrl } from './safeRedirect';
+import { asDirectoryUrl, safeRedirectUrl } from './safeRedirect';
 
 /**
  * The next-action router (spec section 4, 'Next action to screen' and 'AUTH_ALLOWED'): one pure
@@ -52,6 +52,14 @@ export interface NextActionContext {
    * authCompleteUrl is refused and the flow restarts: never redirect to an unchecked address.
    */
   allowedRedirectOrigins?: readonly string[];
+  /**
+   * The service URL (tenant path included). A relative authCompleteUrl is the service's own
+   * address and resolves against it, as a link on a page at the service URL would:
+   * 'oauth2/v1/authcomplete' → '{service URL}oauth2/v1/authcomplete'; a path from the root
+   * ('/x') stays at the root of the service's origin. Without it, relative addresses resolve
+   * against the first allowed origin. The origin check applies to the resolved address.
+   */
+  serviceUrl?: string;
 }
 
 type Rule = (reply: AuthReply, action: string, context: NextActionContext) => NextActionResult;
@@ -89,7 +97,8 @@ const stay: Rule = (reply, action) => ({ kind: 'stay', action, flowState: reply.
 const authAllowed: Rule = (reply, action, context) => {
   if (reply.authCompleteUrl) {
     const origins = context.allowedRedirectOrigins ?? [];
-    const url = safeRedirectUrl(reply.authCompleteUrl, origins);
+    const base = context.serviceUrl ? asDirectoryUrl(context.serviceUrl) : undefined;
+    const url = safeRedirectUrl(reply.authCompleteUrl, origins, base);
     return url
       ? { kind: 'redirect', action, url }
       : restart('authCompleteUrl is not on an allowed origin')(reply, action, context);

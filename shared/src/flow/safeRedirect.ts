@@ -15,6 +15,23 @@ function originOf(url: string): string | null {
 }
 
 /**
+ * A base URL as the directory it names, the way the API client joins paths onto the service URL
+ * ('http://sso/default' and 'http://sso/default/' both mean the tenant 'default'), so a relative
+ * address resolves inside it instead of replacing its last segment.
+ */
+export function asDirectoryUrl(base: string): string {
+  try {
+    const url = new URL(base.trim());
+    if (!url.pathname.endsWith('/')) url.pathname = `${url.pathname}/`;
+    url.search = '';
+    url.hash = '';
+    return url.href;
+  } catch {
+    return base;
+  }
+}
+
+/**
  * The absolute URL to go to, or null when the candidate must not be followed.
  * @param candidate the address from the server (absolute, or relative to `base`)
  * @param allowedOrigins origins (or base URLs) the portal trusts, e.g. the service URL

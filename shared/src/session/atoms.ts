@@ -16,11 +16,14 @@ export const loginNameAtom = atom<string | null>(null);
 /** The server's flow state, sent back as the X-Flow-State header. */
 export const flowStateAtom = atom<string | null>(null);
 export const clientTransactionIdAtom = atom<string | null>(null);
-/**
- * Time of the last server response. It is also the idle signal: the session timer subscribes
- * to it (`portalStore.sub(lastTransactionAtom, …)`) and restarts its 10-minute countdown.
- */
+/** Time of the last server response, any call (the help desk's last-transaction time). */
 export const lastTransactionAtom = atom<Date | null>(null);
+/**
+ * Time of the last response to a call the user caused: every call except the background ones
+ * (the scheduled token refresh). It is the idle signal: the session timer subscribes to it and
+ * restarts its 10-minute countdown (session/lifecycle/sessionLifecycle).
+ */
+export const lastUserActivityAtom = atom<Date | null>(null);
 
 /** Client access token (for calls before sign-in). */
 export const clientTokenAtom = atom<string | null>(null);

@@ -4,13 +4,17 @@ import * as v from 'valibot';
 import type { EmulatorContext } from '../context.js';
 import { errors } from '../http/apiError.js';
 import { parseInput } from '../http/parseBody.js';
+import { sessionAfterSignIn } from '../sso/ssoSessions.js';
 import { findTransaction } from './flowState.js';
 
 export const RP_CALLBACK_PATH = '/_emulator/rp/callback';
 
 const QuerySchema = v.looseObject({ 'x-flow-state': v.optional(v.string()) });
 
-/** GET oauth2/v1/authcomplete?x-flow-state=…: ends a completed oauth2 transaction, back to the relying party. */
+/**
+ * GET oauth2/v1/authcomplete?x-flow-state=…: ends a completed oauth2 transaction, opens (or keeps)
+ * the browser's SSO session, and goes back to the relying party.
+ */
 export function registerAuthComplete(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get('/oauth2/v1/authcomplete', async (request, reply) => {
     const query = parseInput(QuerySchema, request.query);
@@ -18,12 +22,15 @@ export function registerAuthComplete(app: FastifyInstance, ctx: EmulatorContext)
     const user = tx?.userName ? ctx.state.findUser(tx.userName) : undefined;
     if (!tx?.oauth2 || tx.outcome !== 'ALLOWED' || !user) throw errors.invalidFlowState();
     ctx.state.transactions.delete(tx.flowState);
+    // This is a top-level navigation on the SSO's own origin: the place for the browser's SSO
+    // session cookie, which the next relying-party start reads.
+    const { setCookie } = sessionAfterSignIn(ctx, request, user.userName, tx.ssoSessionId);
     const code = randomBytes(16).toString('base64url');
     ctx.state.rpSessions.set(code, {
       userName: user.userName,
       displayName: user.displayName,
       at: ctx.state.clock.now(),
     });
-    return reply.redirect(`${RP_CALLBACK_PATH}?code=${code}`, 302);
+    return reply.header('set-cookie', setCookie).redirect(`${RP_CALLBACK_PATH}?code=${code}`, 302);
   });
 }

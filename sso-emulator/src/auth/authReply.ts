@@ -1,15 +1,21 @@
 import type { EmulatorContext } from '../context.js';
-import { tenantUrl } from '../context.js';
+import { authCompleteUrl } from './authCompleteUrl.js';
 import type { User } from '../state/model.js';
 import type { Transaction } from '../state/transactions.js';
 import { factorStepReply } from './factorActions.js';
+import { skipsRemainingSteps, trustedDeviceFields, trustOnCompletion } from './trustedDevice.js';
 
 export type AuthReply = Record<string, unknown> & { nextaction: string; flowState: string };
 
 const ID_TOKEN_TTL_SECONDS = 300;
-const TRUSTED_DEVICE_EXPIRY_DAYS = 30;
 
-function additional(tx: Transaction, currentFactors: readonly string[], customFlowId: string) {
+/** The additional block of spec section 3, on every reply that moves the sign-in (factor steps and AUTH_ALLOWED). */
+function additional(
+  tx: Transaction,
+  user: User | undefined,
+  currentFactors: readonly string[],
+  customFlowId: string,
+) {
   return {
     currentFactorLevel: tx.stepIndex + 1,
     predicatesForCurrentFactors: currentFactors.map((factor) => ({
@@ -18,9 +24,7 @@ function additional(tx: Transaction, currentFactors: readonly string[], customFl
       predicate: 'ANY',
     })),
     customFlowId,
-    isTrustedDeviceEnabled: false,
-    trustedDeviceId: '',
-    trustedDeviceExpiryDays: TRUSTED_DEVICE_EXPIRY_DAYS,
+    ...trustedDeviceFields(tx, user),
   };
 }
 
@@ -40,22 +44,28 @@ function remember(tx: Transaction, reply: AuthReply): AuthReply {
   return reply;
 }
 
-/** AUTH_ALLOWED: authCompleteUrl in the oauth2 flow, an id_token in the direct flow. */
+/**
+ * AUTH_ALLOWED: authCompleteUrl in the oauth2 flow, an id_token in the direct flow; both with the
+ * additional block, whose trusted-device fields tell the browser what to keep in its tdi- cookie.
+ */
 async function allowed(ctx: EmulatorContext, tx: Transaction, user: User): Promise<AuthReply> {
   tx.completed = true;
   tx.outcome = 'ALLOWED';
+  trustOnCompletion(ctx, tx, user);
+  const block = { additional: additional(tx, user, [], '') };
   if (tx.oauth2) {
     return remember(tx, {
       nextaction: 'AUTH_ALLOWED',
       ...base(tx, user),
-      authCompleteUrl: `${tenantUrl(ctx.config)}oauth2/v1/authcomplete`,
+      authCompleteUrl: authCompleteUrl(ctx),
+      ...block,
     });
   }
   const { token: idToken } = await ctx.tokens.sign('id', user.userName, ID_TOKEN_TTL_SECONDS, {
     name: user.displayName,
     ...(user.email ? { email: user.email } : {}),
   });
-  return remember(tx, { nextaction: 'AUTH_ALLOWED', ...base(tx, user), id_token: idToken });
+  return remember(tx, { nextaction: 'AUTH_ALLOWED', ...base(tx, user), id_token: idToken, ...block });
 }
 
 export function deniedReply(tx: Transaction, user: User): AuthReply {
@@ -76,7 +86,7 @@ export function selectionReply(tx: Transaction, user: User): AuthReply {
     ...base(tx, user),
     currentFactors: [...step],
     customFactorOptions,
-    additional: additional(tx, step, ''),
+    additional: additional(tx, user, step, ''),
   });
 }
 
@@ -90,17 +100,20 @@ export function factorReply(tx: Transaction, user: User, factor: string): AuthRe
     currentFactors: [factor],
     ...(step.credentials ? { credentials: step.credentials } : {}),
     ...(step.inlineRegistration ? { inline_registration: true } : {}),
-    additional: additional(tx, [factor], step.customFlowId ?? ''),
+    additional: additional(tx, user, [factor], step.customFlowId ?? ''),
   });
 }
 
-/** Reply for where the transaction stands now: a selection, a factor, or AUTH_ALLOWED after the last step. */
+/**
+ * Reply for where the transaction stands now: a selection, a factor, or AUTH_ALLOWED after the
+ * last step (or after the first one on a trusted device).
+ */
 export async function currentStepReply(
   ctx: EmulatorContext,
   tx: Transaction,
   user: User,
 ): Promise<AuthReply> {
-  const step = user.steps[tx.stepIndex];
+  const step = skipsRemainingSteps(tx) ? undefined : user.steps[tx.stepIndex];
   if (!step) return allowed(ctx, tx, user);
   if (tx.factor && step.includes(tx.factor)) return factorReply(tx, user, tx.factor);
   if (step.length > 1) return selectionReply(tx, user);

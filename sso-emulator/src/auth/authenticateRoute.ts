@@ -3,9 +3,11 @@ import type { EmulatorContext } from '../context.js';
 import { errors } from '../http/apiError.js';
 import { parseInput } from '../http/parseBody.js';
 import { FLOW_TOKEN_KINDS, requireBearer } from '../tokens/bearer.js';
+import { idpDiscoveryReply, needsUserIdReply } from './arrivalReply.js';
 import { advance, currentStepReply, deniedReply } from './authReply.js';
 import { findTransaction, flowStateHeader, requireTransaction, startTransaction } from './flowState.js';
 import { AuthenticateBodySchema, ResetFlowBodySchema } from './schemas.js';
+import { recogniseDevice } from './trustedDevice.js';
 
 /** POST auth/v1/authenticate: start or resume a sign-in transaction, or reset it (resetFlow). */
 export function registerAuthenticate(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -43,14 +45,20 @@ export function registerAuthenticate(app: FastifyInstance, ctx: EmulatorContext)
         });
         tx.idpUserName = undefined;
       }
+      recogniseDevice(ctx, tx, user, body);
       if (user.denied) return deniedReply(tx, user);
       return currentStepReply(ctx, tx, user);
     }
 
-    // No subject: the portal resumes a transaction (e.g. back from the identity provider).
+    // No subject: the portal resumes the transaction its flow state names: back from the identity
+    // provider, or arriving from a relying party, whose start may have named the user (login_hint,
+    // SSO session), a provider to discover the user with, or nothing yet (the User ID is needed).
     const userName = tx.idpUserName ?? tx.userName;
     const user = userName ? ctx.state.findUser(userName) : undefined;
-    if (!user) throw errors.badRequest('Invalid request field subject: required for a new transaction');
+    if (!user) {
+      if (!existing) throw errors.badRequest('Invalid request field subject: required for a new transaction');
+      return tx.idpDiscovery ? idpDiscoveryReply(ctx, tx, tx.idpDiscovery) : needsUserIdReply(tx);
+    }
     if (user.status === 'DISABLED') throw errors.userDisabled();
     tx.userName = user.userName;
     if (tx.idpUserName && tx.factor?.split('/')[0] === 'IDP') {

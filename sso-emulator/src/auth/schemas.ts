@@ -14,7 +14,8 @@ export const AuthenticateBodySchema = v.object({
   action: v.literal('authenticate'),
   subject: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.toLowerCase())),
   rememberMe: v.optional(v.boolean()),
-  trustedDeviceID: v.optional(v.string()),
+  /** The id from the browser's tdi- cookie (kept from an earlier AUTH_ALLOWED). */
+  trustedDeviceID: v.optional(v.pipe(v.string(), v.maxLength(256, 'must be at most 256 characters'))),
   authContext: v.optional(KeyValueList),
   device: v.optional(
     v.object({

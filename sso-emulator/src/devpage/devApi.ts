@@ -5,10 +5,12 @@ import { FaultBodySchema, type FaultRegistry } from '../faults/faults.js';
 import { errors } from '../http/apiError.js';
 import { parseInput } from '../http/parseBody.js';
 import { publicCredential } from '../selfservice/meCredsRoutes.js';
+import { SettingsBodySchema } from '../state/settings.js';
 import {
   ClockBodySchema,
   PreRegisterBodySchema,
   PushParamsSchema,
+  TokenLifetimeBodySchema,
   UserParamsSchema,
 } from './devApiSchemas.js';
 import { answerPush, pushView } from './pushAnswers.js';
@@ -26,7 +28,7 @@ export function usersView(ctx: EmulatorContext) {
   }));
 }
 
-/** JSON API for tests: outbox, pushes, users, reset, faults, clock, credential pre-registration. */
+/** JSON API for tests: outbox, pushes, users, reset, faults, clock, token lifetime, credential pre-registration. */
 export function registerDevApi(app: FastifyInstance, ctx: EmulatorContext, faults: FaultRegistry): void {
   app.get(`${DEV_API}/outbox`, async () => ctx.state.outbox);
   app.get(`${DEV_API}/pushes`, async () => pushView(ctx.state));
@@ -56,6 +58,16 @@ export function registerDevApi(app: FastifyInstance, ctx: EmulatorContext, fault
     const { offsetMs } = parseInput(ClockBodySchema, request.body);
     ctx.state.clock.offsetMs = offsetMs;
     return { offsetMs, now: ctx.state.nowIso() };
+  });
+  app.post(`${DEV_API}/token-lifetime`, async (request) => {
+    const { accessTokenTtlSeconds } = parseInput(TokenLifetimeBodySchema, request.body);
+    ctx.state.accessTokenTtlSeconds = accessTokenTtlSeconds;
+    return { accessTokenTtlSeconds };
+  });
+  app.get(`${DEV_API}/settings`, async () => ctx.state.settings);
+  app.post(`${DEV_API}/settings`, async (request) => {
+    const body = parseInput(SettingsBodySchema, request.body);
+    return Object.assign(ctx.state.settings, body);
   });
   app.post(`${DEV_API}/users/:userName/credentials`, async (request, reply) => {
     const { userName } = parseInput(UserParamsSchema, request.params);

@@ -4,6 +4,10 @@ import { CredTypeSchema, WebAuthnKeySchema } from '../state/model.js';
 export const PushParamsSchema = v.object({ id: v.pipe(v.string(), v.uuid()) });
 export const UserParamsSchema = v.object({ userName: v.pipe(v.string(), v.minLength(1), v.toLowerCase()) });
 export const ClockBodySchema = v.object({ offsetMs: v.pipe(v.number(), v.integer()) });
+/** At least 360 s: the portal refreshes 5 minutes before expiry, so then at most once a minute. */
+export const TokenLifetimeBodySchema = v.object({
+  accessTokenTtlSeconds: v.pipe(v.number(), v.integer(), v.minValue(360), v.maxValue(86_400)),
+});
 
 export const PreRegisterBodySchema = v.pipe(
   v.object({

@@ -6,6 +6,7 @@ import { parseInput } from '../http/parseBody.js';
 import { usersView } from './devApi.js';
 import { PushParamsSchema } from './devApiSchemas.js';
 import { answerPush, pushView } from './pushAnswers.js';
+import { rpStartLinks } from './relyingParty.js';
 
 export const DEV_PAGE = '/_emulator/';
 
@@ -43,8 +44,8 @@ function render(ctx: EmulatorContext): string {
   return page(
     'SSO emulator',
     `<h1>SSO emulator</h1>
-<p>Tenant base: <code>${e(tenantUrl(ctx.config))}</code>. Portal origins: ${ctx.config.portalOrigins.map((o) => `<code>${e(o)}</code>`).join(', ')}.
- Start an oauth2 sign-in: ${ctx.config.portalOrigins.map((o) => `<a href="/_emulator/rp/start?portal=${encodeURIComponent(o)}">${e(o)}</a>`).join(', ')}.</p>
+<p>Tenant base: <code>${e(tenantUrl(ctx.config))}</code>. Portal origins: ${ctx.config.portalOrigins.map((o) => `<code>${e(o)}</code>`).join(', ')}.</p>
+<h2>Start an oauth2 sign-in</h2>${rpStartLinks(ctx)}
 <h2>Outbox</h2>${table(['Sent', 'Channel', 'To', 'User', 'Code'], outbox)}
 <h2>Pushes</h2>${table(['Kind', 'User', 'Device', 'Status', 'Expires', ''], pushes)}
 <h2>Users</h2>${table(['User ID', 'Name', 'Status', 'Exercises', 'Credentials'], users)}

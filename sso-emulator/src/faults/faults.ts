@@ -1,7 +1,18 @@
 import * as v from 'valibot';
+import {
+  HOSTILE_PAGE_VARIANTS,
+  type PageVariant,
+  REAL_PAGE_VARIANTS,
+  TOLERATED_PAGE_VARIANTS,
+} from '../idp/postPages.js';
 
-export const HTML_VARIANTS = ['script', 'handler', 'javascript-action', 'foreign-action'] as const;
-export type HtmlVariant = (typeof HTML_VARIANTS)[number];
+/** The shapes of the identity provider's auto-post page a fault can serve (idp/postPages.ts). */
+export const HTML_VARIANTS = [
+  ...REAL_PAGE_VARIANTS,
+  ...HOSTILE_PAGE_VARIANTS,
+  ...TOLERATED_PAGE_VARIANTS,
+] as const;
+export type HtmlVariant = PageVariant;
 
 export const FaultBodySchema = v.object({
   /** The path after the tenant base, e.g. auth/v1/authenticate or oauth2/v1/token. */

@@ -4,7 +4,10 @@ import { instantiateUser, loadFixtures } from './fixtures.js';
 import type { Credential, CredType, Fixtures, User } from './model.js';
 import type { OutboxEntry } from './outbox.js';
 import type { PushRequest } from './pushes.js';
+import type { SsoSession } from './ssoSessions.js';
+import { DEFAULT_SETTINGS, type EmulatorSettings } from './settings.js';
 import type { Transaction } from './transactions.js';
+import { TrustedDevices } from './trustedDevices.js';
 
 /** All mutable emulator state; `reset()` restores the fixtures and clears everything else. */
 export class EmulatorState {
@@ -24,6 +27,14 @@ export class EmulatorState {
   >();
   /** One-time codes handed to the dev relying party at the end of an oauth2 flow. */
   readonly rpSessions = new Map<string, { userName: string; displayName: string; at: number }>();
+  /** Browsers trusted after a full sign-in with Remember Me (the tdi- cookie holds the id). */
+  readonly trustedDevices = new TrustedDevices();
+  /** Test knob (POST /_emulator/api/token-lifetime): user access token lifetime instead of the configured one. */
+  accessTokenTtlSeconds: number | undefined;
+  /** Browsers' single-sign-on sessions, by the opaque id in their cookie. */
+  readonly ssoSessions = new Map<string, SsoSession>();
+  /** Dev-API switches (state/settings.ts). */
+  readonly settings: EmulatorSettings = { ...DEFAULT_SETTINGS };
   private readonly fixtures: Fixtures;
 
   constructor(readonly config: EmulatorConfig) {
@@ -43,6 +54,10 @@ export class EmulatorState {
     this.registrationCodes.clear();
     this.fidoRegistrations.clear();
     this.rpSessions.clear();
+    this.trustedDevices.clear();
+    this.accessTokenTtlSeconds = undefined;
+    this.ssoSessions.clear();
+    Object.assign(this.settings, DEFAULT_SETTINGS);
   }
 
   findUser(userName: string): User | undefined {

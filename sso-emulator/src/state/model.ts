@@ -59,6 +59,11 @@ export const SecuridSchema = v.object({
   terminatePasscode: v.pipe(v.string(), v.regex(/^\d{1,10}$/)),
 });
 
+/** The user's trusted-device policy: after a full sign-in with Remember Me the browser is trusted this long. */
+export const TrustedDevicePolicySchema = v.object({
+  expiryDays: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(400)),
+});
+
 export const UserSchema = v.object({
   userName: v.pipe(v.string(), v.minLength(1), v.toLowerCase()),
   displayName: v.string(),
@@ -74,6 +79,8 @@ export const UserSchema = v.object({
   steps: v.array(v.pipe(v.array(FactorCodeSchema), v.minLength(1))),
   customFactorOptions: v.optional(v.record(v.string(), v.string())),
   securid: v.optional(SecuridSchema),
+  /** Absent: no device is ever trusted for this user (every sign-in runs every step). */
+  trustedDevice: v.optional(TrustedDevicePolicySchema),
   credentials: v.array(CredentialSchema),
 });
 export type User = v.InferOutput<typeof UserSchema>;

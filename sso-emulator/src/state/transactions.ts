@@ -21,7 +21,18 @@ export interface Transaction {
   fidoChallenge?: { challenge: string; credType: CredType; expiresAt: number };
   /** Set by the IdP page once the user continued there. */
   idpUserName?: string;
+  /**
+   * Identity-provider discovery: the factor code (e.g. 'IDP/corp') of the provider the relying
+   * party named; the provider says who the user is.
+   */
+  idpDiscovery?: string;
+  /** The SSO session that answered this transaction (its user, all steps done). */
+  ssoSessionId?: string;
   passwordChangeRequired?: boolean;
+  /** The authenticate request's rememberMe: only then does a full sign-in trust the device. */
+  rememberMe?: boolean;
+  /** The trusted device of this sign-in: recognised from the request's trustedDeviceID, or issued at AUTH_ALLOWED. */
+  trustedDevice?: { id: string; expiryDays: number };
 }
 
 export function newTransaction(now: number, ttlMs: number, oauth2: boolean): Transaction {

@@ -36,7 +36,7 @@ function requireClient(ctx: EmulatorContext, request: FastifyRequest): void {
 
 async function issueUserTokens(ctx: EmulatorContext, user: User) {
   const profile = { name: user.displayName, ...(user.email ? { email: user.email } : {}) };
-  const ttl = ctx.config.accessTokenTtlSeconds;
+  const ttl = ctx.state.accessTokenTtlSeconds ?? ctx.config.accessTokenTtlSeconds;
   const access = await ctx.tokens.sign('access', user.userName, ttl, { ...profile, scope: USER_SCOPE });
   const refresh = await ctx.tokens.sign('refresh', user.userName, ctx.config.refreshTokenTtlSeconds);
   const id = await ctx.tokens.sign('id', user.userName, ttl, profile);

@@ -1,6 +1,7 @@
 import type { ApiResult } from '../../api/result';
 import { IDLE_TIMEOUT_MS } from '../../constants';
-import { lastTransactionAtom, tokenExpiryAtom } from '@portal/shared/session/atoms';
+import { onUserActivity } from '@portal/shared/session/activity';
+import { tokenExpiryAtom } from '@portal/shared/session/atoms';
 import type { PortalStore } from '@portal/shared/session/store';
 import { refreshDelay } from './refreshDelay';
 import { browserTimers, oneShot, type Timers } from './timers';
@@ -21,9 +22,11 @@ export interface SessionLifecycleDeps {
  * The signed-in session's timers (spec section 4, Session lifecycle):
  * - a token refresh TOKEN_REFRESH_BUFFER_MS before the user token expires, rescheduled whenever
  *   a new expiry is stored; a failed refresh logs out;
- * - an idle timeout of IDLE_TIMEOUT_MS, restarted by every server response (the API client sets
- *   lastTransactionAtom on each). The background refresh itself is not user activity, so its
- *   response does not restart the idle countdown — otherwise a session would never go idle.
+ * - an idle timeout of IDLE_TIMEOUT_MS, restarted by every response to a call the user caused
+ *   (the API client sets lastUserActivityAtom on each). The scheduled refresh is a background
+ *   call: its response does not restart the countdown. Otherwise, with a token shorter than
+ *   IDLE_TIMEOUT_MS + TOKEN_REFRESH_BUFFER_MS (15 minutes), the refresh would fall due inside
+ *   every idle period and keep an unattended session alive for ever.
  * Returns the function that stops both.
  */
 export function startSessionLifecycle(deps: SessionLifecycleDeps): () => void {
@@ -32,7 +35,6 @@ export function startSessionLifecycle(deps: SessionLifecycleDeps): () => void {
   const timers = deps.timers ?? browserTimers;
   const refreshTimer = oneShot(timers);
   const idleTimer = oneShot(timers);
-  let refreshing = false;
   let ended = false;
 
   const end = (reason: LogoutReason) => {
@@ -43,14 +45,11 @@ export function startSessionLifecycle(deps: SessionLifecycleDeps): () => void {
   };
 
   const runRefresh = async () => {
-    refreshing = true;
     try {
       const result = await deps.refresh();
       if (!result.ok) end('refreshFailed');
     } catch {
       end('refreshFailed');
-    } finally {
-      refreshing = false;
     }
   };
 
@@ -63,9 +62,7 @@ export function startSessionLifecycle(deps: SessionLifecycleDeps): () => void {
   const restartIdle = () => idleTimer.start(IDLE_TIMEOUT_MS, () => end('idle'));
 
   const unsubscribeExpiry = store.sub(tokenExpiryAtom, scheduleRefresh);
-  const unsubscribeActivity = store.sub(lastTransactionAtom, () => {
-    if (!refreshing) restartIdle();
-  });
+  const unsubscribeActivity = onUserActivity(store, restartIdle);
 
   function stop() {
     unsubscribeExpiry();

@@ -1,0 +1,123 @@
+/**
+ * What the reverse proxy (/common/portal/proxy/) lets through. The proxy is the SSO's API on the
+ * portal's origin, so it must be no wider than the calls the portal makes (spec section 7; the
+ * API client sends a call through the proxy when it is the service base, or for
+ * FIDOAuthChallengeVerifier): one method per path, nothing of the SSO's other pages (admin
+ * consoles, token endpoints, HTML), and no path an upstream server could read differently from
+ * us (encoded dots or slashes, backslashes, ';' parameters, double encoding, control characters).
+ */
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface Rule {
+  /** The path after the SSO base, as a pattern on the raw (still encoded) path. */
+  path: RegExp;
+  methods: readonly Method[];
+  /** Request bodies accepted (media types); none for calls without a body. */
+  bodies: readonly string[];
+  /** An HTML reply is passed on as text/plain (the identity provider's SAML form is read as text). */
+  htmlAsText?: boolean;
+}
+
+const JSON_BODY = ['application/json'] as const;
+/** A credential id in a path: the unreserved characters of RFC 3986 only. */
+const CRED_ID = '[A-Za-z0-9._~-]{1,128}';
+
+const exact = (path: string) => new RegExp(`^${path.replaceAll('/', '\\/')}$`);
+
+const FACTOR_POSTS = [
+  'PasswordAuthenticator',
+  'CustomAuthenticator',
+  'PushGenerator',
+  'PushStatus',
+  'VIPCredentialRegistrar',
+  'OTPGenerator',
+  'OTPVerifier',
+  'OTPRegistrar',
+  'MobileOTPRegistrar',
+  'MobileOTPVerifier',
+  'FIDOAuthChallengeGenerator',
+  'FIDOAuthChallengeVerifier',
+  'FIDORegChallengeGenerator',
+  'FIDORegChallengeVerifier',
+] as const;
+
+export const PROXY_RULES: readonly Rule[] = [
+  { path: exact('auth/v1/authenticate'), methods: ['POST'], bodies: JSON_BODY },
+  { path: exact('auth/v1/SelectedFactor'), methods: ['POST'], bodies: JSON_BODY },
+  ...FACTOR_POSTS.map(
+    (name): Rule => ({ path: exact(`factor/v1/${name}`), methods: ['POST'], bodies: JSON_BODY }),
+  ),
+  { path: exact('factor/v1/MePasswordUpdater'), methods: ['PUT'], bodies: JSON_BODY },
+  { path: exact('factor/v1/MeCreds'), methods: ['GET'], bodies: [] },
+  { path: new RegExp(`^factor\\/v1\\/MeCreds\\/${CRED_ID}$`), methods: ['PUT', 'DELETE'], bodies: JSON_BODY },
+  { path: exact('oauth2/v1/idp'), methods: ['GET'], bodies: [], htmlAsText: true },
+  {
+    path: exact('oauth2/v1/userinfo'),
+    methods: ['POST'],
+    bodies: ['application/x-www-form-urlencoded'],
+  },
+];
+
+export type ProxyDecision =
+  | { ok: true; rule: Rule }
+  | { ok: false; status: 400 | 404 | 405 | 415; code: string; message: string; allow?: string };
+
+const refuse = (
+  status: 400 | 404 | 405 | 415,
+  code: string,
+  message: string,
+  allow?: string,
+): ProxyDecision => ({ ok: false, status, code, message, ...(allow ? { allow } : {}) });
+
+/**
+ * Why a raw proxied path (after the prefix, before the query) is unsafe, or undefined. Refused
+ * before any decoding: '%2e' / '%2f' / '%5c' (encoded dot, slash, backslash), '%25' (an encoded
+ * '%', i.e. double encoding), '\', ';' (path parameters, e.g. '..;/'), dot segments and any
+ * control or non-ASCII character.
+ */
+export function unsafePathReason(rawPath: string): string | undefined {
+  if (/%(?:2e|2f|5c|25)/i.test(rawPath)) return 'encoded dot, slash, backslash or percent';
+  if (rawPath.includes('\\')) return 'backslash';
+  if (rawPath.includes(';')) return 'path parameter';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u001f\u007f-\uffff]/.test(rawPath)) return 'control or non-ASCII character';
+  if (/%[0-1][0-9a-f]|%7f/i.test(rawPath)) return 'encoded control character';
+  if (rawPath.split('/').some((segment) => segment === '.' || segment === '..' || segment === ''))
+    return 'empty or dot segment';
+  return undefined;
+}
+
+/** The media type of a Content-Type header, lower-cased, without parameters. */
+export function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+export function decideProxyRequest(
+  method: string,
+  rawPath: string,
+  contentType: string | undefined,
+  hasBody: boolean,
+): ProxyDecision {
+  const unsafe = unsafePathReason(rawPath);
+  if (unsafe) return refuse(400, 'PORTAL_INVALID_REQUEST', `Invalid proxy path (${unsafe})`);
+  const rule = PROXY_RULES.find((candidate) => candidate.path.test(rawPath));
+  if (!rule) return refuse(404, 'PORTAL_NOT_PROXIED', 'This path is not served through the proxy');
+  if (!(rule.methods as readonly string[]).includes(method)) {
+    return refuse(405, 'PORTAL_METHOD_NOT_ALLOWED', 'Method not allowed here', rule.methods.join(', '));
+  }
+  if (hasBody && !rule.bodies.includes(mediaType(contentType))) {
+    return refuse(415, 'PORTAL_UNSUPPORTED_MEDIA_TYPE', 'Unsupported request body type');
+  }
+  return { ok: true, rule };
+}
+
+/** JSON and plain text replies pass; HTML only where the rule reads it as text; nothing else. */
+export function replyContentType(rule: Rule, upstreamContentType: string | undefined): string | undefined {
+  const type = mediaType(upstreamContentType);
+  if (type === 'application/json' || type.endsWith('+json') || type === 'text/plain') {
+    return upstreamContentType;
+  }
+  if (type === 'text/html' && rule.htmlAsText) return 'text/plain; charset=utf-8';
+  return undefined;
+}

@@ -1,0 +1,45 @@
+import { api } from '@portal/shared/api/client';
+import type { AuthReply } from '@portal/shared/api/schemas';
+import { buildSubjectlessAuthenticateBody } from '@portal/shared/auth/authenticateBody';
+import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
+import type { ServerCall } from '@portal/shared/hooks/useServerCall';
+import { riskTypeAtom } from '@portal/shared/session/atoms';
+import { useStore } from 'jotai';
+import { useCallback } from 'react';
+import { authFailureMessage } from '../common/authFailure';
+import { arrivalStep } from './arrivalReply';
+
+/**
+ * The oauth2 arrival without a remembered user: authenticate with the flow state alone (device
+ * data by risk type, no subject), made with the page's server call, and route the reply. When the
+ * server needs the User ID, or the call fails (its message shown), `showForm` is called.
+ */
+export function useArrival(
+  deviceData: () => Promise<string>,
+  run: ServerCall['run'],
+  setError: ServerCall['setError'],
+) {
+  const store = useStore();
+  const applyNextAction = useApplyNextAction();
+  return useCallback(
+    async (showForm: () => void): Promise<void> => {
+      const body = buildSubjectlessAuthenticateBody({
+        riskType: store.get(riskTypeAtom),
+        deviceData: await deviceData(),
+      });
+      const arrived = async (reply: AuthReply) => {
+        const step = arrivalStep(reply);
+        if (step.kind === 'route') return applyNextAction(reply);
+        if (step.message) setError(step.message);
+        showForm();
+      };
+      await run((signal) => api.authenticateWithoutSubject(body, { signal }), arrived, {
+        onError: (error) => {
+          showForm();
+          return authFailureMessage(error);
+        },
+      });
+    },
+    [store, applyNextAction, deviceData, run, setError],
+  );
+}

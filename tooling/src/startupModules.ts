@@ -1,0 +1,75 @@
+import { existsSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import type { FirstLoadRoute } from './firstLoadPlugin.ts';
+import { packageOfResource, type Reached, reachableFrom, sharedResolver } from './importGraph.ts';
+import { packageManifest } from './shared.ts';
+
+/**
+ * What the host needs before a fresh visitor's first screen: its own code, and what the screens
+ * a fresh visitor lands on import (the exposes of the guard-A routes: landing and login start).
+ * The host build puts the @portal/shared modules in this set in its start-up chunk and the
+ * others in a deferred one, so that a module only later screens use (FIDO tables, the OTP
+ * boxes, enrolment helpers…) costs the first screen nothing.
+ *
+ * The remotes are separate builds; the host reads their sources from this workspace by the
+ * expose naming rule (docs/architecture.md: expose './X' is <remote package>/src/exposes/X.tsx,
+ * the package being the container name with '-' for '_'). A remote rebuilt later with other
+ * imports still works: a module it needs from the deferred chunk is loaded on demand (one more
+ * request, which e2e/tests/first-load.spec.ts reports as unplanned).
+ */
+export interface StartupModules extends Reached {
+  /** The expose files that were found and walked. */
+  firstScreens: string[];
+  /** The real folder of @portal/shared's sources. */
+  sharedSrc: string;
+}
+
+export function firstScreenExposeFiles(hostDir: string, routes: readonly FirstLoadRoute[]): string[] {
+  const files = routes
+    .filter((route) => route.guard === 'A')
+    .map((route) =>
+      path.resolve(
+        hostDir,
+        '..',
+        route.remote.replaceAll('_', '-'),
+        'src/exposes',
+        `${route.expose.replace(/^\.\//, '')}.tsx`,
+      ),
+    );
+  return [...new Set(files)];
+}
+
+export function startupModules(
+  hostDir: string,
+  hostEntry: string,
+  routes: readonly FirstLoadRoute[],
+): StartupModules | null {
+  const firstScreens = firstScreenExposeFiles(hostDir, routes);
+  // Without the remotes' sources (a host built alone) nothing can be deferred safely.
+  if (firstScreens.length === 0 || !firstScreens.every((file) => existsSync(file))) return null;
+  // The real path: the bundler resolves the workspace link, and module resources are real paths.
+  const sharedSrc = path.join(realpathSync(path.dirname(packageManifest('@portal/shared', hostDir))), 'src');
+  const reached = reachableFrom([path.resolve(hostDir, hostEntry), ...firstScreens], {
+    resolveWorkspace: sharedResolver(sharedSrc),
+  });
+  return { ...reached, firstScreens, sharedSrc };
+}
+
+/** Whether a module (by its resource path) is needed before the first screen. */
+export function isStartupResource(startup: Reached, resource: string): boolean {
+  if (startup.files.has(resource)) return true;
+  const pkg = packageOfResource(resource);
+  return pkg !== undefined && startup.packages.has(pkg);
+}
+
+/** The @portal/shared source files needed before the first screen. */
+export function startupSharedFiles(startup: StartupModules): string[] {
+  const prefix = `${startup.sharedSrc}${path.sep}`;
+  return [...startup.files].filter((file) => file.startsWith(prefix)).sort();
+}
+
+/** A RegExp matching exactly the given absolute paths (for a splitChunks cache group's test). */
+export function exactPathsPattern(files: Iterable<string>): RegExp {
+  const escaped = [...files].map((file) => file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  return new RegExp(`^(?:${escaped.join('|')})$`);
+}
