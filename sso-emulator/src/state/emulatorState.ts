@@ -1,4 +1,5 @@
 import type { EmulatorConfig } from '../config.js';
+import { DEFAULT_OPTION_PLACEMENT, type OptionPlacement } from '../fido/optionsPlacement.js';
 import { Clock } from './clock.js';
 import { instantiateUser, loadFixtures } from './fixtures.js';
 import type { Credential, CredType, Fixtures, User } from './model.js';
@@ -24,6 +25,8 @@ export class EmulatorState {
   >();
   /** One-time codes handed to the dev relying party at the end of an oauth2 flow. */
   readonly rpSessions = new Map<string, { userName: string; displayName: string; at: number }>();
+  /** Where the FIDO challenge replies carry the WebAuthn options (dev API `fido/placement`). */
+  fidoOptionPlacement: OptionPlacement = DEFAULT_OPTION_PLACEMENT;
   private readonly fixtures: Fixtures;
 
   constructor(readonly config: EmulatorConfig) {
@@ -43,6 +46,7 @@ export class EmulatorState {
     this.registrationCodes.clear();
     this.fidoRegistrations.clear();
     this.rpSessions.clear();
+    this.fidoOptionPlacement = DEFAULT_OPTION_PLACEMENT;
   }
 
   findUser(userName: string): User | undefined {
