@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { REDIRECT_DELAY_MS } from '../constants';
 import { messages } from '../messages/en_US';
+import './RedirectNotice.css';
 import { Link, useNavigate } from '@portal/shared/router';
 
 export interface RedirectNoticeProps {
@@ -48,7 +49,7 @@ export function RedirectNotice({
     <div className="portal-redirect-notice">
       <p role="status">{messages.redirect.notice(place, Math.round(delayMs / 1000))}</p>
       <p className="portal-redirect-notice__actions">
-        <Link to={to}>{messages.redirect.goNow}</Link>{' '}
+        <Link to={to}>{messages.redirect.goNow}</Link>
         <button type="button" className="portal-link-button" onClick={stay}>
           {messages.redirect.stay}
         </button>
