@@ -1,4 +1,5 @@
-import { type EmulatorApi, expect, type Locator, type Page, test } from '../src/fixtures';
+import type { Locator } from '@playwright/test';
+import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
 import { PASSWORD, signInToWelcome, signInWithPassword } from '../src/signIn';
 
 // Spec section 9: dialogs open with a 150 ms animation and close with a 75 ms one, the fallback

@@ -7,7 +7,7 @@ import {
   userNameAtom,
 } from '@portal/shared/session/atoms';
 import { AuthStatus } from '@portal/shared/session/authStatus';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';

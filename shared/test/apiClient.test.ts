@@ -383,7 +383,11 @@ describe('FIDO challenge replies', () => {
     });
     expect(calls[0]?.headers.get('X-Device-Tag')).toBe('true');
     const unusable = await api.fidoAuthChallenge('FIDO');
-    expect(unusable).toEqual({ ok: true, status: 200, data: { nextaction: 'PASSKEY_AUTH_VERIFY_CHALLENGE' } });
+    expect(unusable).toEqual({
+      ok: true,
+      status: 200,
+      data: { nextaction: 'PASSKEY_AUTH_VERIFY_CHALLENGE' },
+    });
     expect(await api.fidoAuthChallenge('FIDO')).toMatchObject({ ok: false, error: { kind: 'malformed' } });
   });
 
