@@ -9,6 +9,16 @@ const phone = v.object({
 
 const httpUrl = v.pipe(v.string(), v.url());
 
+/** A banner title: one short line of plain text (the page renders it as text, never as HTML). */
+export const USER_INFO_TITLE_MAX = 60;
+const bannerTitle = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'must not be empty'),
+  v.maxLength(USER_INFO_TITLE_MAX, `must be at most ${USER_INFO_TITLE_MAX} characters`),
+  v.regex(/^[^\p{Cc}]*$/u, 'must be one line without control characters'),
+);
+
 /** The product configuration the SPA reads from GET /v1/config/portal (audience, links, help content). */
 export const ProductConfigSchema = v.strictObject({
   audience: v.picklist(['clients', 'employees']),
@@ -30,6 +40,17 @@ export const ProductConfigSchema = v.strictObject({
       employees: v.array(phone),
     }),
   }),
+  /**
+   * Spec section 2, Shell: 'If a title is given, the title is the clickable link instead' (of
+   * 'Not {name}?' in the user-info banner). Per audience, like the help content; an audience
+   * without one keeps 'Not {name}?'.
+   */
+  userInfoTitle: v.optional(
+    v.strictObject({
+      clients: v.optional(bannerTitle),
+      employees: v.optional(bannerTitle),
+    }),
+  ),
   serviceOrigins: v.optional(
     v.array(
       v.pipe(

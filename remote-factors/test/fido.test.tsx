@@ -113,8 +113,8 @@ describe('FIDO helpers', () => {
 
   it('builds the ceremony options from the reply data, with the debug switch applied', () => {
     const reply = challengeReply() as unknown as FidoChallengeReply;
-    const request = (debug: Parameters<typeof requestOptionsFrom>[1]) => {
-      const found = requestOptionsFrom(reply, debug);
+    const request = (debug: Parameters<typeof requestOptionsFrom>[2]) => {
+      const found = requestOptionsFrom(reply, fidoTypeOf('FIDO'), debug);
       return found.ok ? found.options : null;
     };
     expect(request(null)?.allowCredentials?.[0]?.transports).toEqual(['internal']);
@@ -123,12 +123,18 @@ describe('FIDO helpers', () => {
       nextaction: 'FIDO_REGISTER_VERIFY_CHALLENGE',
       data: { ...creationData, authenticatorSelection: { authenticatorAttachment: 'platform' } },
     } as unknown as FidoChallengeReply;
-    const forced = creationOptionsFrom(creation, { authenticatorAttachment: 'cross-platform' });
+    const forced = creationOptionsFrom(creation, fidoTypeOf('FIDO'), {
+      authenticatorAttachment: 'cross-platform',
+    });
     expect(forced.ok && forced.options.authenticatorSelection).toEqual({
       authenticatorAttachment: 'cross-platform',
     });
     expect(
-      creationOptionsFrom({ ...creation, data: { challenge: 'x' } } as FidoChallengeReply, null),
+      creationOptionsFrom(
+        { ...creation, data: { challenge: 'x' } } as FidoChallengeReply,
+        fidoTypeOf('FIDO'),
+        null,
+      ),
     ).toEqual({
       ok: false,
       message: 'Error processing data from server',
@@ -183,6 +189,35 @@ describe('FIDO screen', () => {
     show();
     expect(await screen.findByText('Error in data from server')).toBeTruthy();
     expect(webauthn.startAuthentication).not.toHaveBeenCalled();
+  });
+
+  it("checks the nextaction first: another type's challenge without options is 'Error in data from server'", async () => {
+    stubServer({
+      'factor/v1/FIDOAuthChallengeGenerator': [
+        { body: { nextaction: 'SECURITYKEY_AUTH_VERIFY_CHALLENGE', flowState: 'flow-2', data: 'n/a' } },
+      ],
+    });
+    show();
+    expect(await screen.findByText('Error in data from server')).toBeTruthy();
+    expect(webauthn.startAuthentication).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['publicKey', { publicKey: requestData }],
+    ['the top level', requestData],
+  ])('signs in with the options in %s', async (_where, placed) => {
+    webauthn.startAuthentication.mockResolvedValueOnce(assertion);
+    stubServer({
+      'factor/v1/FIDOAuthChallengeGenerator': [
+        { body: { nextaction: 'FIDO_AUTH_VERIFY_CHALLENGE', flowState: 'flow-2', ...placed } },
+      ],
+      'factor/v1/FIDOAuthChallengeVerifier': [{ body: { nextaction: 'AUTH_ALLOWED', access_token: 'user' } }],
+    });
+    show();
+    await waitFor(() => expect(location()).toBe(paths.welcome));
+    expect(webauthn.startAuthentication.mock.calls[0]?.[0]).toMatchObject({
+      optionsJSON: { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost' },
+    });
   });
 
   it("says 'Error processing data from server' when the options cannot be read", async () => {

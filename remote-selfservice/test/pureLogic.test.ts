@@ -97,8 +97,9 @@ describe('beginRegistration', () => {
       registerMobileOtp: vi.fn(async () =>
         ok({ credId: 't1', credValue: 'app', sharedSecret: 'S3CR3T', tenantName: 'default' }),
       ),
-      fidoRegChallenge: vi.fn(async () =>
-        ok({ nextaction: 'FIDO_REGISTER_VERIFY_CHALLENGE', data: creation }),
+      // As the service answers: the type's registration challenge.
+      fidoRegChallenge: vi.fn(async ({ fidoCredType }: { fidoCredType: string }) =>
+        ok({ nextaction: `${fidoCredType.toUpperCase()}_REGISTER_VERIFY_CHALLENGE`, data: creation }),
       ),
       ...overrides,
     } as RegistrationCalls;
@@ -128,12 +129,36 @@ describe('beginRegistration', () => {
       ok({ path: '/register/securitykey', state: { fidoCredType: 'securitykey', options: creation } }),
     );
   });
-  it('fido: a reply without creation options is "Error in data from server"', async () => {
+  it('fido: a reply without usable creation options is "Error processing data from server"', async () => {
     const c = calls({
       fidoRegChallenge: vi.fn(async () => ok({ data: { message: 'hm' } })),
     } as unknown as Partial<RegistrationCalls>);
     const result = await beginRegistration({ ...input, type: 'fido' }, c);
+    expect(result).toMatchObject({ ok: false, error: { message: 'Error processing data from server' } });
+  });
+  it('fido: a challenge for another type is "Error in data from server", even with valid options', async () => {
+    const c = calls({
+      fidoRegChallenge: vi.fn(async () =>
+        ok({ nextaction: 'PASSKEY_REGISTER_VERIFY_CHALLENGE', data: creation }),
+      ),
+    } as unknown as Partial<RegistrationCalls>);
+    const result = await beginRegistration({ ...input, type: 'securitykey' }, c);
     expect(result).toMatchObject({ ok: false, error: { message: 'Error in data from server' } });
+  });
+  it('fido: the options are read in publicKey or at the top level too', async () => {
+    for (const reply of [
+      { publicKey: creation },
+      { nextaction: 'FIDO_REGISTER_VERIFY_CHALLENGE', ...creation },
+    ]) {
+      const c = calls({
+        fidoRegChallenge: vi.fn(async () => ok(reply)),
+      } as unknown as Partial<RegistrationCalls>);
+      const result = await beginRegistration({ ...input, type: 'fido' }, c);
+      expect(result).toMatchObject({
+        ok: true,
+        data: { state: { options: { challenge: creation.challenge } } },
+      });
+    }
   });
   it('totp_push: no call yet, the status screen registers', async () => {
     const result = await beginRegistration({ ...input, type: 'totp_push', credentialId: ' VSMT1 ' }, calls());

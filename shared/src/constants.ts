@@ -37,6 +37,17 @@ export const COPY_REENABLE_MS = 1_000;
 export const DIALOG_OPEN_MS = 150;
 export const DIALOG_CLOSE_MS = 75;
 export const DIALOG_MAX_WIDTH = '80vw';
+/**
+ * A dialog's phase ends with its animation, or at the latest this long after the animation should
+ * have ended (the fallback close timer: a close is complete at 75 + 100 ms even when no
+ * animationend arrives, e.g. in a background tab).
+ */
+export const DIALOG_FALLBACK_MS = 100;
+/** A closing dialog's backdrop fades out and is removed at the latest this long after the close began. */
+export const DIALOG_BACKDROP_REMOVAL_MS = 500;
+
+/** The redirect helper of the error handling waits this long before taking the user on. */
+export const REDIRECT_DELAY_MS = 3_000;
 
 /** Progress bar maximum (it starts at 0). */
 export const PROGRESS_MAX = 100;

@@ -81,10 +81,12 @@ describe('AssistanceDialog', () => {
     expect(copy.disabled).toBe(false);
   });
 
-  it('Close closes it and focus returns to the opener', () => {
+  it('Close closes it (after its 75 ms animation, at the latest 175 ms) and focus returns to the opener', () => {
     render(withStore(<Harness />));
     const opener = openDialog();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(dialog().dataset.phase).toBe('closing');
+    act(() => vi.advanceTimersByTime(175));
     expect(dialog().open).toBe(false);
     expect(document.activeElement).toBe(opener);
   });
@@ -93,9 +95,11 @@ describe('AssistanceDialog', () => {
     render(withStore(<Harness />));
     openDialog();
     fireEvent(dialog(), new Event('cancel', { cancelable: true }));
+    act(() => vi.advanceTimersByTime(175));
     expect(dialog().open).toBe(false);
     openDialog();
     fireEvent.click(dialog());
+    act(() => vi.advanceTimersByTime(175));
     expect(dialog().open).toBe(false);
   });
 

@@ -420,7 +420,7 @@ describe('onUserActivity', () => {
 });
 
 describe('FIDO challenge replies', () => {
-  it('carry the public-key options in data, and a reply without a challenge is malformed', async () => {
+  it('carry the public-key options in data; only a reply that is not an object is malformed', async () => {
     const options = {
       challenge: 'Y2hhbGxlbmdl',
       allowCredentials: [{ id: 'abc', type: 'public-key' }],
@@ -428,7 +428,10 @@ describe('FIDO challenge replies', () => {
     };
     const { api, calls } = setup([
       { body: { nextaction: 'FIDO_AUTH_VERIFY_CHALLENGE', flowState: 'f', data: options } },
-      { body: { nextaction: 'FIDO_AUTH_VERIFY_CHALLENGE', data: {} } },
+      // The screen judges the nextaction, then the options (fido/challengeReply), so the client
+      // hands over a reply without options, and one whose fields do not have their types.
+      { body: { nextaction: 'PASSKEY_AUTH_VERIFY_CHALLENGE', data: 'none', currentFactors: 1 } },
+      { body: [options] },
     ]);
     const ok = await api.fidoAuthChallenge('FIDO', 'ann');
     expect(ok).toMatchObject({ ok: true, data: { data: options } });
@@ -439,6 +442,12 @@ describe('FIDO challenge replies', () => {
       userName: 'ann',
     });
     expect(calls[0]?.headers.get('X-Device-Tag')).toBe('true');
+    const unusable = await api.fidoAuthChallenge('FIDO');
+    expect(unusable).toEqual({
+      ok: true,
+      status: 200,
+      data: { nextaction: 'PASSKEY_AUTH_VERIFY_CHALLENGE' },
+    });
     expect(await api.fidoAuthChallenge('FIDO')).toMatchObject({ ok: false, error: { kind: 'malformed' } });
   });
 

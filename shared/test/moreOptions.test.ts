@@ -1,7 +1,9 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startLogin } from '../src/flow/loginStart';
-import { factorLevelOf, factorSelectionAllowed } from '../src/flow/moreOptions';
+import { portalStore } from '@portal/shared/session/store';
+import { chooseAnotherFactor, factorLevelOf, factorSelectionAllowed } from '../src/flow/moreOptions';
+import { fakeServer } from '../test-support/fakeServer';
 import { restartFlow } from '../src/flow/restartFlow';
 import {
   allowUserResetAtom,
@@ -9,6 +11,7 @@ import {
   factorReplyAtom,
   fidoCredTypeAtom,
   selectionLevelAtom,
+  serviceUrlAtom,
 } from '../src/session/atoms';
 import { transition } from '../src/session/signInState';
 
@@ -31,6 +34,32 @@ describe("'More Options' is offered when factor selection is allowed (one rule)"
     expect(factorSelectionAllowed({ currentFactors: ['SMSOTP'] }, null)).toBe(false);
     expect(factorSelectionAllowed({ currentFactors: ['PASSWORD'], additional: {} }, null)).toBe(false);
     expect(factorSelectionAllowed(null, null)).toBe(false);
+  });
+});
+
+describe("'More Options' asks the server to choose another factor", () => {
+  const SERVICE = 'http://sso.test/default/';
+
+  it('and marks the reply so a remembered factor is not submitted again: the user asked to choose', async () => {
+    portalStore.set(serviceUrlAtom, SERVICE);
+    const server = fakeServer({ base: SERVICE }).on('POST', 'auth/v1/SelectedFactor', {
+      json: { nextaction: 'FACTOR_SELECTION', currentFactors: ['PASSWORD', 'SMSOTP'] },
+    });
+    const result = await chooseAnotherFactor();
+    expect(server.requestsTo('POST', 'auth/v1/SelectedFactor')[0]?.body).toEqual({ action: 'chooseanother' });
+    expect(result).toMatchObject({
+      ok: true,
+      data: { nextaction: 'FACTOR_SELECTION', skipFactorAutoRedirect: true },
+    });
+  });
+
+  it('passes a failure on as it is', async () => {
+    portalStore.set(serviceUrlAtom, SERVICE);
+    fakeServer({ base: SERVICE }).on('POST', 'auth/v1/SelectedFactor', {
+      status: 400,
+      json: { errorCode: '8800020', errorMessage: 'Unexpected factor' },
+    });
+    expect(await chooseAnotherFactor()).toMatchObject({ ok: false, error: { message: 'Unexpected factor' } });
   });
 });
 

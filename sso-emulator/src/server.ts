@@ -17,6 +17,7 @@ import { registerFaultHook } from './faults/faultHook.js';
 import { FaultRegistry } from './faults/faults.js';
 import { registerFidoAuthRoutes } from './fido/fidoAuthRoutes.js';
 import { registerFidoRegRoutes } from './fido/fidoRegRoutes.js';
+import { registerOptionPlacementApi } from './fido/optionsPlacementApi.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { registerBodyParsers } from './http/bodyParsers.js';
 import { registerIdpCall, registerIdpPages } from './idp/idpRoutes.js';
@@ -95,6 +96,7 @@ export async function createEmulator(
   registerIdpPages(app, ctx);
   registerRelyingParty(app, ctx);
   registerDevApi(app, ctx, faults);
+  registerOptionPlacementApi(app, ctx);
   registerDevPage(app, ctx, () => {
     state.reset();
     faults.clear();

@@ -2,19 +2,34 @@ import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
 import { errorMessageAtom } from '@portal/shared/session/atoms';
 import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
+import { RedirectNotice } from '@portal/shared/ui/RedirectNotice';
 import { useAtomValue } from 'jotai';
+import { useState } from 'react';
 import { Link } from '@portal/shared/router';
 
 /**
  * Any other address; also where the flow lands on a null server reply, whose message
  * ('Server error, response is null') is shown above the way home.
+ *
+ * After a null reply the sign-in cannot go on from here, so the redirect helper of the error
+ * handling (3000 ms) takes the user to the home page, unless they stay or use the banner (its
+ * 'More Info' is for reading the help-desk details, which a redirect must not take away). A
+ * mistyped address is not an error of the sign-in: that page waits for the user.
  */
 export function NotFound() {
   const error = useAtomValue(errorMessageAtom);
+  const [engaged, setEngaged] = useState(false);
   return (
     <section aria-labelledby="not-found-title">
       <h1 id="not-found-title">{messages.shell.pageNotFound}</h1>
-      {error ? <ErrorBanner message={error} /> : null}
+      {error ? (
+        <div onClickCapture={() => setEngaged(true)}>
+          <ErrorBanner message={error} />
+        </div>
+      ) : null}
+      {error ? (
+        <RedirectNotice to={paths.home} place={messages.redirect.homePage} cancelled={engaged} />
+      ) : null}
       <Link to={paths.home}>{messages.shell.goHome}</Link>
     </section>
   );

@@ -1,3 +1,4 @@
+import { portalConfigAtom, userInfoTitleFor } from '@portal/shared/config/portalConfig';
 import { boundedText, boundedTitle } from '@portal/shared/display/boundedText';
 import { messages } from '@portal/shared/messages/en_US';
 import { AuthStatus } from '@portal/shared/session/authStatus';
@@ -12,13 +13,18 @@ import { useRestartFlow } from '@portal/shared/flow/useRestartFlow';
 
 /**
  * Shown only while not authenticated and once a user is known: 'User {name}', or, when the
- * user may be reset, a clickable 'Not {name}?' (or the given title) that restarts the flow.
+ * user may be reset, a clickable 'Not {name}?' that restarts the flow. A given title is that
+ * clickable link instead (spec section 2, Shell): a title set for this step (userInfoTitleAtom)
+ * or the one the portal configuration gives the audience. Without reset there is nothing to
+ * click, so the title does not show: 'User {name}' says who is signing in.
  */
 export function UserInfoBanner() {
   const status = useAtomValue(authStatusAtom);
   const userName = useAtomValue(userNameAtom);
   const allowReset = useAtomValue(allowUserResetAtom);
-  const title = useAtomValue(userInfoTitleAtom);
+  const stepTitle = useAtomValue(userInfoTitleAtom);
+  const config = useAtomValue(portalConfigAtom);
+  const title = stepTitle || userInfoTitleFor(config);
   const restart = useRestartFlow();
   if (status === AuthStatus.Authenticated || !userName) return null;
   // The name comes from the server: only a bounded part of it is shown.
@@ -30,7 +36,8 @@ export function UserInfoBanner() {
         <button
           type="button"
           className="portal-link-button"
-          title={title ? undefined : fullName}
+          // When a title replaces 'Not {name}?', 'User {name}' stays at hand on hover.
+          title={title ? messages.shell.user(fullName ?? name) : fullName}
           onClick={() => void restart()}
         >
           {title || messages.shell.notUser(name)}

@@ -1,12 +1,7 @@
 import { api } from '@portal/shared/api/client';
 import type { ApiError, ApiResult } from '@portal/shared/api/result';
 import type { AuthReply, FidoChallengeReply } from '@portal/shared/api/schemas';
-import {
-  expectedChallengeAction,
-  type FidoType,
-  fidoTypeForPath,
-  isRegisterMode,
-} from '@portal/shared/fido/fidoTypes';
+import { type FidoType, fidoTypeForPath, isRegisterMode } from '@portal/shared/fido/fidoTypes';
 import { type Call, useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '@portal/shared/messages/en_US';
 import {
@@ -38,7 +33,8 @@ interface Ceremony {
 
 /**
  * The prompt for this challenge reply: a registration (inline, in the sign-in flow) or a sign-in,
- * with the reply's options and the debug switch; or the message when the options are unusable.
+ * with the reply's options and the debug switch; or the message when the reply is for another
+ * type ('Error in data from server') or its options are unusable ('Error processing data from server').
  */
 function ceremonyFor(
   reply: FidoChallengeReply,
@@ -47,14 +43,14 @@ function ceremonyFor(
   registering: boolean,
 ): { ok: true; ceremony: Ceremony } | { ok: false; message: string } {
   if (registering) {
-    const found = creationOptionsFrom(reply, debug);
+    const found = creationOptionsFrom(reply, row, debug);
     if (!found.ok) return found;
     const run = () => startRegistration({ optionsJSON: found.options });
     const verify = (credential: object) => (signal: AbortSignal) =>
       api.fidoInlineRegVerify(credential, row.credType, { signal });
     return { ok: true, ceremony: { run, verify } };
   }
-  const found = requestOptionsFrom(reply, debug);
+  const found = requestOptionsFrom(reply, row, debug);
   if (!found.ok) return found;
   const run = () => startAuthentication({ optionsJSON: found.options });
   const verify = (assertion: object) => (signal: AbortSignal) =>
@@ -118,18 +114,14 @@ export function FidoScreen() {
   /** The challenge reply: its browser prompt, started now or on 'Next'. */
   const start = useCallback(
     async (reply: FidoChallengeReply) => {
-      if (reply.nextaction !== expectedChallengeAction(row, registering ? 'register' : 'login')) {
-        setPhase('failed');
-        setError(messages.fido.errorInData);
-        return;
-      }
-      if (reply.flowState) store.set(flowStateAtom, reply.flowState);
       const prepared = ceremonyFor(reply, fidoDebugSwitch.read(), row, registering);
       if (!prepared.ok) {
         setPhase('failed');
         setError(prepared.message);
         return;
       }
+      // Spec section 4: on success (this type's challenge, usable options) store the flow state.
+      if (reply.flowState) store.set(flowStateAtom, reply.flowState);
       ceremony.current = prepared.ceremony;
       if (needsManualStart(globalThis.navigator.userAgent, store.get(rememberDeviceEnabledAtom))) {
         setPhase('manual');

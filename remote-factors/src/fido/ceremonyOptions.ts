@@ -1,8 +1,9 @@
 import type { FidoChallengeReply } from '@portal/shared/api/schemas';
+import { readChallengeReply } from '@portal/shared/fido/challengeReply';
+import type { FidoType } from '@portal/shared/fido/fidoTypes';
 import {
   CreationOptionsSchema,
   type FoundOptions,
-  findPublicKeyOptions,
   RequestOptionsSchema,
 } from '@portal/shared/fido/publicKeyOptions';
 import type {
@@ -12,17 +13,19 @@ import type {
 import { type FidoDebug, forcedTransports } from './debugSwitch';
 
 /**
- * The options of the browser prompt: the reply's public-key options (found and checked in
- * shared, wherever the reply carries them) with the debug switch of spec section 4 applied.
+ * The options of the browser prompt: the challenge reply read by the shared rule (its nextaction
+ * for this type first, then its public-key options wherever it carries them), with the debug
+ * switch of spec section 4 applied.
  * The casts hand the checked, loosely passed-through options to @simplewebauthn/browser.
  */
 
 /** Sign-in options for startAuthentication, with forced transports on every allowed credential. */
 export function requestOptionsFrom(
   reply: FidoChallengeReply,
+  row: FidoType,
   debug: FidoDebug | null,
 ): FoundOptions<PublicKeyCredentialRequestOptionsJSON> {
-  const found = findPublicKeyOptions(reply, RequestOptionsSchema);
+  const found = readChallengeReply(reply, row, 'login', RequestOptionsSchema);
   if (!found.ok) return found;
   const transports = forcedTransports(debug);
   const allowCredentials = found.options.allowCredentials?.map((credential) =>
@@ -38,9 +41,10 @@ export function requestOptionsFrom(
 /** Registration options for startRegistration, with a forced authenticator attachment. */
 export function creationOptionsFrom(
   reply: FidoChallengeReply,
+  row: FidoType,
   debug: FidoDebug | null,
 ): FoundOptions<PublicKeyCredentialCreationOptionsJSON> {
-  const found = findPublicKeyOptions(reply, CreationOptionsSchema);
+  const found = readChallengeReply(reply, row, 'register', CreationOptionsSchema);
   if (!found.ok) return found;
   const attachment = debug?.authenticatorAttachment;
   const authenticatorSelection = attachment

@@ -1,5 +1,4 @@
-import { api } from '@portal/shared/api/client';
-import { useMoreOptionsAllowed } from '@portal/shared/flow/moreOptions';
+import { chooseAnotherFactor, useMoreOptionsAllowed } from '@portal/shared/flow/moreOptions';
 import { useServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '@portal/shared/messages/en_US';
 import { useRouteReply } from '../common/useRouteReply';
@@ -13,8 +12,9 @@ export interface MoreOptionsProps {
 }
 
 /**
- * 'More Options': the 'choose another' call, whose FACTOR_SELECTION reply opens the factor
- * selection screen. Rendered only when factor selection is allowed at this step.
+ * 'More Options': the 'choose another' call (the shared chooseAnotherFactor), whose
+ * FACTOR_SELECTION reply opens the factor list, also when a factor is remembered. Rendered only
+ * when factor selection is allowed at this step.
  */
 export function MoreOptions({ onStart, onError, disabled = false }: MoreOptionsProps) {
   const allowed = useMoreOptionsAllowed();
@@ -25,7 +25,7 @@ export function MoreOptions({ onStart, onError, disabled = false }: MoreOptionsP
   const chooseAnother = () => {
     onStart?.();
     // The screen's banner shows the failure, not this button.
-    return run((signal) => api.chooseAnotherFactor({ signal }), routeReply, {
+    return run((signal) => chooseAnotherFactor({ signal }), routeReply, {
       onError: (error) => {
         onError(error.message);
         return null;

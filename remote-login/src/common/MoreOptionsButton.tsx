@@ -1,5 +1,4 @@
-import { api } from '@portal/shared/api/client';
-import { useMoreOptionsAllowed } from '@portal/shared/flow/moreOptions';
+import { chooseAnotherFactor, useMoreOptionsAllowed } from '@portal/shared/flow/moreOptions';
 import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
 import type { ServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '@portal/shared/messages/en_US';
@@ -11,13 +10,14 @@ export interface MoreOptionsButtonProps {
 
 /**
  * 'More Options' (spec section 2): offered when factor selection is allowed (the shared rule of
- * flow/moreOptions, the same as on the factor screens). The 'choose another' reply is routed.
+ * flow/moreOptions, the same as on the factor screens). The 'choose another' reply is routed to the
+ * factor list, which is shown even when a factor is remembered (the shared chooseAnotherFactor).
  */
 export function MoreOptionsButton({ call }: MoreOptionsButtonProps) {
   const allowed = useMoreOptionsAllowed();
   const applyNextAction = useApplyNextAction();
   if (!allowed) return null;
-  const chooseAnother = () => call.run((signal) => api.chooseAnotherFactor({ signal }), applyNextAction);
+  const chooseAnother = () => call.run((signal) => chooseAnotherFactor({ signal }), applyNextAction);
   return (
     <button type="button" className="portal-button" disabled={call.busy} onClick={() => void chooseAnother()}>
       {messages.common.moreOptions}

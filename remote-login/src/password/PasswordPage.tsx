@@ -18,7 +18,10 @@ export function PasswordPage() {
   const signIn = useSignInTransition();
   const applyNextAction = useApplyNextAction();
   const [password, setPassword] = useState('');
-  const [touched, setTouched] = useState(false);
+  // 'Password is required.' follows a submit attempt, not leaving the field: the field has focus
+  // when the page opens, and a message shown on blur moved 'Forgot password?' and 'More Options'
+  // from under the pointer between press and release, so their first click was lost.
+  const [attempted, setAttempted] = useState(false);
   const call = useServerCall();
   const { busy, error } = call;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -26,11 +29,11 @@ export function PasswordPage() {
   useFocusFirst(inputRef);
 
   const missing = password.length < 1;
-  const showRequired = touched && missing;
+  const showRequired = attempted && missing;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched(true);
+    setAttempted(true);
     if (missing || busy) {
       inputRef.current?.focus();
       return;
@@ -41,7 +44,9 @@ export function PasswordPage() {
           signIn({ type: 'factorStep', path: paths.changePassword });
           return null;
         }
+        // The service's message says what went wrong; the emptied field is not a missing password.
         setPassword('');
+        setAttempted(false);
         return failure.message;
       },
     });
@@ -64,7 +69,6 @@ export function PasswordPage() {
             aria-invalid={showRequired}
             aria-describedby={showRequired ? fieldErrorId : undefined}
             onChange={(event) => setPassword(event.target.value)}
-            onBlur={() => setTouched(true)}
           />
           {showRequired ? (
             <p id={fieldErrorId} className="portal-login__field-error" role="alert">

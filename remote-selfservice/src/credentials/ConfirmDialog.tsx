@@ -1,5 +1,6 @@
 import { messages } from '@portal/shared/messages/en_US';
-import { useEffect, useId, useRef } from 'react';
+import { Dialog } from '@portal/shared/ui/Dialog';
+import { useId, useRef } from 'react';
 
 export interface ConfirmDialogProps {
   /** The question; null closes the dialog. */
@@ -8,35 +9,27 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A native modal <dialog> asking Yes or Cancel; Escape cancels, focus starts on Cancel. */
+/**
+ * Yes or Cancel, in the portal's one modal dialog (shared ui/Dialog: its timings, width, Escape
+ * and backdrop); focus starts on Cancel, the answer that changes nothing.
+ */
 export function ConfirmDialog({ question, onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const textId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (question && !dialog.open) {
-      dialog.showModal();
-      cancelRef.current?.focus();
-    } else if (!question && dialog.open) {
-      dialog.close();
-    }
-  }, [question]);
+  // The question stays on screen while the dialog closes (75 ms), after the owner has let go of it.
+  const shown = useRef(question);
+  if (question) shown.current = question;
 
   return (
-    <dialog
-      ref={ref}
+    <Dialog
+      open={question !== null}
+      onDismiss={onCancel}
+      initialFocus={cancelRef}
       className="portal-confirm-dialog"
-      aria-describedby={textId}
       aria-label={messages.selfService.confirmTitle}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
+      aria-describedby={textId}
     >
-      <p id={textId}>{question}</p>
+      <p id={textId}>{shown.current}</p>
       <div className="portal-selfservice__actions">
         <button type="button" className="portal-button portal-button--primary" onClick={onConfirm}>
           {messages.common.yes}
@@ -45,6 +38,6 @@ export function ConfirmDialog({ question, onConfirm, onCancel }: ConfirmDialogPr
           {messages.common.cancel}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -1,6 +1,8 @@
 import type { ApiClient } from '@portal/shared/api/client';
 import type { ApiResult } from '@portal/shared/api/result';
-import { CreationOptionsSchema, findPublicKeyOptions } from '@portal/shared/fido/publicKeyOptions';
+import { readChallengeReply } from '@portal/shared/fido/challengeReply';
+import { type FidoRegistrationType, fidoTypeForRegistration } from '@portal/shared/fido/fidoTypes';
+import { CreationOptionsSchema } from '@portal/shared/fido/publicKeyOptions';
 import { browserLanguage } from '@portal/shared/i18n/language';
 import { messages } from '@portal/shared/messages/en_US';
 import { paths, type RegistrationType } from '@portal/shared/routes/paths';
@@ -60,18 +62,22 @@ const beginTotp: Begin = async (input, calls) => {
 };
 
 /** FIDO types: the challenge is fetched here so the next screen can start the prompt on load. */
-const beginFido: Begin = async (input, calls) => {
-  const result = await calls.fidoRegChallenge({
-    userName: input.userName,
-    deviceName: input.value,
-    fidoCredType: input.type,
-  });
-  if (!result.ok) return result;
-  const found = findPublicKeyOptions(result.data, CreationOptionsSchema);
-  // This screen has always said 'Error in data from server' for a challenge it cannot use.
-  if (!found.ok) return malformed(messages.fido.errorInData);
-  return step(input.type, { fidoCredType: input.type, options: found.options });
-};
+const beginFido =
+  (type: FidoRegistrationType): Begin =>
+  async (input, calls) => {
+    const result = await calls.fidoRegChallenge({
+      userName: input.userName,
+      deviceName: input.value,
+      fidoCredType: input.type,
+    });
+    if (!result.ok) return result;
+    // The sign-in screen's rule: a reply for another type is 'Error in data from server', options
+    // that cannot be used 'Error processing data from server'.
+    const row = fidoTypeForRegistration(type);
+    const found = readChallengeReply(result.data, row, 'register', CreationOptionsSchema);
+    if (!found.ok) return malformed(found.message);
+    return step(input.type, { fidoCredType: input.type, options: found.options });
+  };
 
 /** Vendor push: the registrar is called on the status screen itself. */
 const beginPush: Begin = async (input) =>
@@ -81,9 +87,9 @@ const begins: Record<RegistrationType, Begin> = {
   sms: beginOtp,
   email: beginOtp,
   totp: beginTotp,
-  fido: beginFido,
-  securitykey: beginFido,
-  passkey: beginFido,
+  fido: beginFido('fido'),
+  securitykey: beginFido('securitykey'),
+  passkey: beginFido('passkey'),
   totp_push: beginPush,
 };
 

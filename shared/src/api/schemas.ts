@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { ChallengeSchema, findPublicKeyOptions } from '../fido/publicKeyOptions';
 
 /**
  * Valibot schemas for every server reply the portal reads (spec sections 3 and 7). Objects are
@@ -88,14 +87,30 @@ export const AuthReplySchema = v.looseObject({
 export type AuthReply = v.InferOutput<typeof AuthReplySchema>;
 
 /**
- * FIDO challenge replies: an auth reply that carries the public-key options (WebAuthn JSON:
- * request options for sign-in, creation options for registration) in `data`, in `publicKey` or
- * at the top level. A reply with no challenge in any of them is malformed; which place holds
- * options the screen can use is decided by findPublicKeyOptions, in its documented order.
+ * Every field of a schema object, read when it has its type and left out when it has not.
+ * valibot's fallback keeps each field's output type, so the result is still an AuthReply.
+ */
+function tolerant<E extends v.ObjectEntries>(
+  entries: E,
+): { [K in keyof E]: v.SchemaWithFallback<E[K], undefined> } {
+  const read: v.ObjectEntries = {};
+  // Every field here is nullish, so undefined is a value of its output type.
+  for (const [key, schema] of Object.entries(entries)) read[key] = v.fallback(schema, undefined as never);
+  return read as { [K in keyof E]: v.SchemaWithFallback<E[K], undefined> };
+}
+
+/**
+ * FIDO challenge replies: any JSON object, read as an auth reply whose fields the spec names are
+ * kept when they have their type and dropped when not. Nothing is refused here: the screens judge
+ * the reply with fido/challengeReply in the spec's order (the nextaction first, 'Error in data from
+ * server'; then the public-key options in `data`, in `publicKey` or at the top level, 'Error
+ * processing data from server'), so no other field of the reply can turn a wrong nextaction into
+ * an unreadable reply.
  */
 export const FidoChallengeReplySchema = v.pipe(
-  AuthReplySchema,
-  v.check((reply) => findPublicKeyOptions(reply, ChallengeSchema).ok, 'no public-key options'),
+  // An array is an object to valibot; here it is a reply that cannot be read.
+  v.custom<object>((input) => typeof input === 'object' && input !== null && !Array.isArray(input)),
+  v.looseObject(tolerant(AuthReplySchema.entries)),
 );
 export type FidoChallengeReply = v.InferOutput<typeof FidoChallengeReplySchema>;
 

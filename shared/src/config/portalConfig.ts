@@ -24,6 +24,8 @@ export const PortalConfigSchema = v.object({
     phones: v.object({ clients: v.array(PhoneSchema), employees: v.array(PhoneSchema) }),
   }),
   serviceOrigins: v.optional(v.array(v.string())),
+  /** The user-info banner's title per audience (spec section 2, Shell); absent: 'Not {name}?'. */
+  userInfoTitle: v.optional(v.object({ clients: v.optional(v.string()), employees: v.optional(v.string()) })),
 });
 
 export type PortalConfig = v.InferOutput<typeof PortalConfigSchema>;
@@ -45,6 +47,12 @@ export const defaultPortalConfig: PortalConfig = {
 export const portalConfigAtom = atom<PortalConfig>(defaultPortalConfig);
 
 type Store = ReturnType<typeof createStore>;
+
+/** The banner title configured for the portal's audience, or null (then 'Not {name}?' shows). */
+export function userInfoTitleFor(config: PortalConfig): string | null {
+  const title = config.userInfoTitle?.[config.audience]?.trim();
+  return title ? title : null;
+}
 
 export async function loadPortalConfig(store: Store, fetchImpl: typeof fetch = fetch): Promise<PortalConfig> {
   const response = await fetchImpl('/v1/config/portal', { cache: 'no-store' });

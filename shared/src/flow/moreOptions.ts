@@ -1,3 +1,6 @@
+import { api } from '@portal/shared/api/client';
+import type { CallOptions } from '@portal/shared/api/request';
+import type { ApiResult } from '@portal/shared/api/result';
 import type { AuthReply } from '@portal/shared/api/schemas';
 import { factorReplyAtom, selectionLevelAtom } from '@portal/shared/session/atoms';
 import { useAtomValue } from 'jotai';
@@ -29,4 +32,15 @@ export function useMoreOptionsAllowed(): boolean {
   const reply = useAtomValue(factorReplyAtom);
   const selectionLevel = useAtomValue(selectionLevelAtom);
   return factorSelectionAllowed(reply, selectionLevel);
+}
+
+/**
+ * The 'choose another' call behind every 'More Options' button. The user asked to choose, so the
+ * reply comes back marked skipFactorAutoRedirect: the factor selection screen then shows the list
+ * instead of submitting a remembered factor again (which sent a user who had ticked 'Remember my
+ * choice' straight back to the screen they were leaving, for ever).
+ */
+export async function chooseAnotherFactor(call?: CallOptions): Promise<ApiResult<AuthReply>> {
+  const result = await api.chooseAnotherFactor(call);
+  return result.ok ? { ...result, data: { ...result.data, skipFactorAutoRedirect: true } } : result;
 }

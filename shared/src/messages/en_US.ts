@@ -307,4 +307,12 @@ export const messages = {
     SECURITYKEY: 'security key',
     PASSKEY: 'passkey',
   },
+  /** The redirect helper of the error handling (spec section 9, 3000 ms; our wording). */
+  redirect: {
+    notice: (place: string, seconds: number) =>
+      `You will be taken to ${place} in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+    goNow: 'Go now',
+    stay: 'Stay on this page',
+    homePage: 'the home page',
+  },
 } as const;

@@ -1,17 +1,9 @@
-import {
-  type CSSProperties,
-  type MouseEvent,
-  type RefObject,
-  type SyntheticEvent,
-  useEffect,
-  useId,
-  useRef,
-} from 'react';
-import { DIALOG_CLOSE_MS, DIALOG_MAX_WIDTH, DIALOG_OPEN_MS } from '../constants';
-import { messages } from '../messages/en_US';
+import { type RefObject, useId } from 'react';
 import { clipboardText, troubleshootLines } from '../help/troubleshootLines';
 import { useCopyToClipboard } from '../hooks/useCopyToClipboard';
 import { useTroubleshootFacts } from '../hooks/useTroubleshootFacts';
+import { messages } from '../messages/en_US';
+import { Dialog } from './Dialog';
 import './AssistanceDialog.css';
 
 export interface AssistanceDialogProps {
@@ -23,76 +15,29 @@ export interface AssistanceDialogProps {
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-/** Timings and width of spec section 9, handed to the stylesheet as custom properties. */
-const dialogStyle = {
-  '--portal-dialog-open-ms': `${DIALOG_OPEN_MS}ms`,
-  '--portal-dialog-close-ms': `${DIALOG_CLOSE_MS}ms`,
-  maxWidth: DIALOG_MAX_WIDTH,
-} as CSSProperties;
-
-function showDialog(dialog: HTMLDialogElement): void {
-  if (dialog.open) return;
-  // Older engines without showModal still get a visible (non-modal) dialog.
-  if (typeof dialog.showModal === 'function') dialog.showModal();
-  else dialog.setAttribute('open', '');
-}
-
-function hideDialog(dialog: HTMLDialogElement): void {
-  if (typeof dialog.close === 'function') dialog.close();
-  else dialog.removeAttribute('open');
-}
-
-/** 'Login Assistance Information' (spec section 2) on a native modal <dialog>. */
+/** 'Login Assistance Information' (spec section 2), in the portal's one modal dialog (ui/Dialog). */
 export function AssistanceDialog({
   open,
   onClose,
   disableClose = false,
   returnFocusTo,
 }: AssistanceDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const { lastTransaction, transactionId, userName } = useTroubleshootFacts();
   // The facts the help desk needs, each only when present (no reply yet: no timestamp).
   const details = troubleshootLines({ timestamp: lastTransaction, transactionId, userName });
   const { copy, coolingDown } = useCopyToClipboard();
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open) {
-      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      showDialog(dialog);
-      return;
-    }
-    if (dialog.open) {
-      hideDialog(dialog);
-      (returnFocusTo?.current ?? openerRef.current)?.focus();
-    }
-  }, [open, returnFocusTo]);
-
-  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
-    // Escape: the browser would close the dialog behind React's back, so React decides.
-    event.preventDefault();
-    if (!disableClose) onClose();
-  };
-
-  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    // The content fills the dialog, so only a click on the backdrop targets the dialog itself.
-    if (event.target === event.currentTarget && !disableClose) onClose();
-  };
-
   const copyText = clipboardText(details);
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled by the dialog's cancel event.
-    <dialog
-      ref={dialogRef}
-      className="portal-dialog"
+    <Dialog
+      open={open}
+      onDismiss={onClose}
+      dismissible={!disableClose}
       aria-labelledby={titleId}
-      style={dialogStyle}
-      onCancel={onCancel}
-      onClick={onBackdropClick}
+      className="portal-assistance-dialog"
+      {...(returnFocusTo ? { returnFocusTo } : {})}
     >
       <div className="portal-dialog__content">
         <h2 id={titleId} className="portal-dialog__title">
@@ -123,6 +68,6 @@ export function AssistanceDialog({
           </button>
         </div>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -6,6 +6,7 @@ import type { EmulatorContext } from '../context.js';
 import { errors } from '../http/apiError.js';
 import { parseInput } from '../http/parseBody.js';
 import { FLOW_TOKEN_KINDS, requireBearer } from '../tokens/bearer.js';
+import { placeOptions } from './optionsPlacement.js';
 import {
   credTypeOf,
   FIDO_CEREMONY_TIMEOUT_MS,
@@ -42,7 +43,12 @@ export function registerFidoAuthRoutes(app: FastifyInstance, ctx: EmulatorContex
       credType,
       expiresAt: ctx.state.clock.now() + FIDO_CEREMONY_TIMEOUT_MS,
     };
-    return stayReply(tx, user, `${body.fidoCredType}_AUTH_VERIFY_CHALLENGE`, { data: options });
+    return stayReply(
+      tx,
+      user,
+      `${body.fidoCredType}_AUTH_VERIFY_CHALLENGE`,
+      placeOptions(ctx.state.fidoOptionPlacement, options),
+    );
   });
 
   app.post('/factor/v1/FIDOAuthChallengeVerifier', async (request) => {

@@ -8,6 +8,7 @@ import { parseInput } from '../http/parseBody.js';
 import type { Credential, User } from '../state/model.js';
 import type { Transaction } from '../state/transactions.js';
 import { FLOW_TOKEN_KINDS, requireBearer, USER_TOKEN_KINDS } from '../tokens/bearer.js';
+import { placeOptions } from './optionsPlacement.js';
 import { credTypeOf, FIDO_CEREMONY_TIMEOUT_MS, requireAllowedOrigin, selectionFor } from './relyingParty.js';
 import { type FidoType, RegChallengeBodySchema, RegVerifyBodySchema } from './schemas.js';
 
@@ -70,7 +71,7 @@ export function registerFidoRegRoutes(app: FastifyInstance, ctx: EmulatorContext
       nextaction: `${body.fidoCredType}_REGISTER_VERIFY_CHALLENGE`,
       ...(tx ? { flowState: tx.flowState, flowStateId: tx.flowStateId } : {}),
       userName: user.userName,
-      data: options,
+      ...placeOptions(ctx.state.fidoOptionPlacement, options),
     };
   });
 

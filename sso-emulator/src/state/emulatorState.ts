@@ -1,4 +1,5 @@
 import type { EmulatorConfig } from '../config.js';
+import { DEFAULT_OPTION_PLACEMENT, type OptionPlacement } from '../fido/optionsPlacement.js';
 import { Clock } from './clock.js';
 import { instantiateUser, loadFixtures } from './fixtures.js';
 import type { Credential, CredType, Fixtures, User } from './model.js';
@@ -35,6 +36,8 @@ export class EmulatorState {
   readonly ssoSessions = new Map<string, SsoSession>();
   /** Dev-API switches (state/settings.ts). */
   readonly settings: EmulatorSettings = { ...DEFAULT_SETTINGS };
+  /** Where the FIDO challenge replies carry the WebAuthn options (dev API `fido/placement`). */
+  fidoOptionPlacement: OptionPlacement = DEFAULT_OPTION_PLACEMENT;
   private readonly fixtures: Fixtures;
 
   constructor(readonly config: EmulatorConfig) {
@@ -58,6 +61,7 @@ export class EmulatorState {
     this.accessTokenTtlSeconds = undefined;
     this.ssoSessions.clear();
     Object.assign(this.settings, DEFAULT_SETTINGS);
+    this.fidoOptionPlacement = DEFAULT_OPTION_PLACEMENT;
   }
 
   findUser(userName: string): User | undefined {
