@@ -256,7 +256,10 @@ test('oauth2 flow: the trusted browser goes back to the relying party right afte
   const cookie = await trustedCookie(context);
   expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
-  // Back from the relying party: the remembered user is signed in with the device id.
+  // A new relying-party visit after the SSO session has ended (it would otherwise send the browser
+  // straight back): the remembered user is signed in with the device id.
+  await context.clearCookies({ name: 'emulator_sso' });
+  expect(await trustedCookie(context)).toBeDefined();
   const body = nextSignInBody(page);
   await startAtRelyingParty();
   await expect(passwordHeading(page)).toBeVisible();
