@@ -127,11 +127,13 @@ test('the User ID page prefetches remote_factors while idle, once it is shown', 
   page,
   pageErrors: _,
 }) => {
+  // Listening from the start: the prefetch may finish before the field check returns.
+  const entry = page.waitForRequest(
+    (r) => r.url().includes('/remotes/remote-factors/') && r.url().endsWith('remoteEntry.js'),
+  );
   await page.goto('/direct');
   await expect(page.getByLabel('User ID')).toBeVisible();
   // No navigation from here: only the prefetch can fetch remote_factors' entry.
-  await page.waitForRequest(
-    (r) => r.url().includes('/remotes/remote-factors/') && r.url().endsWith('remoteEntry.js'),
-  );
+  await entry;
   await expect(page).toHaveURL(/\/direct$/);
 });
