@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '../src/fixtures';
-import { expectScreen, FIXED_TIME, FONTCONFIG_FILE, VIEWPORTS } from '../src/screenshots';
+import { useScreenshotSetup } from '../src/screenshotSuite';
+import { expectScreen } from '../src/screenshots';
 
 // Screenshot tests of what arriving from a relying party shows (oauth2-arrival.spec.ts has the
 // behaviour): the User ID page while the arrival runs and after it failed, /idp in identity-provider
@@ -8,18 +9,7 @@ import { expectScreen, FIXED_TIME, FONTCONFIG_FILE, VIEWPORTS } from '../src/scr
 // viewports and clock, fonts-dejavu-core only, animations disabled.
 //   cd e2e && npx playwright test tests/oauth2-arrival-screens.spec.ts --update-snapshots
 
-test.describe.configure({ mode: 'parallel' });
-
-test.use({
-  viewport: VIEWPORTS[1280],
-  launchOptions: async ({ launchOptions }, use) => {
-    await use({ ...launchOptions, env: { ...process.env, FONTCONFIG_FILE } });
-  },
-});
-
-test.beforeEach(async ({ page }) => {
-  await page.clock.install({ time: FIXED_TIME });
-});
+useScreenshotSetup();
 
 async function startAtRelyingParty(
   page: Page,

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '../src/fixtures';
-import { expectScreen, FIXED_TIME, FONTCONFIG_FILE, VIEWPORTS } from '../src/screenshots';
+import { useScreenshotSetup } from '../src/screenshotSuite';
+import { expectScreen } from '../src/screenshots';
 import { PASSWORD } from '../src/signIn';
 import { editStartupData } from '../src/startupData';
 import { codeSent } from '../src/outbox';
@@ -9,18 +10,7 @@ import { codeSent } from '../src/outbox';
 // in screens-details.spec.ts-snapshots/). Rewrite after a deliberate change:
 //   cd e2e && npx playwright test tests/screens-details.spec.ts --update-snapshots
 
-test.describe.configure({ mode: 'parallel' });
-
-test.use({
-  viewport: VIEWPORTS[1280],
-  launchOptions: async ({ launchOptions }, use) => {
-    await use({ ...launchOptions, env: { ...process.env, FONTCONFIG_FILE } });
-  },
-});
-
-test.beforeEach(async ({ page }) => {
-  await page.clock.install({ time: FIXED_TIME });
-});
+useScreenshotSetup();
 
 async function enterUserId(page: Page, userId: string): Promise<void> {
   const field = page.getByLabel('User ID');

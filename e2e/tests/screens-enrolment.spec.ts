@@ -1,5 +1,6 @@
 import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
-import { expectScreen, FIXED_TIME, FONTCONFIG_FILE, VIEWPORTS } from '../src/screenshots';
+import { useScreenshotSetup } from '../src/screenshotSuite';
+import { expectScreen, VIEWPORTS } from '../src/screenshots';
 import { PASSWORD } from '../src/signIn';
 
 // Screenshot tests of the enrolment screens (issue 13 §1), the way tests/screens.spec.ts takes
@@ -11,18 +12,7 @@ import { PASSWORD } from '../src/signIn';
 //   cd e2e && npx playwright test tests/screens-enrolment.spec.ts --update-snapshots
 // and look at the changed pictures before committing them.
 
-test.describe.configure({ mode: 'parallel' });
-
-test.use({
-  viewport: VIEWPORTS[1280],
-  launchOptions: async ({ launchOptions }, use) => {
-    await use({ ...launchOptions, env: { ...process.env, FONTCONFIG_FILE } });
-  },
-});
-
-test.beforeEach(async ({ page }) => {
-  await page.clock.install({ time: FIXED_TIME });
-});
+useScreenshotSetup();
 
 /** User ID (not remembered), then the password, worked with the keyboard as screens.spec.ts does. */
 async function signIn(page: Page, userId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '../src/fixtures';
-import { expectScreen, FIXED_TIME, FONTCONFIG_FILE, VIEWPORTS } from '../src/screenshots';
+import { useScreenshotSetup } from '../src/screenshotSuite';
+import { expectScreen } from '../src/screenshots';
 import { PASSWORD } from '../src/signIn';
 import { addVirtualAuthenticator } from '../src/webauthn';
 import { codeSent } from '../src/outbox';
@@ -23,19 +24,7 @@ import { codeSent } from '../src/outbox';
 // then rewrite the baselines and look at the changed pictures before committing them:
 //   cd e2e && npx playwright test tests/screens.spec.ts --update-snapshots
 
-test.describe.configure({ mode: 'parallel' });
-
-test.use({
-  viewport: VIEWPORTS[1280],
-  // The worker's Chromium renders with the fonts of fonts-dejavu-core only (src/fonts.conf).
-  launchOptions: async ({ launchOptions }, use) => {
-    await use({ ...launchOptions, env: { ...process.env, FONTCONFIG_FILE } });
-  },
-});
-
-test.beforeEach(async ({ page }) => {
-  await page.clock.install({ time: FIXED_TIME });
-});
+useScreenshotSetup();
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
 
