@@ -136,3 +136,34 @@ test('a refresh token replayed after its rotation revokes the sign-in: the porta
   await expect(page.getByText('Logout Successful')).toBeVisible();
   await expect.poll(() => refreshCookie(page)).toBeUndefined();
 });
+
+test('another site cannot use the token endpoints: its call is refused (403)', async ({
+  page,
+  stack,
+  emulator,
+  pageErrors: _,
+}) => {
+  await signInToWelcome(page);
+  expect(await refreshCookie(page)).toBeDefined();
+  // A page of another site in the same browser (127.0.0.1 is not the portal's localhost).
+  const other = await page.context().newPage();
+  const otherSite = new URL(stack.emulatorUrl);
+  otherSite.hostname = '127.0.0.1';
+  await other.goto(new URL('/_emulator/api/settings', otherSite).href);
+  const refresh = other.waitForResponse((r) => new URL(r.url()).pathname === REFRESH);
+  await other.evaluate(async (url) => {
+    await fetch(url, {
+      method: 'POST',
+      mode: 'no-cors',
+      credentials: 'include',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: 'cookie', scope: 'openid' }),
+    });
+  }, `${stack.portalUrl}${REFRESH}`);
+  const response = await refresh;
+  expect(response.status()).toBe(403);
+  // Nothing was redeemed: the sign-in's one refresh token is still the current one.
+  const [family] = await emulator.get<Family[]>('token-families');
+  expect(family?.refreshTokens.map((token) => token.status)).toEqual(['current']);
+  await other.close();
+});
