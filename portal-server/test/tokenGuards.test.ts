@@ -141,6 +141,21 @@ describe('rate limits per client address', () => {
     await app.close();
   });
 
+  it("cross-site calls are refused before they are counted: another site cannot spend a visitor's allowance", async () => {
+    const app = await buildServer(testConfig(dirs, { ssoBaseUrl: sso.baseUrl, tokenRateLimit: 2 }), quiet);
+    const visitor = '203.0.113.30';
+    for (let i = 0; i < 5; i += 1) {
+      const forged = await app.inject({
+        url: CLIENT_TOKEN,
+        headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+        remoteAddress: visitor,
+      });
+      expect(forged.statusCode).toBe(403);
+    }
+    expect((await app.inject({ url: CLIENT_TOKEN, remoteAddress: visitor })).statusCode).toBe(200);
+    await app.close();
+  });
+
   it('/csp-report: the N+1st report in a window gets 429 with Retry-After', async () => {
     const app = await buildServer(
       testConfig(dirs, { cspReportRateLimit: 2, rateLimitWindowMs: 60_000 }),

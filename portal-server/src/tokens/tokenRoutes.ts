@@ -64,8 +64,9 @@ function relay<T>(
 export async function registerTokenRoutes(app: FastifyInstance, options: TokenRoutesOptions): Promise<void> {
   const { sso, custody } = options;
   await app.register(async (scope) => {
-    scope.addHook('onRequest', rateLimitHook(options.rateLimit.store, options.rateLimit.rule));
+    // Cross-site calls first, uncounted: another site must not spend a visitor's allowance.
     scope.addHook('onRequest', sameOriginHook(options.publicOrigin));
+    scope.addHook('onRequest', rateLimitHook(options.rateLimit.store, options.rateLimit.rule));
 
     scope.get('/v1/token/generate/client_token', async (request, reply) => {
       const result = await sso.token({ grant_type: 'client_credentials' }, ClientTokenReplySchema);
