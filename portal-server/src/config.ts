@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
@@ -10,10 +11,13 @@ import {
   originValue,
   portValue,
   positiveMillis,
+  positiveWhole,
   type RiskType,
   riskTypeValue,
+  sealingKeysValue,
 } from './env/envValues.js';
 import { type ProductConfig, readProductConfig } from './productConfig.js';
+import { SEALING_KEY_BYTES, type SealingKey, sealingKey } from './tokens/custody/sealingKeys.js';
 
 /** Everything the server needs, taken from environment variables only. */
 export interface PortalServerConfig {
@@ -37,6 +41,17 @@ export interface PortalServerConfig {
   embedOrigins: string[];
   proxyTimeoutMs: number;
   logLevel: LogLevel;
+  /** Seal refresh tokens into their cookie: the first key seals, every key opens. */
+  tokenSealingKeys: SealingKey[];
+  /** true: no TOKEN_SEALING_KEYS, a random key of this process (development only). */
+  tokenSealingKeyGenerated: boolean;
+  /** The longest a sign-in's refresh cookie is redeemed, counted from the sign-in (seconds). */
+  refreshSessionMaxAgeSeconds: number;
+  /** Requests per client address per window to /v1/token/*. */
+  tokenRateLimit: number;
+  /** Reports per client address per window to /csp-report. */
+  cspReportRateLimit: number;
+  rateLimitWindowMs: number;
 }
 
 /** A start-up configuration error; the message names the variable at fault. */
@@ -65,6 +80,12 @@ const EnvSchema = v.object({
   EMBED_ORIGINS: v.optional(originListValue, ''),
   PROXY_TIMEOUT_MS: v.optional(positiveMillis, '15000'),
   LOG_LEVEL: v.optional(logLevelValue, 'info'),
+  TOKEN_SEALING_KEYS: v.optional(sealingKeysValue),
+  REFRESH_SESSION_MAX_AGE_S: v.optional(positiveWhole, '43200'),
+  TOKEN_RATE_LIMIT: v.optional(positiveWhole, '120'),
+  CSP_REPORT_RATE_LIMIT: v.optional(positiveWhole, '60'),
+  RATE_LIMIT_WINDOW_S: v.optional(positiveWhole, '60'),
+  NODE_ENV: v.optional(v.string()),
 });
 
 type EnvName = keyof v.InferInput<typeof EnvSchema>;
@@ -107,6 +128,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
       `Invalid environment variable ${variable}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  if (e.TOKEN_SEALING_KEYS === undefined && e.NODE_ENV === 'production') {
+    const variable: EnvName = 'TOKEN_SEALING_KEYS';
+    throw new ConfigError(
+      `Missing environment variable ${variable}: production needs the key(s) that seal refresh tokens (openssl rand -base64 32), the same on every instance`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -125,5 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     embedOrigins: e.EMBED_ORIGINS,
     proxyTimeoutMs: e.PROXY_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
+    tokenSealingKeys: e.TOKEN_SEALING_KEYS ?? [sealingKey(randomBytes(SEALING_KEY_BYTES))],
+    tokenSealingKeyGenerated: e.TOKEN_SEALING_KEYS === undefined,
+    refreshSessionMaxAgeSeconds: e.REFRESH_SESSION_MAX_AGE_S,
+    tokenRateLimit: e.TOKEN_RATE_LIMIT,
+    cspReportRateLimit: e.CSP_REPORT_RATE_LIMIT,
+    rateLimitWindowMs: e.RATE_LIMIT_WINDOW_S * 1000,
   };
 }
