@@ -66,7 +66,7 @@ beforeAll(async () => {
     path.join(root, 'src/hello.js'),
     "import './hello.css';\nexport const hello = () => import('./lazy.js').then((m) => m.greet('hello'));\n",
   );
-  writeFileSync(path.join(root, 'src/lazy.js'), 'export const greet = (name) => `${name}, lazily`;\n');
+  writeFileSync(path.join(root, 'src/lazy.js'), "export const greet = (name) => name + ', lazily';\n");
   writeFileSync(path.join(root, 'src/later.js'), "export const later = 'later';\n");
   const stats = await build();
   expect(stats.hasErrors(), stats.toString({ all: false, errors: true })).toBe(false);
