@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { cspGuard as test } from '../src/cspGuard';
-import { copyReleases, stageLabelledBuild } from '../src/releases';
+import { copyReleases, type RemoteEntry, stageLabelledBuild } from '../src/releases';
 import { type PortalStack, startStack } from '../src/servers';
 
 /**
@@ -63,12 +63,13 @@ async function firstScreenAssets(page: Page, url: string) {
 test.describe('first load', () => {
   let stack: PortalStack;
   let releases: string;
+  let next: RemoteEntry;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     // A second build of remote-login, told apart by its build label.
     releases = copyReleases();
-    stageLabelledBuild('remote-login', 'next', releases);
+    next = stageLabelledBuild('remote-login', 'next', releases);
     stack = await startStack({
       portalEnv: {
         LOG_LEVEL: 'warn',
@@ -110,7 +111,7 @@ test.describe('first load', () => {
   }) => {
     const configFile = path.join(releases, 'remotes.json');
     const original = readFileSync(configFile, 'utf8');
-    const config = JSON.parse(original) as Record<string, string>;
+    const config = JSON.parse(original) as Record<string, RemoteEntry>;
     try {
       await page.goto(`${stack.portalUrl}/direct`);
       await expect(page.locator('[data-remote="remote_login"]')).toHaveAttribute(
@@ -120,7 +121,7 @@ test.describe('first load', () => {
 
       writeFileSync(
         configFile,
-        JSON.stringify({ ...config, remote_login: '/remotes/remote-login/next/mf-manifest.json' }),
+        JSON.stringify({ ...config, remote_login: next }),
       );
       const entryRequests: string[] = [];
       page.on('request', (request) => {
