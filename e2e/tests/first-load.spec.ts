@@ -12,10 +12,12 @@ import { type PortalStack, startStack } from '../src/servers';
  */
 
 /**
- * JS + CSS bodies of the first screen, compressed as received: the figure reached (141.6 KB) plus
- * a little room. Issue 11's target is 110 KB; lower this as the first screen gets lighter.
+ * JS + CSS bodies of the first screen, compressed as received: the figure reached (145.3 KB, of
+ * which about 1.5 KB are the sha384 of each remote chunk that remoteEntry.js carries for Subresource
+ * Integrity, issue 14 item 7) plus a little room. Issue 11's target is 110 KB; lower this as the
+ * first screen gets lighter.
  */
-const FIRST_SCREEN_BUDGET_BYTES = 145 * 1024;
+const FIRST_SCREEN_BUDGET_BYTES = 146 * 1024;
 
 /** Script and stylesheet URLs the page's HTML names (preloads and its own script). */
 async function plannedUrls(page: Page): Promise<Set<string>> {
@@ -119,10 +121,7 @@ test.describe('first load', () => {
         'default',
       );
 
-      writeFileSync(
-        configFile,
-        JSON.stringify({ ...config, remote_login: next }),
-      );
+      writeFileSync(configFile, JSON.stringify({ ...config, remote_login: next }));
       const entryRequests: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/remoteEntry.js')) entryRequests.push(new URL(request.url()).pathname);

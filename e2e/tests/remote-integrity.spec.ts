@@ -118,8 +118,13 @@ test.describe('remote code integrity', () => {
         }
       }).observe(document, { childList: true, subtree: true });
     });
+    const requests = helpRequests(page);
     await page.goto(`${stack.portalUrl}/help`);
     await expect(page.getByRole('heading', { name: 'Login Assistance', level: 1 })).toBeVisible();
+    // The page's preloads carry the same CORS mode and integrity as the elements that use them, so
+    // each file is downloaded once.
+    expect(requests.length).toBeGreaterThan(2);
+    expect(requests).toEqual([...new Set(requests)]);
     const manifest = JSON.parse(readFileSync(path.join(helpFolder, 'mf-manifest.json'), 'utf8')) as {
       integrity: Record<string, string>;
     };
@@ -165,7 +170,9 @@ test.describe('remote code integrity', () => {
     }
   });
 
-  test('a tampered remoteEntry.js is refused by the browser: banner, nothing of it runs', async ({ page }) => {
+  test('a tampered remoteEntry.js is refused by the browser: banner, nothing of it runs', async ({
+    page,
+  }) => {
     const entryFile = path.join(helpFolder, 'remoteEntry.js');
     const tampered = `window.__tamperedCodeRan = "entry";\n${readFileSync(entryFile, 'utf8')}`;
     await withTamperedFile(entryFile, tampered, async () => {
