@@ -6,7 +6,7 @@ import path from 'node:path';
 import { repoRoot } from './servers';
 
 /** A private copy of the staged releases (.releases/), so a test may edit remotes.json freely. */
-export function copyReleases(): RemoteEntry {
+export function copyReleases(): string {
   const releases = mkdtempSync(path.join(tmpdir(), 'portal-releases-'));
   cpSync(path.join(repoRoot, '.releases'), releases, { recursive: true });
   return releases;
@@ -40,7 +40,7 @@ export function stageLabelledBuild(
   label: string,
   releases: string,
   env: Record<string, string> = {},
-): string {
+): RemoteEntry {
   const outDir = `dist-e2e-${label}`;
   const build = spawnSync(path.join(repoRoot, pkg, 'node_modules/.bin/rspack'), ['build'], {
     cwd: path.join(repoRoot, pkg),

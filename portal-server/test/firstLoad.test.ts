@@ -20,12 +20,7 @@ import {
   writeFirstLoadFixture,
   writeRelease,
 } from './helpers/firstLoadFixtures.js';
-import {
-  createFixtureDirs,
-  type FixtureDirs,
-  remoteEntry,
-  testConfig,
-} from './helpers/fixtures.js';
+import { createFixtureDirs, type FixtureDirs, remoteEntry, testConfig } from './helpers/fixtures.js';
 import { LogCapture } from './helpers/logCapture.js';
 import { startUpstreamStub, type UpstreamStub } from './helpers/upstreamStub.js';
 
