@@ -25,6 +25,7 @@ const config: KnipConfig = {
         'src/index.ts',
         'src/federation/retryPlugin.ts',
         'src/federation/errorPlugin.ts',
+        'src/federation/integrityPlugin.ts',
       ],
       project: ['*.ts', 'src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
       // Not imported: the federation build plugin brings it in (provideExternalRuntime).

@@ -15,6 +15,7 @@ export default hostConfig({
   runtimePlugins: [
     path.resolve(dir, 'src/federation/retryPlugin.ts'),
     path.resolve(dir, 'src/federation/errorPlugin.ts'),
+    path.resolve(dir, 'src/federation/integrityPlugin.ts'),
   ],
   routes,
   homePath: paths.home,

@@ -1,6 +1,8 @@
 // Copies each remote's fresh build into its immutable release folder,
 // .releases/<package>/<version>-<content hash>/, and points .releases/remotes.json at it
-// (unless --no-config). Release engineers do the same by hand: add a folder, edit remotes.json.
+// (unless --no-config), each entry with the sha384 of the manifest's bytes, which the portal server
+// and the host check before running anything of the remote. Release engineers do the same by hand:
+// add a folder, edit remotes.json.
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,7 +26,12 @@ function hashDir(dir) {
   return hash.digest('hex').slice(0, 10);
 }
 
-/** Stages one build folder of a remote package; returns the manifest URL path. */
+/** The `integrity` of a file: sha384 of its bytes, as `sha384-<base64>`. */
+export function fileIntegrity(file) {
+  return `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
+}
+
+/** Stages one build folder of a remote package; returns its remotes.json entry ({ manifest, integrity }). */
 export function stage(pkg, distDir) {
   if (!existsSync(path.join(distDir, 'mf-manifest.json'))) {
     throw new Error(`${distDir} has no mf-manifest.json: build ${pkg} first`);
@@ -36,7 +43,10 @@ export function stage(pkg, distDir) {
     mkdirSync(target, { recursive: true });
     cpSync(distDir, target, { recursive: true });
   }
-  return `/remotes/${pkg}/${release}/mf-manifest.json`;
+  return {
+    manifest: `/remotes/${pkg}/${release}/mf-manifest.json`,
+    integrity: fileIntegrity(path.join(target, 'mf-manifest.json')),
+  };
 }
 
 if (process.argv[1] === import.meta.filename) {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './servers';
@@ -11,16 +12,35 @@ export function copyReleases(): string {
   return releases;
 }
 
+/** A remotes.json entry: the manifest's URL and the sha384 of its bytes. */
+export interface RemoteEntry {
+  manifest: string;
+  integrity: string;
+}
+
+/** The `integrity` of a file: sha384 of its bytes. */
+export function fileIntegrity(file: string): string {
+  return `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
+}
+
+/** A staged release's remotes.json entry, read from its folder (`<releases>/<pkg>/<folder>/`). */
+export function releaseEntry(releases: string, pkg: string, folder: string): RemoteEntry {
+  return {
+    manifest: `/remotes/${pkg}/${folder}/mf-manifest.json`,
+    integrity: fileIntegrity(path.join(releases, pkg, folder, 'mf-manifest.json')),
+  };
+}
+
 /**
  * Builds another copy of a remote, told apart by its build label (data-remote-build), and stages it
- * as `<releases>/<pkg>/<label>/`. Returns its manifest path as remotes.json names it.
+ * as `<releases>/<pkg>/<label>/`. Returns its remotes.json entry (manifest path and sha384).
  */
 export function stageLabelledBuild(
   pkg: string,
   label: string,
   releases: string,
   env: Record<string, string> = {},
-): string {
+): RemoteEntry {
   const outDir = `dist-e2e-${label}`;
   const build = spawnSync(path.join(repoRoot, pkg, 'node_modules/.bin/rspack'), ['build'], {
     cwd: path.join(repoRoot, pkg),
@@ -30,5 +50,5 @@ export function stageLabelledBuild(
   if (build.status !== 0) throw new Error(`building ${pkg} (${label}) failed:\n${build.stderr}`);
   cpSync(path.join(repoRoot, pkg, outDir), path.join(releases, pkg, label), { recursive: true });
   rmSync(path.join(repoRoot, pkg, outDir), { recursive: true, force: true });
-  return `/remotes/${pkg}/${label}/mf-manifest.json`;
+  return releaseEntry(releases, pkg, label);
 }

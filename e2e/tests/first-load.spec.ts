@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { cspGuard as test } from '../src/cspGuard';
-import { copyReleases, stageLabelledBuild } from '../src/releases';
+import { copyReleases, type RemoteEntry, stageLabelledBuild } from '../src/releases';
 import { type PortalStack, startStack } from '../src/servers';
 
 /**
@@ -12,10 +12,12 @@ import { type PortalStack, startStack } from '../src/servers';
  */
 
 /**
- * JS + CSS bodies of the first screen, compressed as received: the figure reached (141.6 KB) plus
- * a little room. Issue 11's target is 110 KB; lower this as the first screen gets lighter.
+ * JS + CSS bodies of the first screen, compressed as received: the figure reached (145.3 KB, of
+ * which about 1.5 KB are the sha384 of each remote chunk that remoteEntry.js carries for Subresource
+ * Integrity, issue 14 item 7) plus a little room. Issue 11's target is 110 KB; lower this as the
+ * first screen gets lighter.
  */
-const FIRST_SCREEN_BUDGET_BYTES = 145 * 1024;
+const FIRST_SCREEN_BUDGET_BYTES = 146 * 1024;
 
 /** Script and stylesheet URLs the page's HTML names (preloads and its own script). */
 async function plannedUrls(page: Page): Promise<Set<string>> {
@@ -63,12 +65,13 @@ async function firstScreenAssets(page: Page, url: string) {
 test.describe('first load', () => {
   let stack: PortalStack;
   let releases: string;
+  let next: RemoteEntry;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     // A second build of remote-login, told apart by its build label.
     releases = copyReleases();
-    stageLabelledBuild('remote-login', 'next', releases);
+    next = stageLabelledBuild('remote-login', 'next', releases);
     stack = await startStack({
       portalEnv: {
         LOG_LEVEL: 'warn',
@@ -110,7 +113,7 @@ test.describe('first load', () => {
   }) => {
     const configFile = path.join(releases, 'remotes.json');
     const original = readFileSync(configFile, 'utf8');
-    const config = JSON.parse(original) as Record<string, string>;
+    const config = JSON.parse(original) as Record<string, RemoteEntry>;
     try {
       await page.goto(`${stack.portalUrl}/direct`);
       await expect(page.locator('[data-remote="remote_login"]')).toHaveAttribute(
@@ -118,10 +121,7 @@ test.describe('first load', () => {
         'default',
       );
 
-      writeFileSync(
-        configFile,
-        JSON.stringify({ ...config, remote_login: '/remotes/remote-login/next/mf-manifest.json' }),
-      );
+      writeFileSync(configFile, JSON.stringify({ ...config, remote_login: next }));
       const entryRequests: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/remoteEntry.js')) entryRequests.push(new URL(request.url()).pathname);

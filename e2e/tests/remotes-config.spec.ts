@@ -2,20 +2,20 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { cspGuard as test } from '../src/cspGuard';
-import { copyReleases, stageLabelledBuild } from '../src/releases';
+import { copyReleases, type RemoteEntry, stageLabelledBuild } from '../src/releases';
 import { type PortalStack, startStack } from '../src/servers';
 
 // Two builds of remote-help side by side; only remotes.json decides which one the browser loads.
 test.describe('remotes configuration', () => {
   let stack: PortalStack;
   let releases: string;
-  let defaultConfig: Record<string, string>;
-  const canaryManifest = '/remotes/remote-help/canary/mf-manifest.json';
+  let defaultConfig: Record<string, RemoteEntry>;
+  let canary: RemoteEntry;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     releases = copyReleases();
-    stageLabelledBuild('remote-help', 'canary', releases);
+    canary = stageLabelledBuild('remote-help', 'canary', releases);
     defaultConfig = JSON.parse(readFileSync(path.join(releases, 'remotes.json'), 'utf8'));
     stack = await startStack({
       portalEnv: { RELEASES_DIR: releases, REMOTES_CONFIG: path.join(releases, 'remotes.json') },
@@ -27,7 +27,7 @@ test.describe('remotes configuration', () => {
     if (releases) rmSync(releases, { recursive: true, force: true });
   });
 
-  const writeConfig = (config: Record<string, string>) =>
+  const writeConfig = (config: Record<string, RemoteEntry>) =>
     writeFileSync(path.join(releases, 'remotes.json'), JSON.stringify(config));
 
   test('promote and roll back one remote by editing remotes.json only', async ({ page }) => {
@@ -37,7 +37,7 @@ test.describe('remotes configuration', () => {
     await expect(page.locator('[data-remote="remote_help"]')).toBeVisible();
     expect(await buildShown()).toBe('default');
 
-    writeConfig({ ...defaultConfig, remote_help: canaryManifest });
+    writeConfig({ ...defaultConfig, remote_help: canary });
     await page.reload();
     await expect(page.locator('[data-remote="remote_help"]')).toBeVisible();
     expect(await buildShown()).toBe('canary');

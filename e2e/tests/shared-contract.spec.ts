@@ -19,7 +19,7 @@ test.describe('a remote that needs a newer @portal/shared', () => {
     releases = copyReleases();
     const future = stageLabelledBuild('remote-help', 'future', releases, { PORTAL_SHARED_VERSION: '2.0.0' });
     const configFile = path.join(releases, 'remotes.json');
-    const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, string>;
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
     writeFileSync(configFile, JSON.stringify({ ...config, remote_help: future }));
     stack = await startStack({
       portalEnv: { LOG_LEVEL: 'warn', RELEASES_DIR: releases, REMOTES_CONFIG: configFile },

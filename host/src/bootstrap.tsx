@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { knownRemotePlans, type RemotePlans } from './federation/remotePlan';
 import { configureRemotes } from './federation/remoteRegistry';
 import { preloadScreen } from './federation/screenCache';
-import { fetchRemotesConfig } from './federation/remotesConfig';
+import { fetchRemotesConfig, type RemoteEntry } from './federation/remotesConfig';
 import { PortalRouter } from './router';
 import { firstScreenFor } from './routes';
 import { startSession } from './session/startSession';
@@ -19,8 +19,8 @@ const report = (step: string) => (reason: unknown) => console.error(`[portal] st
 async function fetchedRemotePlans(): Promise<RemotePlans> {
   const config = await fetchRemotesConfig(AbortSignal.timeout(REMOTES_CONFIG_TIMEOUT_MS));
   const plans: RemotePlans = {};
-  for (const [name, manifest] of Object.entries(config) as [keyof RemotePlans, string][]) {
-    plans[name] = { manifest };
+  for (const [name, entry] of Object.entries(config) as [keyof RemotePlans, RemoteEntry][]) {
+    plans[name] = { manifest: entry.manifest, integrity: entry.integrity };
   }
   return plans;
 }

@@ -8,17 +8,32 @@ function serve(json: unknown, status = 200) {
 }
 
 describe('fetchRemotesConfig', () => {
-  it('resolves manifest URLs against the page and keeps only known remotes', async () => {
-    const server = serve({ remote_login: '/remotes/remote-login/1/mf-manifest.json', other: '/x.json' });
+  const integrity = `sha384-${'x'.repeat(64)}`;
+
+  it('resolves manifest URLs against the page, keeps their integrity and only known remotes', async () => {
+    const server = serve({
+      remote_login: { manifest: '/remotes/remote-login/1/mf-manifest.json', integrity },
+      other: { manifest: '/x.json', integrity },
+    });
     const config = await fetchRemotesConfig();
     expect(server.requests.map((request) => request.url)).toEqual(['/remotes.json']);
     expect(config).toEqual({
-      remote_login: `${window.location.origin}/remotes/remote-login/1/mf-manifest.json`,
+      remote_login: {
+        manifest: `${window.location.origin}/remotes/remote-login/1/mf-manifest.json`,
+        integrity,
+      },
     });
   });
 
-  it('refuses a configuration whose URL is not an http(s) manifest', async () => {
-    serve({ remote_login: 'javascript:alert(1)' });
+  it.each([
+    [
+      'a URL that is not an http(s) manifest',
+      { remote_login: { manifest: 'javascript:alert(1)', integrity } },
+    ],
+    ['a bare manifest URL, without integrity', { remote_login: '/remotes/remote-login/1/mf-manifest.json' }],
+    ['an integrity that is not sha384', { remote_login: { manifest: '/m.json', integrity: 'sha256-abc' } }],
+  ])('refuses a configuration with %s', async (_what, json) => {
+    serve(json);
     await expect(fetchRemotesConfig()).rejects.toThrow(/invalid/);
   });
 

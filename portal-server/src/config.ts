@@ -37,6 +37,11 @@ export interface PortalServerConfig {
   remotesConfigFile: string;
   product: ProductConfig;
   extraScriptOrigins: string[];
+  /**
+   * Origins remotes may be loaded from besides the portal's own (REMOTE_ORIGINS). remotes.json
+   * never widens it: an entry on another origin is refused, and the CSP is built from this list.
+   */
+  remoteOrigins: string[];
   idpOrigins: string[];
   embedOrigins: string[];
   proxyTimeoutMs: number;
@@ -76,6 +81,7 @@ const EnvSchema = v.object({
   REMOTES_CONFIG: v.optional(nonEmpty),
   PORTAL_CONFIG: v.optional(nonEmpty),
   EXTRA_SCRIPT_ORIGINS: v.optional(originListValue, ''),
+  REMOTE_ORIGINS: v.optional(originListValue, ''),
   IDP_ORIGINS: v.optional(originListValue),
   EMBED_ORIGINS: v.optional(originListValue, ''),
   PROXY_TIMEOUT_MS: v.optional(positiveMillis, '15000'),
@@ -148,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     remotesConfigFile: resolvePath(e.REMOTES_CONFIG, path.join(releasesDir, 'remotes.json')),
     product,
     extraScriptOrigins: e.EXTRA_SCRIPT_ORIGINS,
+    remoteOrigins: e.REMOTE_ORIGINS,
     idpOrigins: e.IDP_ORIGINS ?? [new URL(e.SSO_BASE_URL).origin],
     embedOrigins: e.EMBED_ORIGINS,
     proxyTimeoutMs: e.PROXY_TIMEOUT_MS,

@@ -8,6 +8,7 @@ import { registerDynamicCompression } from './http/dynamicCompression.js';
 import { registerErrorHandler } from './http/errorReply.js';
 import { type LoggerSetup, loggerOptions } from './logging.js';
 import { DEFAULT_PROXY_BODY_LIMIT_BYTES, registerSsoProxy } from './proxy/ssoProxy.js';
+import { PinnedRemotesFile } from './remotes/pinnedRemotes.js';
 import { RemotesFile } from './remotes/remotesFile.js';
 import { environmentBody, portalConfigBody } from './routes/configBodies.js';
 import { registerCspReportRoute } from './routes/cspReport.js';
@@ -56,7 +57,12 @@ export async function buildServer(
     const port = address && typeof address === 'object' ? address.port : config.port;
     return `http://localhost:${port}`;
   };
-  const remotesFile = new RemotesFile(config.remotesConfigFile);
+  const remotesFile = new PinnedRemotesFile({
+    remotesFile: new RemotesFile(config.remotesConfigFile),
+    remoteOrigins: config.remoteOrigins,
+    publicOrigin,
+    log: app.log,
+  });
   const rateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
   const custody = new RefreshTokenCustody(
     new TokenSealer({
@@ -72,7 +78,7 @@ export async function buildServer(
   }
 
   registerErrorHandler(app);
-  registerSecurityHeaders(app, { config, remotesFile, publicOrigin });
+  registerSecurityHeaders(app, { config, publicOrigin });
 
   // Dynamic replies are compressed inside this scope; the static files outside it are precompressed.
   await app.register(async (dynamic) => {
@@ -113,6 +119,7 @@ export async function buildServer(
       manifests: new RemoteManifests({
         releasesDir: config.releasesDir,
         publicOrigin,
+        remoteOrigins: config.remoteOrigins,
         log: app.log,
         ...(options.foreignManifests ? { foreign: options.foreignManifests } : {}),
       }),

@@ -5,7 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { negotiateEncoding } from '../src/http/htmlCompression.js';
 import { buildServer } from '../src/server.js';
-import { createFixtureDirs, type FixtureDirs, REMOTE_FOLDER, testConfig } from './helpers/fixtures.js';
+import {
+  createFixtureDirs,
+  type FixtureDirs,
+  REMOTE_FOLDER,
+  remoteEntry,
+  testConfig,
+} from './helpers/fixtures.js';
 import { startUpstreamStub, type UpstreamStub } from './helpers/upstreamStub.js';
 
 const ASSET = 'app.0123456789.js';
@@ -87,7 +93,7 @@ describe('compression', () => {
     const many = Object.fromEntries(
       Array.from({ length: 40 }, (_, index) => [
         `remote_${index}`,
-        `/remotes/remote-${index}/1.0.0-0123456789/mf-manifest.json`,
+        remoteEntry(`/remotes/remote-${index}/1.0.0-0123456789/mf-manifest.json`),
       ]),
     );
     dirs.writeRemotesConfig(many);

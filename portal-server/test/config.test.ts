@@ -51,6 +51,7 @@ describe('loadConfig', () => {
       HOST_DIST: dirs.hostDist,
       RELEASES_DIR: dirs.releasesDir,
       EXTRA_SCRIPT_ORIGINS: 'https://a.example.com, https://b.example.com',
+      REMOTE_ORIGINS: 'https://cdn.example.com/ https://remotes.example.net',
       IDP_ORIGINS: 'https://idp.example.com',
       EMBED_ORIGINS: 'https://www.example.eu https://www.example.co.uk',
       PROXY_TIMEOUT_MS: '5000',
@@ -69,11 +70,16 @@ describe('loadConfig', () => {
       releasesDir: dirs.releasesDir,
       remotesConfigFile: dirs.remotesConfigFile,
       extraScriptOrigins: ['https://a.example.com', 'https://b.example.com'],
+      remoteOrigins: ['https://cdn.example.com', 'https://remotes.example.net'],
       idpOrigins: ['https://idp.example.com'],
       embedOrigins: ['https://www.example.eu', 'https://www.example.co.uk'],
       proxyTimeoutMs: 5000,
       logLevel: 'warn',
     });
+  });
+
+  it('pins no remote origin besides the portal by default', () => {
+    expect(loadConfig({}).remoteOrigins).toEqual([]);
   });
 
   it('defaults the IdP origin to the SSO origin', () => {
@@ -92,6 +98,8 @@ describe('loadConfig', () => {
     ['RISK_TYPE', 'NORISK'],
     ['EXTRA_SCRIPT_ORIGINS', 'https://ok.example.com,javascript:alert(1)'],
     ['IDP_ORIGINS', 'idp.example.com'],
+    ['REMOTE_ORIGINS', 'https://cdn.example.com/remote-help/'],
+    ['REMOTE_ORIGINS', '*'],
     ['EMBED_ORIGINS', '*'],
     ['PROXY_TIMEOUT_MS', '0'],
     ['LOG_LEVEL', 'verbose'],

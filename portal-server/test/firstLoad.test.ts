@@ -8,17 +8,19 @@ import { buildServer } from '../src/server.js';
 import {
   bootstrapOf,
   FACTORS_V1,
+  fileHash,
   HOST_PLAN,
   LOGIN_V1,
   LOGIN_V2,
   manifest,
   preloadsOf,
+  releaseEntries,
   remotesOf,
   TEMPLATE,
   writeFirstLoadFixture,
   writeRelease,
 } from './helpers/firstLoadFixtures.js';
-import { createFixtureDirs, type FixtureDirs, testConfig } from './helpers/fixtures.js';
+import { createFixtureDirs, type FixtureDirs, remoteEntry, testConfig } from './helpers/fixtures.js';
 import { LogCapture } from './helpers/logCapture.js';
 import { startUpstreamStub, type UpstreamStub } from './helpers/upstreamStub.js';
 
@@ -32,13 +34,27 @@ const hostPreloads = [
   { as: 'style', href: '/802.f09d3d705f.css', crossorigin: false },
 ];
 
+/** A remote's file as the page preloads it: with CORS and its sha384, as the script will request it. */
+const remoteFile = (base: string, name: string, as: 'script' | 'style') => ({
+  as,
+  href: `${base}/${name}`,
+  crossorigin: true,
+  integrity: fileHash(name),
+});
+
 function screenPreloads(folder: string, expose: string, hash: string) {
   return [
-    { as: 'script', href: `${login(folder)}/remoteEntry.js`, crossorigin: false },
-    { as: 'script', href: `${login(folder)}/__federation_expose_${expose}.${hash}.js`, crossorigin: false },
-    { as: 'style', href: `${login(folder)}/__federation_expose_${expose}.${hash}.css`, crossorigin: false },
+    remoteFile(login(folder), 'remoteEntry.js', 'script'),
+    remoteFile(login(folder), `__federation_expose_${expose}.${hash}.js`, 'script'),
+    remoteFile(login(folder), `__federation_expose_${expose}.${hash}.css`, 'style'),
   ];
 }
+
+const entryOf = (folder: string) => {
+  const entry = releaseEntries.get(folder);
+  if (!entry) throw new Error(`no release ${folder}`);
+  return entry;
+};
 
 describe('the first-load plan in index.html', () => {
   let dirs: FixtureDirs;
@@ -46,8 +62,8 @@ describe('the first-load plan in index.html', () => {
   let app: FastifyInstance;
   let foreign: UpstreamStub | undefined;
 
-  const start = async (foreignManifests?: ForeignManifests) => {
-    app = await buildServer(testConfig(dirs), {
+  const start = async (foreignManifests?: ForeignManifests, remoteOrigins: string[] = []) => {
+    app = await buildServer(testConfig(dirs, { remoteOrigins }), {
       logStream: logs,
       ...(foreignManifests ? { foreignManifests } : {}),
     });
@@ -127,6 +143,7 @@ describe('the first-load plan in index.html', () => {
       remotes: {
         remote_login: {
           manifest: `${login(LOGIN_V1)}/mf-manifest.json`,
+          integrity: entryOf(LOGIN_V1).integrity,
           entry: `${login(LOGIN_V1)}/remoteEntry.js`,
           exposes: Object.fromEntries(
             ['Landing', 'UserId', 'Password'].map((name) => [
@@ -137,15 +154,34 @@ describe('the first-load plan in index.html', () => {
               },
             ]),
           ),
+          files: Object.fromEntries(
+            [
+              'remoteEntry.js',
+              ...['Landing', 'UserId', 'Password'].flatMap((name) => [
+                `__federation_expose_${name}.e5d50b127d.js`,
+                `__federation_expose_${name}.e5d50b127d.css`,
+              ]),
+            ].map((file) => [`${login(LOGIN_V1)}/${file}`, fileHash(file)]),
+          ),
         },
         remote_factors: {
           manifest: `/remotes/${FACTORS_V1}/mf-manifest.json`,
+          integrity: entryOf(FACTORS_V1).integrity,
           entry: `/remotes/${FACTORS_V1}/sub/remoteEntry.js`,
           exposes: {
             './Otp': {
               js: [`/remotes/${FACTORS_V1}/__federation_expose_Otp.18375a38a4.js`],
               css: [`/remotes/${FACTORS_V1}/__federation_expose_Otp.18375a38a4.css`],
             },
+          },
+          files: {
+            [`/remotes/${FACTORS_V1}/sub/remoteEntry.js`]: fileHash('sub/remoteEntry.js'),
+            [`/remotes/${FACTORS_V1}/__federation_expose_Otp.18375a38a4.js`]: fileHash(
+              '__federation_expose_Otp.18375a38a4.js',
+            ),
+            [`/remotes/${FACTORS_V1}/__federation_expose_Otp.18375a38a4.css`]: fileHash(
+              '__federation_expose_Otp.18375a38a4.css',
+            ),
           },
         },
       },
@@ -185,7 +221,7 @@ describe('the first-load plan in index.html', () => {
     expect(preloadsOf((await page('/direct')).body)).toContainEqual(
       screenPreloads(LOGIN_V1, 'UserId', 'x')[0],
     );
-    dirs.writeRemotesConfig({ remote_login: `/remotes/${LOGIN_V2}/mf-manifest.json` });
+    dirs.writeRemotesConfig({ remote_login: entryOf(LOGIN_V2) });
     const body = (await page('/direct')).body;
     expect(preloadsOf(body)).toEqual([...hostPreloads, ...screenPreloads(LOGIN_V2, 'UserId', 'f00dfeed42')]);
     expect(Object.keys(bootstrapOf(body)?.remotes ?? {})).toEqual(['remote_login']);
@@ -195,12 +231,51 @@ describe('the first-load plan in index.html', () => {
   it('sees a re-staged manifest (cached by stat, not forever)', async () => {
     await start();
     await page('/direct');
-    writeRelease(dirs, LOGIN_V1, manifest('remote_login', ['UserId'], 'abcabcabc1'));
-    expect(preloadsOf((await page('/direct')).body)).toContainEqual({
-      as: 'script',
-      href: `${login(LOGIN_V1)}/__federation_expose_UserId.abcabcabc1.js`,
-      crossorigin: false,
-    });
+    const restaged = writeRelease(dirs, LOGIN_V1, manifest('remote_login', ['UserId'], 'abcabcabc1'));
+    dirs.writeRemotesConfig({ remote_login: restaged });
+    expect(preloadsOf((await page('/direct')).body)).toContainEqual(
+      remoteFile(login(LOGIN_V1), '__federation_expose_UserId.abcabcabc1.js', 'script'),
+    );
+  });
+
+  it('plans nothing from a manifest whose bytes do not match remotes.json (tampered), and warns once', async () => {
+    await start();
+    await page('/direct');
+    // Same folder, same remotes.json: only the manifest's bytes changed.
+    writeRelease(dirs, LOGIN_V1, manifest('remote_login', ['Landing', 'UserId', 'Password'], 'bad0bad0ba'));
+    const body = (await page('/direct')).body;
+    await page('/direct');
+    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(body).not.toContain('bad0bad0ba');
+    // The host is told the manifest and its expected hash only: it checks the manifest itself and
+    // shows the remote-failure banner.
+    expect(remotesOf(body).remote_login).toEqual(entryOf(LOGIN_V1));
+    const warned = warnings('remote manifest unusable');
+    expect(warned).toHaveLength(1);
+    expect(String(warned[0]?.reason)).toContain(entryOf(LOGIN_V1).integrity);
+  });
+
+  it('plans nothing from a manifest that lacks the hash of a file it names', async () => {
+    const content = manifest('remote_login', ['UserId'], 'e5d50b127d') as {
+      integrity: Record<string, string>;
+    };
+    delete content.integrity['__federation_expose_UserId.e5d50b127d.css'];
+    dirs.writeRemotesConfig({ remote_login: writeRelease(dirs, LOGIN_V1, content) });
+    await start();
+    const body = (await page('/direct')).body;
+    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(remotesOf(body).remote_login).not.toHaveProperty('entry');
+    expect(String(warnings('remote manifest unusable')[0]?.reason)).toContain('has no hash');
+  });
+
+  it('plans nothing from a manifest whose publicPath puts the files on an origin not pinned', async () => {
+    const content = manifest('remote_login', ['UserId'], 'e5d50b127d') as { metaData: object };
+    content.metaData = { ...content.metaData, publicPath: 'https://evil.example.net/x/' };
+    dirs.writeRemotesConfig({ remote_login: writeRelease(dirs, LOGIN_V1, content) });
+    await start();
+    const body = (await page('/direct')).body;
+    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(body).not.toContain('evil.example.net');
   });
 
   it.each([
@@ -213,7 +288,7 @@ describe('the first-load plan in index.html', () => {
     await page('/direct');
     expect(preloadsOf(body)).toEqual(hostPreloads);
     const remotes = remotesOf(body);
-    expect(remotes.remote_login).toEqual({ manifest: `${login(LOGIN_V1)}/mf-manifest.json` });
+    expect(remotes.remote_login).toEqual(entryOf(LOGIN_V1));
     expect(remotes.remote_factors).toHaveProperty('entry');
     expect(warnings('remote manifest unusable')).toHaveLength(1);
   });
@@ -224,8 +299,8 @@ describe('the first-load plan in index.html', () => {
       JSON.stringify(manifest('x', ['UserId'], 'deadbeef00')),
     );
     dirs.writeRemotesConfig({
-      remote_login: '/remotes/remote-login/%2e%2e/%2e%2e/%2e%2e/mf-manifest.json',
-      remote_factors: '/remotes/..%2f..%2fmf-manifest.json',
+      remote_login: remoteEntry('/remotes/remote-login/%2e%2e/%2e%2e/%2e%2e/mf-manifest.json'),
+      remote_factors: remoteEntry('/remotes/..%2f..%2fmf-manifest.json'),
     });
     await start();
     const body = (await page('/direct')).body;
@@ -244,8 +319,12 @@ describe('the first-load plan in index.html', () => {
   it('escapes hostile names and URLs so they can never close the element or an attribute', async () => {
     const evil = '</script><script>alert(1)</script>';
     const folder = 'remote-login/1.0.0-evil';
-    writeRelease(dirs, folder, {
+    const hostileEntry = writeRelease(dirs, folder, {
       ...(manifest('remote_login', [], '0') as object),
+      integrity: {
+        'remoteEntry.js': fileHash('remoteEntry.js'),
+        [`a"b${evil}.js`]: fileHash(`a"b${evil}.js`),
+      },
       exposes: [
         {
           path: `./UserId`,
@@ -258,7 +337,7 @@ describe('the first-load plan in index.html', () => {
       ],
     });
     const hostileUrl = `/remotes/x"${evil}/mf-manifest.json`;
-    dirs.writeRemotesConfig({ remote_login: `/remotes/${folder}/mf-manifest.json`, remote_help: hostileUrl });
+    dirs.writeRemotesConfig({ remote_login: hostileEntry, remote_help: remoteEntry(hostileUrl) });
     await start();
     const body = (await page('/direct')).body;
     expect(body).not.toContain('<script>alert(1)');
@@ -273,7 +352,7 @@ describe('the first-load plan in index.html', () => {
   });
 
   it('escapes U+2028/2029 and & in the bootstrap JSON and still parses back to the same values', async () => {
-    dirs.writeRemotesConfig({ remote_login: '/remotes/a/b/x\u2028y&z.json' });
+    dirs.writeRemotesConfig({ remote_login: remoteEntry('/remotes/a/b/x\u2028y&z.json') });
     await start();
     const body = (await page('/direct')).body;
     expect(body).not.toMatch(/[\u2028\u2029]/);
@@ -282,22 +361,23 @@ describe('the first-load plan in index.html', () => {
     expect(remotesOf(body).remote_login?.manifest).toBe('/remotes/a/b/x\u2028y&z.json');
   });
 
-  it('fetches a manifest on another origin: chunks preloaded with crossorigin, remoteEntry without', async () => {
+  it('fetches a manifest on a pinned origin: every file preloaded with crossorigin and its hash', async () => {
     foreign = await startUpstreamStub('/');
     const devServer = foreign.baseUrl.replace(/\/$/, '');
+    const text = JSON.stringify(manifest('remote_login', ['UserId'], 'cafe123456'));
     foreign.handle((request, response) => {
       if (request.url !== '/mf-manifest.json') return response.writeHead(404).end();
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(manifest('remote_login', ['UserId'], 'cafe123456')));
+      response.end(text);
     });
-    dirs.writeRemotesConfig({ remote_login: `${devServer}/mf-manifest.json` });
-    await start();
+    dirs.writeRemotesConfig({ remote_login: remoteEntry(`${devServer}/mf-manifest.json`, text) });
+    await start(undefined, [devServer]);
     const body = (await page('/direct')).body;
     expect(preloadsOf(body)).toEqual([
       ...hostPreloads,
-      { as: 'script', href: `${devServer}/remoteEntry.js`, crossorigin: false },
-      { as: 'script', href: `${devServer}/__federation_expose_UserId.cafe123456.js`, crossorigin: true },
-      { as: 'style', href: `${devServer}/__federation_expose_UserId.cafe123456.css`, crossorigin: true },
+      remoteFile(devServer, 'remoteEntry.js', 'script'),
+      remoteFile(devServer, '__federation_expose_UserId.cafe123456.js', 'script'),
+      remoteFile(devServer, '__federation_expose_UserId.cafe123456.css', 'style'),
     ]);
     expect(remotesOf(body).remote_login?.entry).toBe(`${devServer}/remoteEntry.js`);
     await page('/direct');
@@ -307,8 +387,10 @@ describe('the first-load plan in index.html', () => {
   it('never waits longer than the timeout for a foreign manifest, and remembers the failure', async () => {
     foreign = await startUpstreamStub('/');
     foreign.handle(() => {}); // never answers
-    dirs.writeRemotesConfig({ remote_login: `${foreign.baseUrl}mf-manifest.json` });
-    await start(new ForeignManifests({ timeoutMs: 200, ttlMs: 30_000, failureTtlMs: 60_000 }));
+    dirs.writeRemotesConfig({ remote_login: remoteEntry(`${foreign.baseUrl}mf-manifest.json`) });
+    await start(new ForeignManifests({ timeoutMs: 200, ttlMs: 30_000, failureTtlMs: 60_000 }), [
+      new URL(foreign.baseUrl).origin,
+    ]);
     const started = Date.now();
     const body = (await page('/direct')).body;
     expect(Date.now() - started).toBeLessThan(1500);
@@ -316,6 +398,25 @@ describe('the first-load plan in index.html', () => {
     await page('/direct');
     expect(foreign.requests).toHaveLength(1);
     expect(warnings('remote manifest unusable')).toHaveLength(1);
+  });
+
+  it('refuses a remote on an origin not pinned: never fetched, not in the page (the host shows its banner)', async () => {
+    foreign = await startUpstreamStub('/');
+    const text = JSON.stringify(manifest('remote_login', ['UserId'], 'cafe123456'));
+    foreign.handle((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(text);
+    });
+    dirs.writeRemotesConfig({
+      remote_login: remoteEntry(`${foreign.baseUrl}mf-manifest.json`, text),
+      remote_factors: entryOf(FACTORS_V1),
+    });
+    await start();
+    const response = await page('/direct');
+    expect(foreign.requests).toHaveLength(0);
+    expect(preloadsOf(response.body)).toEqual(hostPreloads);
+    expect(Object.keys(remotesOf(response.body))).toEqual(['remote_factors']);
+    expect(response.body).not.toContain(new URL(foreign.baseUrl).host);
+    expect(response.headers['content-security-policy']).not.toContain(new URL(foreign.baseUrl).host);
   });
 
   it('serves index.html as built when first-load.json is missing, and warns once', async () => {

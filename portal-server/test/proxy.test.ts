@@ -18,7 +18,8 @@ describe('/common/portal/proxy/* → SSO', () => {
     app = await buildServer(testConfig(dirs, { ssoBaseUrl: sso.baseUrl, proxyTimeoutMs: 300 }), quiet);
   });
 
-  afterEach(() => {
+  afterEach(async () => {
+    await sso.settled();
     sso.requests.length = 0;
   });
 
@@ -302,6 +303,9 @@ describe('/common/portal/proxy/* → SSO', () => {
     expect(result.status).toBe(408);
     expect(JSON.parse(result.body)).toMatchObject({ errorCode: 'PORTAL_REQUEST_TIMEOUT' });
     expect(Date.now() - started).toBeLessThan(2000);
+    // The proxy streams the body on as it arrives, so the SSO saw the call begin, but never a whole body.
+    await sso.settled();
+    expect(sso.requests.map((request) => request.body)).toEqual(['<aborted>']);
   });
 
   it.each([

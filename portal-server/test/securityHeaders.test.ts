@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../src/server.js';
-import { createFixtureDirs, type FixtureDirs, HASHED_ASSET, testConfig } from './helpers/fixtures.js';
+import {
+  createFixtureDirs,
+  type FixtureDirs,
+  HASHED_ASSET,
+  remoteEntry,
+  testConfig,
+} from './helpers/fixtures.js';
 import { startUpstreamStub, type UpstreamStub } from './helpers/upstreamStub.js';
 
 function directives(csp: string): Map<string, string[]> {
@@ -42,8 +48,8 @@ describe('security headers', () => {
   beforeAll(async () => {
     dirs = createFixtureDirs();
     dirs.writeRemotesConfig({
-      remote_login: '/remotes/remote-login/1.0.0-3f2a9c1d/mf-manifest.json',
-      remote_help: 'https://cdn.example.com/remote-help/2.0.0/mf-manifest.json',
+      remote_login: remoteEntry('/remotes/remote-login/1.0.0-3f2a9c1d/mf-manifest.json'),
+      remote_help: remoteEntry('https://cdn.example.com/remote-help/2.0.0/mf-manifest.json'),
     });
     sso = await startUpstreamStub();
     sso.handle((_request, response) => {
@@ -54,6 +60,8 @@ describe('security headers', () => {
         ssoBaseUrl: sso.baseUrl,
         serviceUrl: 'https://sso.example.com/default/',
         extraScriptOrigins: ['https://scripts.example.com'],
+        // The portal's own origin in the list adds nothing: 'self' already allows it.
+        remoteOrigins: ['https://cdn.example.com', 'http://localhost:8080'],
         idpOrigins: ['https://idp.example.com'],
         embedOrigins: ['https://www.example.eu'],
       }),
@@ -102,7 +110,7 @@ describe('security headers', () => {
     expectCommonSecurityHeaders(badRequest.headers);
   });
 
-  it('allows scripts only from self, the remotes and the extra origins, never inline or eval', async () => {
+  it('allows scripts only from self, the pinned remote origins and the extra origins, never inline or eval', async () => {
     const csp = cspOf((await app.inject({ url: '/', headers: { accept: 'text/html' } })).headers);
     const scriptSrc = csp.get('script-src') ?? [];
     expect(scriptSrc).toEqual(["'self'", 'https://cdn.example.com', 'https://scripts.example.com']);
@@ -118,14 +126,30 @@ describe('security headers', () => {
     expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
   });
 
-  it('follows remotes.json: a remote moved to another origin is allowed at once', async () => {
+  it('is never widened by remotes.json: an entry on a foreign origin leaves the policy as it was', async () => {
+    const before = (await app.inject({ url: '/', headers: { accept: 'text/html' } })).headers[
+      'content-security-policy'
+    ];
     dirs.writeRemotesConfig({
-      remote_login: 'https://remotes2.example.com/remote-login/1.0.1/mf-manifest.json',
+      remote_login: remoteEntry('https://remotes2.example.com/remote-login/1.0.1/mf-manifest.json'),
     });
-    const csp = cspOf((await app.inject({ url: '/' })).headers);
-    expect(csp.get('script-src')).toContain('https://remotes2.example.com');
-    expect(csp.get('script-src')).not.toContain('https://cdn.example.com');
-    expect(csp.get('connect-src')).toContain('https://remotes2.example.com');
+    const after = (await app.inject({ url: '/', headers: { accept: 'text/html' } })).headers[
+      'content-security-policy'
+    ];
+    expect(after).toBe(before);
+    expect(String(after)).not.toContain('remotes2.example.com');
+    // Nor narrowed: the pinned origin stays allowed with no remote on it at the moment.
+    expect(cspOf({ 'content-security-policy': after }).get('script-src')).toContain(
+      'https://cdn.example.com',
+    );
+  });
+
+  it('allows only the portal itself when no remote origin is pinned (the default)', async () => {
+    const strict = await buildServer(testConfig(dirs), { logStream: { write: () => {} } });
+    const csp = cspOf((await strict.inject({ url: '/' })).headers);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('style-src')).toEqual(["'self'"]);
+    await strict.close();
   });
 
   it('lets only the configured origins frame /emea-cookies', async () => {

@@ -1,8 +1,9 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core';
+import { type Configuration, DefinePlugin, HtmlRspackPlugin, SubresourceIntegrityPlugin } from '@rspack/core';
 import { FirstLoadPlugin, type FirstLoadRoute } from './firstLoadPlugin.ts';
+import { ManifestIntegrityPlugin } from './manifestIntegrityPlugin.ts';
 import { PrecompressPlugin } from './precompressPlugin.ts';
 import { packageManifest, sharedSingletons } from './shared.ts';
 import {
@@ -156,6 +157,10 @@ export function remoteConfig(opts: RemoteOptions): Configuration {
       dts: false,
       manifest: true,
     }),
+    // The remote's own runtime (in remoteEntry.js) loads its chunks and stylesheets with the
+    // integrity of each, baked in; remoteEntry.js itself is checked against the manifest's map.
+    new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: 'auto', htmlPlugin: false }),
+    new ManifestIntegrityPlugin(),
   );
   return config;
 }

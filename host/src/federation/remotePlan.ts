@@ -1,19 +1,24 @@
 import * as v from 'valibot';
+import { Sha384Integrity, sha384Of } from './remoteIntegrity';
 import { HttpUrl as Url, type RemoteName, remoteNames } from './remotesConfig';
 
 /**
- * What the host needs to know of one remote build: its manifest (as remotes.json names it), the
- * script that starts its container, and each expose's files (to preload the next screen). The
- * portal server computes it from the manifest for every page (docs/architecture.md, "The first
- * load"); without that, the host reads the manifest itself.
+ * What the host needs to know of one remote build: its manifest and the manifest's sha384 (as
+ * remotes.json names them), the script that starts its container, each expose's files (to preload
+ * the next screen) and the sha384 of each of those files. The portal server computes it from the
+ * manifest for every page, after checking the manifest's bytes (docs/architecture.md, "The first
+ * load"); without that, the host reads and checks the manifest itself.
  */
 
 const ExposeAssetsSchema = v.object({ js: v.array(Url), css: v.array(Url) });
 
 export const RemotePlanSchema = v.object({
   manifest: Url,
+  integrity: Sha384Integrity,
   entry: v.optional(Url),
   exposes: v.optional(v.record(v.string(), ExposeAssetsSchema)),
+  /** The sha384 of the entry and of every expose file, by URL. */
+  files: v.optional(v.record(v.string(), Sha384Integrity)),
 });
 export type RemotePlan = v.InferOutput<typeof RemotePlanSchema>;
 export type RemotePlans = Partial<Record<RemoteName, RemotePlan>>;
@@ -23,10 +28,11 @@ export function knownRemotePlans(plans: Record<string, RemotePlan>): RemotePlans
   const absolute = (url: string) => new URL(url, window.location.href).href;
   const known: RemotePlans = {};
   for (const name of remoteNames) {
-    const plan = plans[name];
+    const plan = Object.hasOwn(plans, name) ? plans[name] : undefined;
     if (!plan) continue;
     known[name] = {
       manifest: absolute(plan.manifest),
+      integrity: plan.integrity,
       ...(plan.entry ? { entry: absolute(plan.entry) } : {}),
       ...(plan.exposes
         ? {
@@ -35,6 +41,13 @@ export function knownRemotePlans(plans: Record<string, RemotePlan>): RemotePlans
                 expose,
                 { js: assets.js.map(absolute), css: assets.css.map(absolute) },
               ]),
+            ),
+          }
+        : {}),
+      ...(plan.files
+        ? {
+            files: Object.fromEntries(
+              Object.entries(plan.files).map(([url, integrity]) => [absolute(url), integrity]),
             ),
           }
         : {}),
@@ -57,27 +70,57 @@ const ManifestSchema = v.object({
       }),
     }),
   ),
+  /** sha384 of every JS and CSS file the manifest names, by its name (tooling/src/manifestIntegrityPlugin.ts). */
+  integrity: v.record(v.string(), Sha384Integrity),
 });
 
-/** Without the server's plan (a bare host dev server), the host reads the manifest itself. */
-export async function planFromManifest(manifestUrl: string, signal?: AbortSignal): Promise<RemotePlan> {
+/**
+ * Without the server's plan (a bare host dev server), the host reads the manifest itself: its
+ * bytes must have the sha384 remotes.json gives, and every file it names must have a hash.
+ */
+export async function planFromManifest(
+  manifestUrl: string,
+  integrity: string,
+  signal?: AbortSignal,
+): Promise<RemotePlan> {
   const response = await fetch(manifestUrl, { cache: 'no-cache', signal });
   if (!response.ok) throw new Error(`${manifestUrl}: HTTP ${response.status}`);
-  const parsed = v.safeParse(ManifestSchema, await response.json());
+  const bytes = await response.arrayBuffer();
+  const actual = await sha384Of(bytes);
+  if (actual !== integrity) {
+    throw new Error(`${manifestUrl} does not match its integrity in remotes.json (its sha384 is ${actual})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new Error(`${manifestUrl} is not a manifest: not JSON`);
+  }
+  const parsed = v.safeParse(ManifestSchema, json);
   if (!parsed.success) throw new Error(`${manifestUrl} is not a manifest: ${v.summarize(parsed.issues)}`);
+  const manifest = parsed.output;
   const folder = new URL('.', manifestUrl);
-  const inFolder = (file: string) => new URL(file, folder).href;
-  const { remoteEntry } = parsed.output.metaData;
+  const files: Record<string, string> = {};
+  const inFolder = (file: string) => {
+    const url = new URL(file, folder).href;
+    const hash = Object.hasOwn(manifest.integrity, file) ? manifest.integrity[file] : undefined;
+    if (!hash) throw new Error(`${manifestUrl} gives no sha384 for ${file}`);
+    files[url] = hash;
+    return url;
+  };
+  const { remoteEntry } = manifest.metaData;
   return {
     manifest: manifestUrl,
+    integrity,
     entry: inFolder(
       `${remoteEntry.path}${remoteEntry.path && !remoteEntry.path.endsWith('/') ? '/' : ''}${remoteEntry.name}`,
     ),
     exposes: Object.fromEntries(
-      parsed.output.exposes.map((expose) => [
+      manifest.exposes.map((expose) => [
         expose.path,
         { js: expose.assets.js.sync.map(inFolder), css: expose.assets.css.sync.map(inFolder) },
       ]),
     ),
+    files,
   };
 }

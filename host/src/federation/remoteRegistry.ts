@@ -1,3 +1,4 @@
+import { rememberFileIntegrity } from './remoteIntegrity';
 import { planFromManifest, type RemotePlan, type RemotePlans } from './remotePlan';
 import type { RemoteName } from './remotesConfig';
 import { registerRemote } from './runtime';
@@ -19,7 +20,18 @@ let configured = new Promise<void>((resolve) => {
 /** How to read the configuration again (Retry after remotes.json could not be read). */
 let reread: (() => Promise<RemotePlans>) | null = null;
 
-/** Registers every remote whose entry is known; the others are looked up on first use. */
+/**
+ * The remote's container entry, when the page knows it with its sha384 (from a manifest whose
+ * bytes matched remotes.json): only then may the runtime load it. The hashes of its files are
+ * handed to the integrity plugin, which puts them on the elements it creates.
+ */
+function verifiedEntry(plan: RemotePlan): string | undefined {
+  if (!plan.entry || !plan.files || !Object.hasOwn(plan.files, plan.entry)) return undefined;
+  rememberFileIntegrity(plan.files);
+  return plan.entry;
+}
+
+/** Registers every remote whose entry is known and verified; the others are looked up on first use. */
 export function configureRemotes(
   next: RemotePlans,
   rereadConfig: (() => Promise<RemotePlans>) | null = null,
@@ -28,24 +40,30 @@ export function configureRemotes(
   reread = rereadConfig;
   registered.clear();
   for (const [name, plan] of Object.entries(next) as [RemoteName, RemotePlan][]) {
-    if (plan.entry) {
-      registerRemote(name, plan.entry);
+    const entry = verifiedEntry(plan);
+    if (entry) {
+      registerRemote(name, entry);
       registered.set(name, Promise.resolve(plan));
     }
   }
   markConfigured();
 }
 
-/** Registers the remote, reading its manifest first when the page was not told its entry. */
+/**
+ * Registers the remote, reading its manifest first when the page was not told its entry: a
+ * manifest whose bytes do not have remotes.json's sha384 is refused, and nothing of it runs.
+ */
 export async function ensureRegistered(remote: RemoteName, signal?: AbortSignal): Promise<RemotePlan> {
   await configured;
   const known = registered.get(remote);
   if (known) return known;
   const plan = plans[remote];
   if (!plan) throw new Error(`${remote} is not configured in remotes.json`);
-  const lookup = planFromManifest(plan.manifest, signal).then((resolved) => {
+  const lookup = planFromManifest(plan.manifest, plan.integrity, signal).then((resolved) => {
+    const entry = verifiedEntry(resolved);
+    if (!entry) throw new Error(`${remote}: its manifest names no verifiable entry`);
     plans[remote] = resolved;
-    if (resolved.entry) registerRemote(remote, resolved.entry);
+    registerRemote(remote, entry);
     return resolved;
   });
   lookup.catch(() => registered.delete(remote));
@@ -59,8 +77,9 @@ export async function ensureRegistered(remote: RemoteName, signal?: AbortSignal)
  */
 export function resetRemote(remote: RemoteName): void {
   const plan = plans[remote];
-  if (plan?.entry) {
-    registerRemote(remote, plan.entry, true);
+  const entry = plan ? verifiedEntry(plan) : undefined;
+  if (plan && entry) {
+    registerRemote(remote, entry, true);
     registered.set(remote, Promise.resolve(plan));
   } else if (plan) {
     registered.delete(remote);

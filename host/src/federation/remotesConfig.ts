@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Sha384Integrity } from './remoteIntegrity';
 
 /** The remote names the host knows how to route to; remotes.json must name each of them. */
 export const remoteNames = ['remote_login', 'remote_factors', 'remote_selfservice', 'remote_help'] as const;
@@ -25,12 +26,17 @@ const manifestUrl = v.pipe(
   ),
 );
 
-const RemotesConfigSchema = v.record(v.string(), manifestUrl);
-export type RemotesConfig = Partial<Record<RemoteName, string>>;
+/** One remote in remotes.json: the manifest of the build to use and the sha384 of its bytes. */
+const RemoteEntrySchema = v.object({ manifest: manifestUrl, integrity: Sha384Integrity });
+export type RemoteEntry = v.InferOutput<typeof RemoteEntrySchema>;
+
+const RemotesConfigSchema = v.record(v.string(), RemoteEntrySchema);
+export type RemotesConfig = Partial<Record<RemoteName, RemoteEntry>>;
 
 /**
- * remotes.json maps each remote to the manifest of the build to use. It is fetched on every
- * start (served no-store), which is how a release engineer promotes or rolls back one remote.
+ * remotes.json maps each remote to the manifest of the build to use and that manifest's sha384.
+ * It is fetched on every start (served no-store), which is how a release engineer promotes or
+ * rolls back one remote. The portal server has already left out remotes on origins it does not pin.
  */
 export async function fetchRemotesConfig(signal?: AbortSignal): Promise<RemotesConfig> {
   const response = await fetch('/remotes.json', { cache: 'no-store', signal });
@@ -39,8 +45,8 @@ export async function fetchRemotesConfig(signal?: AbortSignal): Promise<RemotesC
   if (!parsed.success) throw new Error(`remotes.json is invalid: ${v.summarize(parsed.issues)}`);
   const config: RemotesConfig = {};
   for (const name of remoteNames) {
-    const entry = parsed.output[name];
-    if (entry) config[name] = new URL(entry, window.location.href).href;
+    const entry = Object.hasOwn(parsed.output, name) ? parsed.output[name] : undefined;
+    if (entry) config[name] = { ...entry, manifest: new URL(entry.manifest, window.location.href).href };
   }
   return config;
 }

@@ -18,7 +18,8 @@ export class StatCachedFile<T> {
 
   constructor(
     readonly file: string,
-    private readonly parse: (text: string) => ReadResult<T>,
+    /** Gets the file as UTF-8 text and as its bytes (to hash what was really read). */
+    private readonly parse: (text: string, bytes: Buffer) => ReadResult<T>,
   ) {}
 
   async read(): Promise<CachedRead<T>> {
@@ -38,7 +39,8 @@ export class StatCachedFile<T> {
   private async load(key: string): Promise<ReadResult<T>> {
     if (key === 'not-a-file') return { ok: false, error: `${this.file} is not a file` };
     try {
-      return this.parse(await readFile(this.file, 'utf8'));
+      const bytes = await readFile(this.file);
+      return this.parse(bytes.toString('utf8'), bytes);
     } catch (error) {
       return { ok: false, error: `cannot read ${this.file}: ${describeError(error)}` };
     }

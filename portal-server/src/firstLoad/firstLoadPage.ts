@@ -1,18 +1,18 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProductConfig } from '../productConfig.js';
-import type { RemotesFile } from '../remotes/remotesFile.js';
+import type { RemotesSource } from '../remotes/remotesFile.js';
 import type { EnvironmentBody } from '../routes/configBodies.js';
 import { HOST_PLAN_FILE, type HostPlan, parseHostPlan } from './hostPlan.js';
-import type { ResolvedRemote } from './manifestSchema.js';
-import { buildPlan } from './plan.js';
+import { buildPlan, type PlannedRemote } from './plan.js';
 import type { RemoteManifests } from './remoteManifests.js';
 import { type IndexTemplate, renderIndex, splitTemplate } from './renderIndex.js';
 import { StatCachedFile } from '../files/statCachedFile.js';
 
 export interface FirstLoadPageOptions {
   hostDist: string;
-  remotesFile: RemotesFile;
+  /** remotes.json, pinned: entries on other origins are already refused. */
+  remotesFile: RemotesSource;
   manifests: RemoteManifests;
   environment: EnvironmentBody;
   portalConfig: ProductConfig;
@@ -70,13 +70,13 @@ export class FirstLoadPage {
   }
 
   /** Every remote of remotes.json with its manifest read in parallel; none when the file is unusable. */
-  private async remotes(): Promise<Map<string, { manifest: string; resolved: ResolvedRemote | undefined }>> {
+  private async remotes(): Promise<Map<string, PlannedRemote>> {
     const remotes = await this.options.remotesFile.read();
     if (!remotes.ok) return new Map();
     const entries = await Promise.all(
-      Object.entries(remotes.config).map(async ([name, manifest]) => {
-        const resolved = await this.options.manifests.resolve(name, manifest);
-        return [name, { manifest, resolved }] as const;
+      Object.entries(remotes.config).map(async ([name, entry]) => {
+        const resolved = await this.options.manifests.resolve(name, entry);
+        return [name, { entry, resolved }] as const;
       }),
     );
     return new Map(entries);

@@ -1,4 +1,4 @@
-import { type FederationManifest, parseManifest } from './manifestSchema.js';
+import { parseManifest, type ReadManifest } from './manifestSchema.js';
 import { type CachedRead, describeError, type ReadResult } from '../files/statCachedFile.js';
 
 export interface ForeignManifestOptions {
@@ -21,7 +21,7 @@ const MAX_MANIFEST_BYTES = 1024 * 1024;
 
 interface Entry {
   expires: number;
-  read: Promise<ReadResult<FederationManifest>>;
+  read: Promise<ReadResult<ReadManifest>>;
 }
 
 /**
@@ -33,7 +33,7 @@ export class ForeignManifests {
 
   constructor(private readonly options: ForeignManifestOptions = FOREIGN_MANIFEST_DEFAULTS) {}
 
-  async read(url: URL): Promise<CachedRead<FederationManifest>> {
+  async read(url: URL): Promise<CachedRead<ReadManifest>> {
     const key = url.href;
     const now = Date.now();
     const cached = this.entries.get(key);
@@ -47,7 +47,7 @@ export class ForeignManifests {
     return { result, fresh: true };
   }
 
-  private async fetchManifest(url: URL): Promise<ReadResult<FederationManifest>> {
+  private async fetchManifest(url: URL): Promise<ReadResult<ReadManifest>> {
     try {
       const response = await fetch(url, {
         signal: AbortSignal.timeout(this.options.timeoutMs),
@@ -55,9 +55,9 @@ export class ForeignManifests {
         redirect: 'follow',
       });
       if (!response.ok) return { ok: false, error: `HTTP ${response.status}` };
-      const text = await response.text();
-      if (text.length > MAX_MANIFEST_BYTES) return { ok: false, error: 'manifest too large' };
-      return parseManifest(text);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (bytes.length > MAX_MANIFEST_BYTES) return { ok: false, error: 'manifest too large' };
+      return parseManifest(new TextDecoder().decode(bytes), bytes);
     } catch (error) {
       return { ok: false, error: `fetch failed: ${describeError(error)}` };
     }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { REMOTES_PREFIX, isInsideReleaseFolder } from '../static/remoteReleases.js';
-import { type FederationManifest, parseManifest } from './manifestSchema.js';
+import { parseManifest, type ReadManifest } from './manifestSchema.js';
 import { type CachedRead, StatCachedFile } from '../files/statCachedFile.js';
 
 /** Enough for every release folder a portal keeps around; past it the cache starts over. */
@@ -12,7 +12,7 @@ const MAX_CACHED_FILES = 256;
  * a `..` or an encoded separator. Each file is re-read only when its stat changes (a re-stage).
  */
 export class LocalManifests {
-  private readonly files = new Map<string, StatCachedFile<FederationManifest>>();
+  private readonly files = new Map<string, StatCachedFile<ReadManifest>>();
 
   constructor(private readonly releasesDir: string) {}
 
@@ -37,7 +37,7 @@ export class LocalManifests {
     return file;
   }
 
-  async read(file: string): Promise<CachedRead<FederationManifest>> {
+  async read(file: string): Promise<CachedRead<ReadManifest>> {
     let cached = this.files.get(file);
     if (!cached) {
       if (this.files.size >= MAX_CACHED_FILES) this.files.clear();

@@ -1,12 +1,17 @@
 import * as v from 'valibot';
 import { describeIssues } from '../describeIssues.js';
 import type { ReadResult } from '../files/statCachedFile.js';
+import { Sha384Integrity, sha384Integrity } from '../remotes/integrity.js';
 import { toHref } from './urls.js';
 
 const fileNames = v.array(v.string());
 const syncAssets = v.object({ sync: fileNames });
 
-/** The parts of a Module Federation 2 mf-manifest.json the first-load plan uses; the rest is ignored. */
+/**
+ * The parts of a Module Federation 2 mf-manifest.json the first-load plan uses; the rest is ignored.
+ * `integrity` (added by the build, tooling/src/manifestIntegrityPlugin.ts) holds the sha384 of every
+ * JS and CSS file the manifest names, by its name relative to the manifest's folder.
+ */
 export const FederationManifestSchema = v.object({
   metaData: v.object({
     name: v.string(),
@@ -19,10 +24,17 @@ export const FederationManifestSchema = v.object({
       assets: v.object({ js: syncAssets, css: syncAssets }),
     }),
   ),
+  integrity: v.record(v.string(), Sha384Integrity),
 });
 export type FederationManifest = v.InferOutput<typeof FederationManifestSchema>;
 
-export function parseManifest(text: string): ReadResult<FederationManifest> {
+/** A manifest as read, with the sha384 of the bytes it was read from (checked against remotes.json). */
+export interface ReadManifest {
+  manifest: FederationManifest;
+  integrity: string;
+}
+
+export function parseManifest(text: string, bytes: Uint8Array): ReadResult<ReadManifest> {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -31,7 +43,7 @@ export function parseManifest(text: string): ReadResult<FederationManifest> {
   }
   const parsed = v.safeParse(FederationManifestSchema, raw);
   return parsed.success
-    ? { ok: true, value: parsed.output }
+    ? { ok: true, value: { manifest: parsed.output, integrity: sha384Integrity(bytes) } }
     : { ok: false, error: `not a federation manifest: ${describeIssues(parsed.issues)}` };
 }
 
@@ -44,38 +56,64 @@ export interface ExposeAssets {
 export interface ResolvedRemote {
   entry: string;
   exposes: Record<string, ExposeAssets>;
+  /** The sha384 of the entry and of every expose file, by the same href. */
+  files: Record<string, string>;
 }
+
+export type ResolveResult = { ok: true; remote: ResolvedRemote } | { ok: false; problem: string };
 
 /**
  * Turns the manifest's relative names into the URLs the browser will request. With publicPath
  * "auto" (or none) the federation runtime loads everything from the manifest's folder; an explicit
- * publicPath is resolved against the manifest URL the same way.
+ * publicPath is resolved against the manifest URL the same way. Every file must have its hash in
+ * the manifest's integrity map (it is loaded with Subresource Integrity) and be on an allowed origin.
  */
 export function resolveManifest(
   manifest: FederationManifest,
   manifestUrl: URL,
   publicOrigin: string,
-): ResolvedRemote | undefined {
+  allowedOrigins: readonly string[] = [],
+): ResolveResult {
   const { publicPath, remoteEntry } = manifest.metaData;
   let base: URL;
   try {
     base = new URL(publicPath === undefined || publicPath === 'auto' ? '.' : publicPath, manifestUrl);
   } catch {
-    return undefined;
+    return { ok: false, problem: 'its publicPath is not a URL' };
   }
+  const allowed = new Set([publicOrigin, ...allowedOrigins]);
+  const files: Record<string, string> = {};
+  const problems: string[] = [];
   const href = (name: string): string | undefined => {
+    let url: URL;
     try {
-      return toHref(new URL(name, base), publicOrigin);
+      url = new URL(name, base);
     } catch {
+      problems.push(`${name} is not a URL`);
       return undefined;
     }
+    const value = toHref(url, publicOrigin);
+    const integrity = Object.hasOwn(manifest.integrity, name) ? manifest.integrity[name] : undefined;
+    if (value === undefined) problems.push(`${name} is not an http(s) URL`);
+    else if (!allowed.has(url.origin))
+      problems.push(`${name} is on ${url.origin}, not an allowed remote origin`);
+    else if (integrity === undefined) problems.push(`${name} has no hash in the manifest's integrity map`);
+    else {
+      Object.defineProperty(files, value, {
+        value: integrity,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      return value;
+    }
+    return undefined;
   };
   const hrefs = (names: string[]) => names.map(href).filter((value): value is string => value !== undefined);
 
   const entryFolder =
     remoteEntry.path === '' || remoteEntry.path.endsWith('/') ? remoteEntry.path : `${remoteEntry.path}/`;
   const entry = href(`${entryFolder}${remoteEntry.name}`);
-  if (entry === undefined) return undefined;
 
   // fromEntries defines own properties, so even an expose named "__proto__" stays plain data.
   const exposes: Record<string, ExposeAssets> = Object.fromEntries(
@@ -84,5 +122,6 @@ export function resolveManifest(
       { js: hrefs(expose.assets.js.sync), css: hrefs(expose.assets.css.sync) },
     ]),
   );
-  return { entry, exposes };
+  if (entry === undefined || problems.length > 0) return { ok: false, problem: problems.join('; ') };
+  return { ok: true, remote: { entry, exposes, files } };
 }

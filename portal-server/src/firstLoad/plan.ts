@@ -1,6 +1,7 @@
 import type { ProductConfig } from '../productConfig.js';
 import type { EnvironmentBody } from '../routes/configBodies.js';
 import type { HostPlan } from './hostPlan.js';
+import type { RemoteEntry } from '../remotes/remotesFile.js';
 import type { ExposeAssets, ResolvedRemote } from './manifestSchema.js';
 import { isAbsolutePath } from './urls.js';
 
@@ -9,13 +10,20 @@ export interface Preload {
   as: 'script' | 'style';
   /** crossorigin="anonymous": a preload is reused only if it matches how the page requests the file. */
   crossOrigin: boolean;
+  /** The file's sha384, as the script or stylesheet that uses the preload will carry it. */
+  integrity?: string;
 }
 
-/** One remote in the bootstrap block; entry and exposes only when its manifest could be read. */
+/**
+ * One remote in the bootstrap block: its remotes.json entry, and entry, exposes and each file's
+ * sha384 only when its manifest could be read and matched the integrity remotes.json gives.
+ */
 export interface BootstrapRemote {
   manifest: string;
+  integrity: string;
   entry?: string;
   exposes?: Record<string, ExposeAssets>;
+  files?: Record<string, string>;
 }
 
 /** What the host reads at start from #portal-bootstrap instead of fetching it. */
@@ -31,12 +39,17 @@ export interface FirstLoadPlan {
   bootstrap: Bootstrap;
 }
 
+export interface PlannedRemote {
+  entry: RemoteEntry;
+  resolved: ResolvedRemote | undefined;
+}
+
 export interface PlanInput {
   hostPlan: HostPlan;
   /** The request's path, without the query. */
   pathname: string;
-  /** Every remote of remotes.json with what its manifest gave, by name. */
-  remotes: ReadonlyMap<string, { manifest: string; resolved: ResolvedRemote | undefined }>;
+  /** Every (pinned) remote of remotes.json with what its manifest gave, by name. */
+  remotes: ReadonlyMap<string, PlannedRemote>;
   environment: EnvironmentBody;
   portalConfig: ProductConfig;
 }
@@ -81,19 +94,26 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
   }
   const resolved = screen ? input.remotes.get(screen.remote)?.resolved : undefined;
   if (screen && resolved) {
-    // The federation runtime adds remoteEntry.js without a crossorigin attribute, on any origin.
-    preloads.push({ href: resolved.entry, as: 'script', crossOrigin: false });
+    // Every file of a remote is requested with CORS and its sha384, on any origin: remoteEntry.js
+    // by the host's integrity plugin, chunks and stylesheets by the remote's own runtime.
+    const remoteFile = (href: string, as: Preload['as']): Preload => {
+      const integrity = Object.hasOwn(resolved.files, href) ? resolved.files[href] : undefined;
+      return { href, as, crossOrigin: true, ...(integrity ? { integrity } : {}) };
+    };
+    preloads.push(remoteFile(resolved.entry, 'script'));
     const assets = Object.hasOwn(resolved.exposes, screen.expose)
       ? resolved.exposes[screen.expose]
       : undefined;
-    for (const href of assets?.js ?? []) preloads.push(chunk(href, 'script'));
-    for (const href of assets?.css ?? []) preloads.push(chunk(href, 'style'));
+    for (const href of assets?.js ?? []) preloads.push(remoteFile(href, 'script'));
+    for (const href of assets?.css ?? []) preloads.push(remoteFile(href, 'style'));
   }
 
   const remotes: Record<string, BootstrapRemote> = Object.fromEntries(
-    [...input.remotes].map(([name, { manifest, resolved: remote }]) => [
+    [...input.remotes].map(([name, { entry, resolved: remote }]) => [
       name,
-      remote ? { manifest, entry: remote.entry, exposes: remote.exposes } : { manifest },
+      remote
+        ? { ...entry, entry: remote.entry, exposes: remote.exposes, files: remote.files }
+        : { manifest: entry.manifest, integrity: entry.integrity },
     ]),
   );
 

@@ -28,7 +28,8 @@ export function splitTemplate(html: string): IndexTemplate {
 
 function preloadTag(preload: Preload): string {
   const crossOrigin = preload.crossOrigin ? ' crossorigin="anonymous"' : '';
-  return `<link rel="preload" as="${preload.as}" href="${escapeAttribute(preload.href)}"${crossOrigin}>`;
+  const integrity = preload.integrity ? ` integrity="${escapeAttribute(preload.integrity)}"` : '';
+  return `<link rel="preload" as="${preload.as}" href="${escapeAttribute(preload.href)}"${crossOrigin}${integrity}>`;
 }
 
 /**

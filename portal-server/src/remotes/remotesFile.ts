@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describeIssues } from '../describeIssues.js';
 import { describeError, type ReadResult, StatCachedFile } from '../files/statCachedFile.js';
+import { Sha384Integrity } from './integrity.js';
 
 const manifestUrl = v.pipe(
   v.string(),
@@ -14,14 +15,27 @@ const manifestUrl = v.pipe(
   }, 'a manifest URL (absolute http(s) or a path) ending in .json'),
 );
 
-/** remotes.json: `{ "<remote name>": "<manifest URL>" }`. */
+/** One remote: the manifest of the build to use and the sha384 of that manifest's bytes. */
+export const RemoteEntrySchema = v.object({ manifest: manifestUrl, integrity: Sha384Integrity });
+export type RemoteEntry = v.InferOutput<typeof RemoteEntrySchema>;
+
+/**
+ * remotes.json: `{ "<remote name>": { "manifest": "<manifest URL>", "integrity": "sha384-…" } }`
+ * (the remote-release contract, docs/architecture.md "Remote integrity").
+ */
 export const RemotesConfigSchema = v.record(
   v.pipe(v.string(), v.regex(/^[A-Za-z_][\w-]*$/, 'a remote (container) name')),
-  manifestUrl,
+  RemoteEntrySchema,
 );
 export type RemotesConfig = v.InferOutput<typeof RemotesConfigSchema>;
 
 export type RemotesConfigResult = { ok: true; config: RemotesConfig } | { ok: false; error: string };
+
+/** Where remotes.json is read from (the file itself, or its pinned view). */
+export interface RemotesSource {
+  readonly file: string;
+  read(): Promise<RemotesConfigResult>;
+}
 
 function parseRemotesConfig(file: string, text: string): ReadResult<RemotesConfig> {
   let raw: unknown;
@@ -40,7 +54,7 @@ function parseRemotesConfig(file: string, text: string): ReadResult<RemotesConfi
  * Reads remotes.json fresh whenever it changed on disk, so release engineers promote or roll back a
  * remote by editing the file, without a restart. The stat check keeps per-response CSP building cheap.
  */
-export class RemotesFile {
+export class RemotesFile implements RemotesSource {
   private readonly source: StatCachedFile<RemotesConfig>;
 
   constructor(readonly file: string) {

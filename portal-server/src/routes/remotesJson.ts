@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../http/errorReply.js';
-import type { RemotesFile } from '../remotes/remotesFile.js';
+import type { RemotesSource } from '../remotes/remotesFile.js';
 import { NO_STORE } from '../static/cachePolicy.js';
 
-/** GET /remotes.json: the file as it is now, so editing it promotes or rolls back a remote. */
-export function registerRemotesJsonRoute(app: FastifyInstance, remotesFile: RemotesFile): void {
+/**
+ * GET /remotes.json: the file as it is now, so editing it promotes or rolls back a remote; entries on
+ * an origin not pinned by REMOTE_ORIGINS are left out (the host then treats them as failed).
+ */
+export function registerRemotesJsonRoute(app: FastifyInstance, remotesFile: RemotesSource): void {
   app.get('/remotes.json', async (request, reply) => {
     const result = await remotesFile.read();
     if (!result.ok) {

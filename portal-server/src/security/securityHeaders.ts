@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PortalServerConfig } from '../config.js';
-import { remoteOrigins } from '../remotes/remoteOrigins.js';
-import type { RemotesFile } from '../remotes/remotesFile.js';
 import { contentSecurityPolicy } from './contentSecurityPolicy.js';
 
 /** The one page other sites may frame (the embedded cookie notice), and only from EMBED_ORIGINS. */
@@ -20,7 +18,6 @@ const STATIC_HEADERS = {
 
 export interface SecurityHeadersOptions {
   config: PortalServerConfig;
-  remotesFile: RemotesFile;
   publicOrigin: () => string;
 }
 
@@ -30,7 +27,7 @@ function requestPath(request: FastifyRequest): string {
 
 /** Adds the security headers to every response, including errors, static files and proxied replies. */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): void {
-  const { config, remotesFile } = options;
+  const { config } = options;
   const apiOrigins = [
     new URL(config.ssoBaseUrl).origin,
     new URL(config.serviceUrl).origin,
@@ -39,12 +36,12 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
 
   app.addHook('onSend', async (request, reply, payload) => {
     const origin = options.publicOrigin();
-    const remotes = await remotesFile.read();
     const embeddable = EMBEDDABLE_PATHS.has(requestPath(request));
     reply.header(
       'content-security-policy',
       contentSecurityPolicy({
-        remoteOrigins: remotes.ok ? remoteOrigins(remotes.config, origin) : [],
+        // The pinned origins only: remotes.json never widens the policy.
+        remoteOrigins: config.remoteOrigins.filter((remoteOrigin) => remoteOrigin !== origin),
         extraScriptOrigins: config.extraScriptOrigins,
         apiOrigins,
         formActionOrigins: config.idpOrigins,

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FixtureDirs } from './fixtures.js';
+import { type FixtureDirs, sha384Of } from './fixtures.js';
 
 /** A host template like the real build's: main.js deferred in <head>. */
 export const TEMPLATE =
@@ -42,8 +42,18 @@ function expose(name: string, hash: string) {
   };
 }
 
+/** The hash a fixture manifest gives a file: the sha384 of its name (the files are never served). */
+export const fileHash = (file: string) => sha384Of(`content of ${file}`);
+
+/** Every JS and CSS file of a fixture manifest, with its (fixture) hash, as the build's plugin writes it. */
+function integrityMap(files: string[]): Record<string, string> {
+  return Object.fromEntries(files.map((file) => [file, fileHash(file)]));
+}
+
 /** A Module Federation 2 manifest with the fields the plan reads (and some it ignores). */
 export function manifest(name: string, exposes: string[], hash: string, entryPath = ''): unknown {
+  const entryFile = `${entryPath === '' || entryPath.endsWith('/') ? entryPath : `${entryPath}/`}remoteEntry.js`;
+  const exposed = exposes.map((exposeName) => expose(exposeName, hash));
   return {
     id: name,
     name,
@@ -56,29 +66,50 @@ export function manifest(name: string, exposes: string[], hash: string, entryPat
     },
     shared: [],
     remotes: [],
-    exposes: exposes.map((exposeName) => expose(exposeName, hash)),
+    exposes: exposed,
+    integrity: integrityMap([
+      entryFile,
+      ...exposed.flatMap((item) => [
+        ...item.assets.js.sync,
+        ...item.assets.js.async,
+        ...item.assets.css.sync,
+        ...item.assets.css.async,
+      ]),
+    ]),
   };
 }
 
-export function writeRelease(dirs: FixtureDirs, folder: string, content: unknown): void {
+/** A remotes.json entry. */
+export interface RemoteEntryShape {
+  manifest: string;
+  integrity: string;
+}
+
+/** Writes a release's manifest; returns its remotes.json entry (URL and sha384 of the bytes written). */
+export function writeRelease(dirs: FixtureDirs, folder: string, content: unknown): RemoteEntryShape {
   const dir = path.join(dirs.releasesDir, folder);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    path.join(dir, 'mf-manifest.json'),
-    typeof content === 'string' ? content : JSON.stringify(content),
-  );
+  const text = typeof content === 'string' ? content : JSON.stringify(content);
+  writeFileSync(path.join(dir, 'mf-manifest.json'), text);
+  return { manifest: `/remotes/${folder}/mf-manifest.json`, integrity: sha384Of(text) };
 }
+
+/** The releases written by writeFirstLoadFixture, by folder: their remotes.json entries. */
+export const releaseEntries = new Map<string, RemoteEntryShape>();
 
 /** The host build with first-load.json, two releases of remote_login and one of remote_factors. */
 export function writeFirstLoadFixture(dirs: FixtureDirs): void {
   writeFileSync(path.join(dirs.hostDist, 'index.html'), TEMPLATE);
   writeFileSync(path.join(dirs.hostDist, 'first-load.json'), JSON.stringify(HOST_PLAN));
-  writeRelease(dirs, LOGIN_V1, manifest('remote_login', ['Landing', 'UserId', 'Password'], 'e5d50b127d'));
-  writeRelease(dirs, LOGIN_V2, manifest('remote_login', ['Landing', 'UserId', 'Password'], 'f00dfeed42'));
-  writeRelease(dirs, FACTORS_V1, manifest('remote_factors', ['Otp'], '18375a38a4', 'sub/'));
+  const releases: [string, unknown][] = [
+    [LOGIN_V1, manifest('remote_login', ['Landing', 'UserId', 'Password'], 'e5d50b127d')],
+    [LOGIN_V2, manifest('remote_login', ['Landing', 'UserId', 'Password'], 'f00dfeed42')],
+    [FACTORS_V1, manifest('remote_factors', ['Otp'], '18375a38a4', 'sub/')],
+  ];
+  for (const [folder, content] of releases) releaseEntries.set(folder, writeRelease(dirs, folder, content));
   dirs.writeRemotesConfig({
-    remote_login: `/remotes/${LOGIN_V1}/mf-manifest.json`,
-    remote_factors: `/remotes/${FACTORS_V1}/mf-manifest.json`,
+    remote_login: releaseEntries.get(LOGIN_V1),
+    remote_factors: releaseEntries.get(FACTORS_V1),
   });
 }
 
@@ -86,6 +117,7 @@ export interface PreloadTag {
   as: string;
   href: string;
   crossorigin: boolean;
+  integrity?: string;
 }
 
 function unescapeAttribute(value: string): string {
@@ -101,14 +133,16 @@ function unescapeAttribute(value: string): string {
 export function preloadsOf(html: string): PreloadTag[] {
   const tags = html.match(/<link rel="preload"[^>]*>/g) ?? [];
   return tags.map((tag) => {
-    const match = /^<link rel="preload" as="(script|style)" href="([^"]*)"( crossorigin="anonymous")?>$/.exec(
-      tag,
-    );
+    const match =
+      /^<link rel="preload" as="(script|style)" href="([^"]*)"( crossorigin="anonymous")?(?: integrity="([^"]*)")?>$/.exec(
+        tag,
+      );
     if (!match) throw new Error(`unexpected preload tag ${tag}`);
     return {
       as: match[1] ?? '',
       href: unescapeAttribute(match[2] ?? ''),
       crossorigin: match[3] !== undefined,
+      ...(match[4] !== undefined ? { integrity: unescapeAttribute(match[4]) } : {}),
     };
   });
 }
@@ -121,8 +155,10 @@ export function bootstrapOf(html: string): Record<string, unknown> | undefined {
 
 export interface BootstrapRemoteShape {
   manifest: string;
+  integrity: string;
   entry?: string;
   exposes?: Record<string, { js: string[]; css: string[] }>;
+  files?: Record<string, string>;
 }
 
 /** The bootstrap block's remotes ({} when the page has no block). */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,20 @@ export const devPortalConfigFile = path.join(packageDir, 'config', 'portal.json'
 export const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
 export const HASHED_ASSET = 'main.3f2a9c1d0e.js';
 export const REMOTE_FOLDER = 'remote-login/1.0.0-3f2a9c1d';
+const REMOTE_MANIFEST = '{"id":"remote_login"}';
+
+/** The `integrity` of some bytes, computed here independently of the server's code. */
+export function sha384Of(bytes: string | Uint8Array): string {
+  return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+}
+
+/** A remotes.json entry: the manifest URL and the sha384 of the manifest's bytes. */
+export function remoteEntry(
+  manifest: string,
+  bytes: string | Uint8Array = '{}',
+): { manifest: string; integrity: string } {
+  return { manifest, integrity: sha384Of(bytes) };
+}
 
 /** A temp folder with a fake host build and one staged remote release, like `npm start` produces. */
 export interface FixtureDirs {
@@ -33,13 +48,15 @@ export function createFixtureDirs(): FixtureDirs {
   writeFileSync(path.join(hostDist, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(hostDist, HASHED_ASSET), 'console.log("host");');
   writeFileSync(path.join(hostDist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
-  writeFileSync(path.join(remoteDir, 'mf-manifest.json'), '{"id":"remote_login"}');
+  writeFileSync(path.join(remoteDir, 'mf-manifest.json'), REMOTE_MANIFEST);
   writeFileSync(path.join(remoteDir, 'remoteEntry.js'), 'var remote_login;');
   writeFileSync(path.join(remoteDir, '__federation_expose_UserId.ab12cd34ef.js'), 'export {};');
   const remotesConfigFile = path.join(releasesDir, 'remotes.json');
   const writeRemotesConfig = (content: unknown) =>
     writeFileSync(remotesConfigFile, typeof content === 'string' ? content : JSON.stringify(content));
-  writeRemotesConfig({ remote_login: `/remotes/${REMOTE_FOLDER}/mf-manifest.json` });
+  writeRemotesConfig({
+    remote_login: remoteEntry(`/remotes/${REMOTE_FOLDER}/mf-manifest.json`, REMOTE_MANIFEST),
+  });
   return {
     root,
     hostDist,
@@ -72,6 +89,7 @@ export function testConfig(
     remotesConfigFile: dirs.remotesConfigFile,
     product: readProductConfig(devPortalConfigFile),
     extraScriptOrigins: [],
+    remoteOrigins: [],
     idpOrigins: ['http://localhost:8090'],
     embedOrigins: [],
     proxyTimeoutMs: 2000,

@@ -14,6 +14,8 @@ export type StubHandler = (request: RecordedRequest, response: ServerResponse) =
 export interface UpstreamStub {
   baseUrl: string;
   requests: RecordedRequest[];
+  /** Resolves once every call that reached the stub has been recorded (cut-off calls end late). */
+  settled: () => Promise<void>;
   handle(handler: StubHandler): void;
   close(): Promise<void>;
 }
@@ -26,11 +28,13 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 export async function startUpstreamStub(tenantPath = '/default/'): Promise<UpstreamStub> {
   const requests: RecordedRequest[] = [];
+  let inFlight = 0;
   let handler: StubHandler = (_request, response) => {
     response.writeHead(404).end();
   };
   const server = createServer((request, response) => {
     // A request the proxy cut off (a body over its limit) is recorded with what arrived.
+    inFlight += 1;
     void readBody(request)
       .catch(() => '<aborted>')
       .then((body) => {
@@ -41,6 +45,7 @@ export async function startUpstreamStub(tenantPath = '/default/'): Promise<Upstr
           body,
         };
         requests.push(recorded);
+        inFlight -= 1;
         if (!response.destroyed) handler(recorded, response);
       });
   });
@@ -49,6 +54,11 @@ export async function startUpstreamStub(tenantPath = '/default/'): Promise<Upstr
   return {
     baseUrl: `http://127.0.0.1:${port}${tenantPath}`,
     requests,
+    settled: async () => {
+      for (let waited = 0; inFlight > 0 && waited < 5000; waited += 10) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
     handle: (next) => {
       handler = next;
     },

@@ -1,0 +1,92 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RemotesConfig, RemotesConfigResult, RemotesFile } from './remotesFile.js';
+
+export interface RefusedRemote {
+  remote: string;
+  manifest: string;
+  origin: string;
+}
+
+export interface PinnedRemotes {
+  /** The entries whose manifest is on the portal's origin or one of REMOTE_ORIGINS. */
+  allowed: RemotesConfig;
+  /** The others: treated as failed remotes (nothing of theirs is planned, served or allowed). */
+  refused: RefusedRemote[];
+}
+
+/** The origin a manifest URL of remotes.json is fetched from (a path is the portal's own origin). */
+function manifestOrigin(manifest: string, publicOrigin: string): string | undefined {
+  try {
+    return new URL(manifest, `${publicOrigin}/`).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Splits remotes.json by the pinned origins: the portal's own and REMOTE_ORIGINS. Whoever edits
+ * remotes.json chooses among builds on those origins, never a new origin (which the CSP would
+ * not allow either: it is built from the same pinned list, never from remotes.json).
+ */
+export function pinRemotes(
+  config: RemotesConfig,
+  remoteOrigins: readonly string[],
+  publicOrigin: string,
+): PinnedRemotes {
+  const pinned = new Set([publicOrigin, ...remoteOrigins]);
+  const allowed: RemotesConfig = {};
+  const refused: RefusedRemote[] = [];
+  for (const [remote, entry] of Object.entries(config)) {
+    const origin = manifestOrigin(entry.manifest, publicOrigin);
+    if (origin !== undefined && pinned.has(origin)) {
+      // defineProperty keeps even a remote named "__proto__" plain data.
+      Object.defineProperty(allowed, remote, {
+        value: entry,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else {
+      refused.push({ remote, manifest: entry.manifest, origin: origin ?? 'unknown' });
+    }
+  }
+  return { allowed, refused };
+}
+
+export interface PinnedRemotesFileOptions {
+  remotesFile: RemotesFile;
+  remoteOrigins: readonly string[];
+  publicOrigin: () => string;
+  log: FastifyBaseLogger;
+}
+
+/** remotes.json as the portal uses it: only the pinned entries; each refusal is logged once. */
+export class PinnedRemotesFile {
+  private readonly reported = new Set<string>();
+
+  constructor(private readonly options: PinnedRemotesFileOptions) {}
+
+  get file(): string {
+    return this.options.remotesFile.file;
+  }
+
+  async read(): Promise<RemotesConfigResult> {
+    const result = await this.options.remotesFile.read();
+    if (!result.ok) return result;
+    const { allowed, refused } = pinRemotes(
+      result.config,
+      this.options.remoteOrigins,
+      this.options.publicOrigin(),
+    );
+    for (const refusal of refused) {
+      const key = `${refusal.remote}\n${refusal.manifest}`;
+      if (this.reported.has(key)) continue;
+      this.reported.add(key);
+      this.options.log.warn(
+        { ...refusal, remotesConfig: this.file },
+        'remotes.json names a remote on an origin not in REMOTE_ORIGINS: refused',
+      );
+    }
+    return { ok: true, config: allowed };
+  }
+}
