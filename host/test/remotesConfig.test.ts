@@ -17,6 +17,15 @@ describe('fetchRemotesConfig', () => {
     });
   });
 
+  it('reads the object form the portal server sends (manifest and integrity)', async () => {
+    serve({
+      remote_factors: { manifest: '/remotes/remote-factors/2/mf-manifest.json', integrity: 'sha384-x' },
+    });
+    expect(await fetchRemotesConfig()).toEqual({
+      remote_factors: `${window.location.origin}/remotes/remote-factors/2/mf-manifest.json`,
+    });
+  });
+
   it('refuses a configuration whose URL is not an http(s) manifest', async () => {
     serve({ remote_login: 'javascript:alert(1)' });
     await expect(fetchRemotesConfig()).rejects.toThrow(/invalid/);

@@ -25,7 +25,11 @@ const manifestUrl = v.pipe(
   ),
 );
 
-const RemotesConfigSchema = v.record(v.string(), manifestUrl);
+/** Each remote's build: `{ manifest, integrity }` (the server resolves a canary first), or a bare URL. */
+const RemotesConfigSchema = v.record(
+  v.string(),
+  v.union([manifestUrl, v.object({ manifest: manifestUrl, integrity: v.optional(v.string()) })]),
+);
 export type RemotesConfig = Partial<Record<RemoteName, string>>;
 
 /**
@@ -40,7 +44,8 @@ export async function fetchRemotesConfig(signal?: AbortSignal): Promise<RemotesC
   const config: RemotesConfig = {};
   for (const name of remoteNames) {
     const entry = parsed.output[name];
-    if (entry) config[name] = new URL(entry, window.location.href).href;
+    if (entry)
+      config[name] = new URL(typeof entry === 'string' ? entry : entry.manifest, window.location.href).href;
   }
   return config;
 }

@@ -1,23 +1,12 @@
 import * as v from 'valibot';
 import { describeIssues } from '../describeIssues.js';
 import { describeError, type ReadResult, StatCachedFile } from '../files/statCachedFile.js';
+import { RemoteEntrySchema } from './remoteEntry.js';
 
-const manifestUrl = v.pipe(
-  v.string(),
-  v.check((value) => {
-    try {
-      const url = new URL(value, 'http://relative.invalid/');
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname.endsWith('.json');
-    } catch {
-      return false;
-    }
-  }, 'a manifest URL (absolute http(s) or a path) ending in .json'),
-);
-
-/** remotes.json: `{ "<remote name>": "<manifest URL>" }`. */
+/** remotes.json: `{ "<remote name>": { manifest, integrity, canary? } }` (or a bare manifest URL). */
 export const RemotesConfigSchema = v.record(
   v.pipe(v.string(), v.regex(/^[A-Za-z_][\w-]*$/, 'a remote (container) name')),
-  manifestUrl,
+  RemoteEntrySchema,
 );
 export type RemotesConfig = v.InferOutput<typeof RemotesConfigSchema>;
 

@@ -1,0 +1,1 @@
+export async function smokeTest(..._args: unknown[]): Promise<void> {}
