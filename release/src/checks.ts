@@ -69,6 +69,21 @@ export function checkShared(manifest: Manifest, host: HostFacts): string[] {
   return [...problems];
 }
 
+/** The portal server sends file.br or file.gz in place of file: they are the build too. */
+export const PRECOMPRESSED = ['.br', '.gz'] as const;
+
+function checkPrecompressed(folder: string, file: string, record: IntegrityRecord): string[] {
+  return PRECOMPRESSED.flatMap((extension) => {
+    const sibling = `${file}${extension}`;
+    const onDisk = path.join(folder, sibling);
+    const recorded = record.files[sibling];
+    const present = existsSync(onDisk);
+    if (present && recorded === undefined) return [`${sibling} was added after staging`];
+    if (!present) return recorded === undefined ? [] : [`${sibling} is missing`];
+    return recorded === sri(readFileSync(onDisk)) ? [] : [`${sibling} does not match its recorded integrity`];
+  });
+}
+
 /**
  * The files must be the ones staged: the manifest and every file it names against integrity.json,
  * and against the manifest's own `integrity` map when the build wrote one.
@@ -99,6 +114,7 @@ export function checkIntegrity(
     const built = manifest.integrity?.[file];
     if (built !== undefined && built !== actual)
       problems.push(`${file} does not match the integrity its manifest gives`);
+    problems.push(...checkPrecompressed(folder, file, record));
   }
   return problems;
 }

@@ -90,14 +90,14 @@ export class RemotesConfig {
    * Writes the file atomically: a temporary file in the same folder, renamed over remotes.json, so
    * the portal server reads either the old file or the new one, never half of one.
    */
-  write(): void {
+  write(file = this.file): void {
     const temporary = path.join(
-      path.dirname(this.file),
-      `.${path.basename(this.file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+      path.dirname(file),
+      `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
     );
     try {
       writeFileSync(temporary, `${JSON.stringify(this.raw, null, 2)}\n`);
-      renameSync(temporary, this.file);
+      renameSync(temporary, file);
     } finally {
       rmSync(temporary, { force: true });
     }

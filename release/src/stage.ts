@@ -10,7 +10,7 @@ import {
   statSync,
 } from 'node:fs';
 import path from 'node:path';
-import { checkIntegrity } from './checks.js';
+import { checkIntegrity, PRECOMPRESSED } from './checks.js';
 import { ReleaseError } from './errors.js';
 import { fileSri, sri } from './integrity.js';
 import {
@@ -48,10 +48,17 @@ export function contentHash(dir: string): string {
   return hash.digest('hex').slice(0, 10);
 }
 
+/** sha384 of the manifest, of every file it names and of their precompressed copies. */
 function integrityOf(folder: string, files: string[]): IntegrityRecord {
+  const covered = files.flatMap((file) => [
+    file,
+    ...PRECOMPRESSED.map((extension) => `${file}${extension}`).filter((sibling) =>
+      existsSync(path.join(folder, sibling)),
+    ),
+  ]);
   return {
     manifest: fileSri(path.join(folder, MANIFEST_FILE)),
-    files: Object.fromEntries(files.map((file) => [file, fileSri(path.join(folder, file))])),
+    files: Object.fromEntries(covered.map((file) => [file, fileSri(path.join(folder, file))])),
   };
 }
 

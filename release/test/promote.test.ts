@@ -58,8 +58,10 @@ describe('release stage / promote / rollback / status', () => {
       expect(Object.keys(record.files).sort()).toEqual([
         'Otp.css',
         'Otp.js',
+        'Otp.js.br',
         'Push.css',
         'Push.js',
+        'Push.js.br',
         'remoteEntry.js',
         'shared.js',
       ]);

@@ -92,6 +92,18 @@ describe('release verify', () => {
     expect(await problemsOf(release)).toEqual(['Otp.js does not match its recorded integrity']);
   });
 
+  it('refuses a precompressed copy changed, added or removed after staging (the server sends it instead)', async () => {
+    const release = await ws.stage('good');
+    edit(release, 'Otp.js.br', () => 'other bytes');
+    writeFileSync(path.join(ws.folder(release), 'Push.css.gz'), 'added');
+    rmSync(path.join(ws.folder(release), 'Push.js.br'));
+    expect(await problemsOf(release)).toEqual([
+      'Otp.js.br does not match its recorded integrity',
+      'Push.css.gz was added after staging',
+      'Push.js.br is missing',
+    ]);
+  });
+
   it('refuses a manifest changed after staging, even one that still parses', async () => {
     const release = await ws.stage('good');
     edit(release, 'mf-manifest.json', (text) => `${text}\n`);

@@ -58,6 +58,7 @@ export function writeBuild(dir: string, options: BuildOptions = {}): string {
   writeFileSync(path.join(dir, 'shared.js'), `/* shared ${label} */`);
   for (const expose of exposes) {
     writeFileSync(path.join(dir, `${expose.slice(2)}.js`), `/* ${expose} ${label} */`);
+    writeFileSync(path.join(dir, `${expose.slice(2)}.js.br`), `(brotli of ${expose} ${label})`);
     writeFileSync(path.join(dir, `${expose.slice(2)}.css`), `/* ${expose} css ${label} */`);
   }
   const shared = options.shared ?? { react: '^19.3.1', '@portal/shared/router': '^1.2.0' };
