@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test as base } from '../src/fixtures';
 import { codeSent } from '../src/outbox';
@@ -15,6 +15,7 @@ interface ReleaseWorld {
   one: string;
   two: string;
   lacking: string;
+  broken: string;
 }
 
 const LABELS = { one: 'rel-one', two: 'rel-two' } as const;
@@ -36,6 +37,7 @@ const test = base.extend<{}, { world: ReleaseWorld; stack: PortalStack }>({
         two: buildLabelled('remote-factors', LABELS.two),
       };
       const lackingDir = `${built.one}-lacking`;
+      const brokenDir = `${built.one}-broken`;
       try {
         const one = stageBuild(releases, built.one);
         const two = stageBuild(releases, built.two);
@@ -46,11 +48,22 @@ const test = base.extend<{}, { world: ReleaseWorld; stack: PortalStack }>({
         manifest.exposes = manifest.exposes.filter((expose) => expose.path !== './Push');
         writeFileSync(manifestFile, JSON.stringify(manifest));
         const lacking = stageBuild(releases, lackingDir);
+        // A copy of build one whose Otp screen throws when loaded.
+        cpSync(built.one, brokenDir, { recursive: true });
+        for (const file of readdirSync(brokenDir).filter((name) =>
+          name.startsWith('__federation_expose_Otp.'),
+        )) {
+          if (file.endsWith('.js'))
+            writeFileSync(path.join(brokenDir, file), 'throw new Error("broken build");');
+          else if (/\.js\.(br|gz)$/.test(file)) rmSync(path.join(brokenDir, file));
+        }
+        const broken = stageBuild(releases, brokenDir);
         const promoted = releaseCli(releases, 'promote', 'remote_factors', one);
         if (promoted.code !== 0) throw new Error(`promote failed: ${JSON.stringify(promoted.answer)}`);
-        await use({ releases, one, two, lacking });
+        await use({ releases, one, two, lacking, broken });
       } finally {
-        for (const dir of [built.one, built.two, lackingDir]) rmSync(dir, { recursive: true, force: true });
+        for (const dir of [built.one, built.two, lackingDir, brokenDir])
+          rmSync(dir, { recursive: true, force: true });
         rmSync(releases, { recursive: true, force: true });
       }
     },
@@ -226,4 +239,21 @@ test('a file changed after staging fails verify; status fails when the live buil
   } finally {
     writeFileSync(liveFile, original);
   }
+});
+
+test('verify --smoke loads every expose of a build in Chromium, and fails a build whose screen throws', async ({
+  world,
+}) => {
+  test.setTimeout(120_000);
+  const good = releaseCli(world.releases, 'verify', 'remote_factors', world.one, '--smoke');
+  expect(good.answer).toMatchObject({ ok: true, result: { smoke: true, problems: [] } });
+  // Its files pass every static check: only loading it shows the fault.
+  expect(releaseCli(world.releases, 'verify', 'remote_factors', world.broken).code).toBe(0);
+  const broken = releaseCli(world.releases, 'verify', 'remote_factors', world.broken, '--smoke');
+  expect(broken.code).toBe(1);
+  expect(broken.answer.error).toBe(`remote_factors ${world.broken} fails the smoke test`);
+  expect(broken.answer.problems).toContain('uncaught error: broken build');
+  expect(broken.answer.problems?.some((problem) => problem.startsWith('./Otp: it failed to load'))).toBe(
+    true,
+  );
 });
