@@ -57,6 +57,31 @@ export interface CliIo {
   smoke?: (context: ReleaseContext, remote: string, release: string) => Promise<void>;
 }
 
+/** Edit distance, to suggest the option a typo meant. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      row[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (row[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = row;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** parseArgs' message, first sentence only, with the option a typo most likely meant. */
+function describeParseError(error: Error): string {
+  const message = error.message.split('. ')[0] ?? error.message;
+  const unknown = /Unknown option '--([^']+)'/.exec(message)?.[1];
+  const meant = unknown ? Object.keys(OPTIONS).find((name) => distance(name, unknown) <= 2) : undefined;
+  return `${message}${meant ? ` (did you mean --${meant}?)` : ''}; node scripts/release.mjs --help lists the options`;
+}
+
 /** Exit codes: 0 done, 1 refused (a check failed, or the status found a problem), 2 bad input. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const json = argv.includes('--json');
@@ -81,7 +106,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     parsed = parseArgs({ args: argv.slice(1), options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    return fail(2, `${(error as Error).message} (node scripts/release.mjs --help)`);
+    return fail(2, describeParseError(error as Error));
   }
   const { values, positionals } = parsed;
   if (values.help) {

@@ -291,7 +291,10 @@ describe('release stage / promote / rollback / status', () => {
       ],
       [['promote', 'remote_factors', '9.9.9-nothing'], "remote_factors has no release '9.9.9-nothing'"],
       [['promote', 'remote_factors', '../../etc'], "'../../etc' is not a release name"],
-      [['promote', 'remote_factors', 'REL', '--canry', '10'], "Unknown option '--canry'"],
+      [
+        ['promote', 'remote_factors', 'REL', '--canry', '10'],
+        "Unknown option '--canry' (did you mean --canary?)",
+      ],
       [
         ['promote', 'remote_factors', 'REL', '--canary', 'ten'],
         "--canary takes a whole percentage from 1 to 99, not 'ten'",
