@@ -14,6 +14,9 @@ import { readFileSync } from 'node:fs';
 /** Long enough for a cold start on a slow machine; a hung load is a failure, not a wait. */
 const LOAD_TIMEOUT_MS = 30_000;
 
+const describe = (error: unknown) =>
+  error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+
 interface FederationWindow {
   __FEDERATION__?: { __INSTANCES__?: { name: string; loadRemote: (id: string) => Promise<unknown> }[] };
 }
@@ -51,8 +54,18 @@ export async function smokeTest(
       HOST_DIST: context.hostDist,
       LOG_LEVEL: 'warn',
     },
+  }).catch((error: unknown) => {
+    rmSync(scratch, { recursive: true, force: true });
+    throw new ReleaseError(
+      'The smoke test cannot start the portal server and the SSO emulator (build them first: node scripts/pnpm.mjs -r build)',
+      [describe(error)],
+    );
   });
-  const browser = await chromium.launch(chromiumLaunchOptions());
+  const browser = await chromium.launch(chromiumLaunchOptions()).catch(async (error: unknown) => {
+    await stack.stop();
+    rmSync(scratch, { recursive: true, force: true });
+    throw new ReleaseError('The smoke test cannot start Chromium (set CHROMIUM_PATH)', [describe(error)]);
+  });
   try {
     const page = await browser.newPage();
     page.setDefaultTimeout(LOAD_TIMEOUT_MS);
@@ -67,7 +80,10 @@ export async function smokeTest(
       if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
     });
     await page.goto(`${stack.portalUrl}/`);
-    await page.locator('[data-remote]').first().waitFor();
+    // The host has started its federation runtime (whichever remote its first screen needs).
+    await page.waitForFunction(() =>
+      (globalThis as FederationWindow).__FEDERATION__?.__INSTANCES__?.some((item) => item.name === 'host'),
+    );
     for (const expose of parsed.manifest.exposes) {
       const id = `${remote.name}/${expose.path.replace(/^\.\//, '')}`;
       const loaded = await page.evaluate(async (request) => {
@@ -84,6 +100,8 @@ export async function smokeTest(
       }, id);
       if (loaded !== 'ok') problems.push(`${expose.path}: ${loaded}`);
     }
+  } catch (error) {
+    problems.push(`the portal did not start in Chromium: ${describe(error)}`);
   } finally {
     await browser.close();
     await stack.stop();
