@@ -109,44 +109,47 @@ async function plannedFactorsManifest(page: Page): Promise<string> {
 
 const manifestOf = (release: string) => `/remotes/remote-factors/${release}/mf-manifest.json`;
 
-test('promote the second build: the next page load runs it', async ({ page, world, pageErrors: _ }) => {
-  expect(await factorsBuildOnNewPage(page)).toBe(LABELS.one);
-  const promoted = releaseCli(world.releases, 'promote', 'remote_factors', world.two);
-  expect(promoted.answer).toMatchObject({
-    ok: true,
-    result: { from: { release: world.one }, to: { release: world.two } },
-  });
-  expect(await factorsBuildOnNewPage(page)).toBe(LABELS.two);
-});
-
-test('a rollback in the middle of a sign-in: the sign-in finishes on its build, the next page load runs the first build', async ({
+test('promote the second build in the middle of a sign-in: the sign-in finishes on its build, a new page load runs the second', async ({
   page,
   world,
   emulator,
   pageErrors: _,
 }) => {
+  expect(await factorsBuildOnNewPage(page)).toBe(LABELS.one);
   await page.goto('/direct');
   await page.getByLabel('User ID').fill('sam.sms');
   await page.getByLabel('Remember Me').uncheck();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
 
-  const rolledBack = releaseCli(world.releases, 'rollback', 'remote_factors');
-  expect(rolledBack.answer).toMatchObject({
+  const promoted = releaseCli(world.releases, 'promote', 'remote_factors', world.two);
+  expect(promoted.answer).toMatchObject({
     ok: true,
-    result: { action: 'rollback', to: { release: world.one } },
+    result: { action: 'promote', from: { release: world.one }, to: { release: world.two } },
   });
 
   await page.getByLabel('Password', { exact: true }).fill('Passw0rd!');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/sotp$/);
   // The page keeps the build it started with: its files are still there (immutable folders).
-  await expect(factorsRoot(page)).toHaveAttribute('data-remote-build', LABELS.two);
+  await expect(factorsRoot(page)).toHaveAttribute('data-remote-build', LABELS.one);
   await page.getByLabel('Digit 1 of 6').pressSequentially(await codeSent(emulator, 'sam.sms'));
   await expect(page).toHaveURL(/\/welcome$/);
 
   await page.getByRole('button', { name: 'Log out' }).click();
+  expect(await factorsBuildOnNewPage(page)).toBe(LABELS.two);
+});
+
+test('rollback restores the first build for the next page load', async ({ page, world, pageErrors: _ }) => {
+  const rolledBack = releaseCli(world.releases, 'rollback', 'remote_factors');
+  expect(rolledBack.answer).toMatchObject({
+    ok: true,
+    result: { action: 'rollback', from: { release: world.two }, to: { release: world.one } },
+  });
   expect(await factorsBuildOnNewPage(page)).toBe(LABELS.one);
+  const status = releaseCli(world.releases, 'status');
+  expect(status.code).toBe(0);
+  expect(JSON.stringify(status.answer)).toContain(`"previous":{"release":"${world.two}"`);
 });
 
 test('promote of a build lacking an expose is refused and changes nothing', async ({

@@ -79,18 +79,19 @@ export function status(context: ReleaseContext): StatusReport {
       manifest: entry.manifest,
       problems: buildProblems(dir, remote, entry.manifest, entry.integrity),
     };
-    const history = log.liveHistory(name);
-    const index = history.findLastIndex((item) => item.manifest === entry.manifest);
-    const since = index >= 0 ? history[index] : undefined;
-    if (since?.at) Object.assign(live, { since: since.at, by: since.by });
-    const before = index > 0 ? history[index - 1] : undefined;
+    // The log line that made this build live (a promote or a rollback) says since when and what
+    // was live just before it.
+    const made = entries.findLast(
+      (item) =>
+        item.remote === name &&
+        (item.action === 'promote' || item.action === 'rollback') &&
+        item.to.manifest === entry.manifest,
+    );
+    if (made) Object.assign(live, { since: made.at, by: made.by });
     const result: RemoteStatus = { remote: name, live };
-    if (before)
-      result.previous = {
-        release: before.release,
-        manifest: before.manifest,
-        ...(since?.at ? { until: since.at } : {}),
-      };
+    if (made?.from && made.from.manifest !== entry.manifest) {
+      result.previous = { release: made.from.release, manifest: made.from.manifest, until: made.at };
+    }
     if (entry.canary) {
       const started = entries.findLast(
         (item) =>

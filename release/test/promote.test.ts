@@ -195,6 +195,13 @@ describe('release stage / promote / rollback / status', () => {
         to: { release: second },
       });
 
+      // status: what came before the live build is the one just rolled back from.
+      const afterRollback = (await ws.run('status', '--json')).json() as {
+        result: { remotes: { remote: string; previous?: { release: string } }[] };
+      };
+      const factors = afterRollback.result.remotes.find((item) => item.remote === 'remote_factors');
+      expect(factors?.previous?.release).toBe(third);
+
       await ws.run('rollback', 'remote_factors');
       expect(config().remote_factors).toEqual({
         manifest: manifestUrl(first),
