@@ -54,6 +54,10 @@ const config: KnipConfig = {
       entry: ['src/main.ts'],
       project: ['*.ts', 'src/**/*.ts', 'test/**/*.ts'],
     },
+    release: {
+      entry: ['src/main.ts'],
+      project: ['*.ts', 'src/**/*.ts', 'test/**/*.ts'],
+    },
     'sso-emulator': {
       entry: ['src/main.ts'],
       project: ['*.ts', 'src/**/*.ts', 'test/**/*.ts'],

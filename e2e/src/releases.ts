@@ -32,6 +32,21 @@ export function releaseEntry(releases: string, pkg: string, folder: string): Rem
 }
 
 /**
+ * Builds another copy of a remote into `<pkg>/dist-e2e-<label>/`, told apart by its build label
+ * (data-remote-build). Returns the folder; the caller removes it.
+ */
+export function buildLabelled(pkg: string, label: string, env: Record<string, string> = {}): string {
+  const outDir = `dist-e2e-${label}`;
+  const build = spawnSync(path.join(repoRoot, pkg, 'node_modules/.bin/rspack'), ['build'], {
+    cwd: path.join(repoRoot, pkg),
+    env: { ...process.env, ...env, PORTAL_BUILD_LABEL: label, PORTAL_OUT_DIR: outDir },
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`building ${pkg} (${label}) failed:\n${build.stderr}`);
+  return path.join(repoRoot, pkg, outDir);
+}
+
+/**
  * Builds another copy of a remote, told apart by its build label (data-remote-build), and stages it
  * as `<releases>/<pkg>/<label>/`. Returns its remotes.json entry (manifest path and sha384).
  */
@@ -41,14 +56,30 @@ export function stageLabelledBuild(
   releases: string,
   env: Record<string, string> = {},
 ): RemoteEntry {
-  const outDir = `dist-e2e-${label}`;
-  const build = spawnSync(path.join(repoRoot, pkg, 'node_modules/.bin/rspack'), ['build'], {
-    cwd: path.join(repoRoot, pkg),
-    env: { ...process.env, ...env, PORTAL_BUILD_LABEL: label, PORTAL_OUT_DIR: outDir },
+  const outDir = buildLabelled(pkg, label, env);
+  cpSync(outDir, path.join(releases, pkg, label), { recursive: true });
+  rmSync(outDir, { recursive: true, force: true });
+  return releaseEntry(releases, pkg, label);
+}
+
+export interface ReleaseCliResult {
+  code: number;
+  /** The --json answer: `{ ok, command, result }` or `{ ok: false, error, problems }`. */
+  answer: { ok: boolean; error?: string; problems?: string[]; result?: Record<string, unknown> };
+}
+
+/** Runs the release tool as a release engineer would (`node scripts/release.mjs … --json`) on a release directory. */
+export function releaseCli(releases: string, ...args: string[]): ReleaseCliResult {
+  const run = spawnSync(process.execPath, ['scripts/release.mjs', ...args, '--dir', releases, '--json'], {
+    cwd: repoRoot,
+    env: { ...process.env, USER: 'e2e.release' },
     encoding: 'utf8',
   });
-  if (build.status !== 0) throw new Error(`building ${pkg} (${label}) failed:\n${build.stderr}`);
-  cpSync(path.join(repoRoot, pkg, outDir), path.join(releases, pkg, label), { recursive: true });
-  rmSync(path.join(repoRoot, pkg, outDir), { recursive: true, force: true });
-  return releaseEntry(releases, pkg, label);
+  try {
+    return { code: run.status ?? -1, answer: JSON.parse(run.stdout) };
+  } catch {
+    throw new Error(
+      `release ${args.join(' ')} printed no JSON (exit ${run.status}):\n${run.stdout}${run.stderr}`,
+    );
+  }
 }

@@ -206,7 +206,9 @@ export function hostConfig(opts: HostOptions): Configuration {
       runtimePlugins: opts.runtimePlugins,
       experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
       dts: false,
-      manifest: false,
+      // mf-manifest.json records what the host provides (its `shared` entries and their versions):
+      // the release tool checks a remote's requiredVersions against it before promoting the remote.
+      manifest: true,
     }),
   );
   return config;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProductConfig } from '../productConfig.js';
+import { CanarySession } from '../remotes/canarySession.js';
 import type { RemotesSource } from '../remotes/remotesFile.js';
 import type { EnvironmentBody } from '../routes/configBodies.js';
 import { HOST_PLAN_FILE, type HostPlan, parseHostPlan } from './hostPlan.js';
@@ -39,7 +40,7 @@ export class FirstLoadPage {
   }
 
   /** ok: false when the host is not built (no index.html). */
-  async render(pathname: string): Promise<RenderedPage> {
+  async render(pathname: string, session = new CanarySession(undefined)): Promise<RenderedPage> {
     const [template, hostPlan] = await Promise.all([this.template.read(), this.readHostPlan()]);
     if (!template.result.ok) return { ok: false };
     if (!template.result.value.split && template.fresh) {
@@ -53,7 +54,7 @@ export class FirstLoadPage {
     const plan = buildPlan({
       hostPlan,
       pathname,
-      remotes: await this.remotes(),
+      remotes: await this.remotes(session),
       environment: this.options.environment,
       portalConfig: this.options.portalConfig,
     });
@@ -69,12 +70,15 @@ export class FirstLoadPage {
     return undefined;
   }
 
-  /** Every remote of remotes.json with its manifest read in parallel; none when the file is unusable. */
-  private async remotes(): Promise<Map<string, PlannedRemote>> {
+  /**
+   * Every remote of remotes.json (the build this session uses, when a canary runs) with its
+   * manifest read in parallel; none when the file is unusable.
+   */
+  private async remotes(session: CanarySession): Promise<Map<string, PlannedRemote>> {
     const remotes = await this.options.remotesFile.read();
     if (!remotes.ok) return new Map();
     const entries = await Promise.all(
-      Object.entries(remotes.config).map(async ([name, entry]) => {
+      Object.entries(session.builds(remotes.config)).map(async ([name, entry]) => {
         const resolved = await this.options.manifests.resolve(name, entry);
         return [name, { entry, resolved }] as const;
       }),

@@ -1,7 +1,7 @@
 import type { ProductConfig } from '../productConfig.js';
 import type { EnvironmentBody } from '../routes/configBodies.js';
 import type { HostPlan } from './hostPlan.js';
-import type { RemoteEntry } from '../remotes/remotesFile.js';
+import type { SessionBuild } from '../remotes/remoteEntry.js';
 import type { ExposeAssets, ResolvedRemote } from './manifestSchema.js';
 import { isAbsolutePath } from './urls.js';
 
@@ -40,7 +40,7 @@ export interface FirstLoadPlan {
 }
 
 export interface PlannedRemote {
-  entry: RemoteEntry;
+  entry: SessionBuild;
   resolved: ResolvedRemote | undefined;
 }
 

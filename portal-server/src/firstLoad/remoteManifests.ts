@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CachedRead } from '../files/statCachedFile.js';
-import type { RemoteEntry } from '../remotes/remotesFile.js';
+import type { SessionBuild } from '../remotes/remoteEntry.js';
 import { ForeignManifests } from './foreignManifests.js';
 import { LocalManifests } from './localManifests.js';
 import { type ReadManifest, type ResolvedRemote, resolveManifest } from './manifestSchema.js';
@@ -33,7 +33,7 @@ export class RemoteManifests {
     this.foreign = options.foreign ?? new ForeignManifests();
   }
 
-  async resolve(remote: string, entry: RemoteEntry): Promise<ResolvedRemote | undefined> {
+  async resolve(remote: string, entry: SessionBuild): Promise<ResolvedRemote | undefined> {
     const publicOrigin = this.options.publicOrigin();
     let url: URL;
     try {

@@ -36,9 +36,17 @@ export function pinRemotes(
   const pinned = new Set([publicOrigin, ...remoteOrigins]);
   const allowed: RemotesConfig = {};
   const refused: RefusedRemote[] = [];
-  for (const [remote, entry] of Object.entries(config)) {
-    const origin = manifestOrigin(entry.manifest, publicOrigin);
-    if (origin !== undefined && pinned.has(origin)) {
+  const isPinned = (origin: string | undefined): origin is string =>
+    origin !== undefined && pinned.has(origin);
+  for (const [remote, { canary, ...live }] of Object.entries(config)) {
+    const origin = manifestOrigin(live.manifest, publicOrigin);
+    const canaryOrigin = canary && manifestOrigin(canary.manifest, publicOrigin);
+    if (canary && !isPinned(canaryOrigin)) {
+      // A canary on a foreign origin is refused alone: every session keeps the live build.
+      refused.push({ remote, manifest: canary.manifest, origin: canaryOrigin ?? 'unknown' });
+    }
+    if (isPinned(origin)) {
+      const entry = canary && isPinned(canaryOrigin) ? { ...live, canary } : live;
       // defineProperty keeps even a remote named "__proto__" plain data.
       Object.defineProperty(allowed, remote, {
         value: entry,
@@ -47,7 +55,7 @@ export function pinRemotes(
         configurable: true,
       });
     } else {
-      refused.push({ remote, manifest: entry.manifest, origin: origin ?? 'unknown' });
+      refused.push({ remote, manifest: live.manifest, origin: origin ?? 'unknown' });
     }
   }
   return { allowed, refused };

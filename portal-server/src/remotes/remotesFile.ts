@@ -1,26 +1,10 @@
 import * as v from 'valibot';
 import { describeIssues } from '../describeIssues.js';
 import { describeError, type ReadResult, StatCachedFile } from '../files/statCachedFile.js';
-import { Sha384Integrity } from './integrity.js';
-
-const manifestUrl = v.pipe(
-  v.string(),
-  v.check((value) => {
-    try {
-      const url = new URL(value, 'http://relative.invalid/');
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname.endsWith('.json');
-    } catch {
-      return false;
-    }
-  }, 'a manifest URL (absolute http(s) or a path) ending in .json'),
-);
-
-/** One remote: the manifest of the build to use and the sha384 of that manifest's bytes. */
-export const RemoteEntrySchema = v.object({ manifest: manifestUrl, integrity: Sha384Integrity });
-export type RemoteEntry = v.InferOutput<typeof RemoteEntrySchema>;
+import { RemoteEntrySchema } from './remoteEntry.js';
 
 /**
- * remotes.json: `{ "<remote name>": { "manifest": "<manifest URL>", "integrity": "sha384-…" } }`
+ * remotes.json: `{ "<remote name>": { "manifest": "<manifest URL>", "integrity": "sha384-…", "canary"?: {…} } }`
  * (the remote-release contract, docs/architecture.md "Remote integrity").
  */
 export const RemotesConfigSchema = v.record(

@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FirstLoadPage } from '../firstLoad/firstLoadPage.js';
 import { sendError } from '../http/errorReply.js';
+import { CanarySession } from '../remotes/canarySession.js';
 import { compressBody } from '../http/htmlCompression.js';
 import { hostCacheControl, NO_STORE } from './cachePolicy.js';
 
@@ -34,7 +35,10 @@ export interface HostAppOptions {
  */
 export async function registerHostApp(app: FastifyInstance, options: HostAppOptions): Promise<void> {
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = await options.page.render(pathOf(request));
+    const session = new CanarySession(request.headers.cookie);
+    const page = await options.page.render(pathOf(request), session);
+    const cookie = session.setCookie();
+    if (cookie) reply.header('set-cookie', cookie);
     if (!page.ok) {
       return sendError(reply, 503, 'PORTAL_HOST_MISSING', 'The host app is not built (no index.html)');
     }

@@ -1,0 +1,262 @@
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test as base } from '../src/fixtures';
+import { codeSent } from '../src/outbox';
+import { buildLabelled, copyReleases, releaseCli } from '../src/releases';
+import { type PortalStack, startStack } from '../src/servers';
+
+/*
+ * The release tool (node scripts/release.mjs) on a private release directory served by the real
+ * portal server: two builds of remote-factors told apart by their build label, and a third that
+ * lacks an expose the host's routes need.
+ */
+interface ReleaseWorld {
+  releases: string;
+  one: string;
+  two: string;
+  lacking: string;
+  broken: string;
+}
+
+const LABELS = { one: 'rel-one', two: 'rel-two' } as const;
+
+function stageBuild(releases: string, from: string): string {
+  const staged = releaseCli(releases, 'stage', 'remote_factors', '--from', from);
+  if (staged.code !== 0) throw new Error(`stage failed: ${JSON.stringify(staged.answer)}`);
+  return String(staged.answer.result?.release);
+}
+
+// biome-ignore lint/complexity/noBannedTypes: Playwright's fixture signature (no test fixtures)
+const test = base.extend<{}, { world: ReleaseWorld; stack: PortalStack }>({
+  world: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const releases = copyReleases();
+      const built = {
+        one: buildLabelled('remote-factors', LABELS.one),
+        two: buildLabelled('remote-factors', LABELS.two),
+      };
+      const lackingDir = `${built.one}-lacking`;
+      const brokenDir = `${built.one}-broken`;
+      try {
+        const one = stageBuild(releases, built.one);
+        const two = stageBuild(releases, built.two);
+        // A copy of build one whose manifest no longer lists ./Push (stage computes its integrity anew).
+        cpSync(built.one, lackingDir, { recursive: true });
+        const manifestFile = path.join(lackingDir, 'mf-manifest.json');
+        const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { exposes: { path: string }[] };
+        manifest.exposes = manifest.exposes.filter((expose) => expose.path !== './Push');
+        writeFileSync(manifestFile, JSON.stringify(manifest));
+        const lacking = stageBuild(releases, lackingDir);
+        // A copy of build one whose Otp screen throws when loaded.
+        cpSync(built.one, brokenDir, { recursive: true });
+        for (const file of readdirSync(brokenDir).filter((name) =>
+          name.startsWith('__federation_expose_Otp.'),
+        )) {
+          if (file.endsWith('.js'))
+            writeFileSync(path.join(brokenDir, file), 'throw new Error("broken build");');
+          else if (/\.js\.(br|gz)$/.test(file)) rmSync(path.join(brokenDir, file));
+        }
+        const broken = stageBuild(releases, brokenDir);
+        const promoted = releaseCli(releases, 'promote', 'remote_factors', one);
+        if (promoted.code !== 0) throw new Error(`promote failed: ${JSON.stringify(promoted.answer)}`);
+        await use({ releases, one, two, lacking, broken });
+      } finally {
+        for (const dir of [built.one, built.two, lackingDir, brokenDir])
+          rmSync(dir, { recursive: true, force: true });
+        rmSync(releases, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+  stack: [
+    async ({ world }, use) => {
+      const stack = await startStack({
+        portalEnv: {
+          LOG_LEVEL: 'warn',
+          RELEASES_DIR: world.releases,
+          REMOTES_CONFIG: path.join(world.releases, 'remotes.json'),
+        },
+      });
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+});
+
+test.describe.configure({ mode: 'serial' });
+
+const factorsRoot = (page: Page) => page.locator('[data-remote="remote_factors"]');
+
+/** A new page load and a sign-in up to the first remote-factors screen (owen.options chooses a factor). */
+async function factorsBuildOnNewPage(page: Page): Promise<string | null> {
+  await page.goto('/direct');
+  await page.getByLabel('User ID').fill('owen.options');
+  await page.getByLabel('Remember Me').uncheck();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/factorselection$/);
+  await expect(page.getByRole('group', { name: 'Select an authentication method' })).toBeVisible();
+  return factorsRoot(page).getAttribute('data-remote-build');
+}
+
+/** The manifest of remote_factors that the page's first-load plan names. */
+async function plannedFactorsManifest(page: Page): Promise<string> {
+  const text = await page.locator('#portal-bootstrap').textContent();
+  return (JSON.parse(text ?? '{}') as { remotes: Record<string, { manifest: string }> }).remotes
+    .remote_factors?.manifest as string;
+}
+
+const manifestOf = (release: string) => `/remotes/remote-factors/${release}/mf-manifest.json`;
+
+test('promote the second build in the middle of a sign-in: the sign-in finishes on its build, a new page load runs the second', async ({
+  page,
+  world,
+  emulator,
+  pageErrors: _,
+}) => {
+  expect(await factorsBuildOnNewPage(page)).toBe(LABELS.one);
+  await page.goto('/direct');
+  await page.getByLabel('User ID').fill('sam.sms');
+  await page.getByLabel('Remember Me').uncheck();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+
+  const promoted = releaseCli(world.releases, 'promote', 'remote_factors', world.two);
+  expect(promoted.answer).toMatchObject({
+    ok: true,
+    result: { action: 'promote', from: { release: world.one }, to: { release: world.two } },
+  });
+
+  await page.getByLabel('Password', { exact: true }).fill('Passw0rd!');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/sotp$/);
+  // The page keeps the build it started with: its files are still there (immutable folders).
+  await expect(factorsRoot(page)).toHaveAttribute('data-remote-build', LABELS.one);
+  await page.getByLabel('Digit 1 of 6').pressSequentially(await codeSent(emulator, 'sam.sms'));
+  await expect(page).toHaveURL(/\/welcome$/);
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  expect(await factorsBuildOnNewPage(page)).toBe(LABELS.two);
+});
+
+test('rollback restores the first build for the next page load', async ({ page, world, pageErrors: _ }) => {
+  const rolledBack = releaseCli(world.releases, 'rollback', 'remote_factors');
+  expect(rolledBack.answer).toMatchObject({
+    ok: true,
+    result: { action: 'rollback', from: { release: world.two }, to: { release: world.one } },
+  });
+  expect(await factorsBuildOnNewPage(page)).toBe(LABELS.one);
+  const status = releaseCli(world.releases, 'status');
+  expect(status.code).toBe(0);
+  expect(JSON.stringify(status.answer)).toContain(`"previous":{"release":"${world.two}"`);
+});
+
+test('promote of a build lacking an expose is refused and changes nothing', async ({
+  page,
+  world,
+  pageErrors: _,
+}) => {
+  const remotesFile = path.join(world.releases, 'remotes.json');
+  const before = readFileSync(remotesFile, 'utf8');
+  const refused = releaseCli(world.releases, 'promote', 'remote_factors', world.lacking);
+  expect(refused.code).toBe(1);
+  expect(refused.answer.problems).toEqual(["it does not expose ./Push, which the host's route /push needs"]);
+  expect(readFileSync(remotesFile, 'utf8')).toBe(before);
+  expect(await factorsBuildOnNewPage(page)).toBe(LABELS.one);
+});
+
+test('a canary of 50 % serves both builds over fresh sessions, each session the same build', async ({
+  browser,
+  stack,
+  world,
+}) => {
+  test.setTimeout(180_000);
+  expect(releaseCli(world.releases, 'promote', 'remote_factors', world.two, '--canary', '50').code).toBe(0);
+  const seen = new Map<string, number>();
+  const shown = new Set<string>();
+  for (let session = 0; session < 16; session += 1) {
+    const context = await browser.newContext({ baseURL: stack.portalUrl });
+    const page = await context.newPage();
+    await page.goto('/direct');
+    const planned = await plannedFactorsManifest(page);
+    expect([manifestOf(world.one), manifestOf(world.two)]).toContain(planned);
+    seen.set(planned, (seen.get(planned) ?? 0) + 1);
+    // The session keeps its build: on reload, and in the remotes.json the server sends it.
+    await page.reload();
+    expect(await plannedFactorsManifest(page)).toBe(planned);
+    const served = await page.evaluate(async () => (await fetch('/remotes.json')).json());
+    expect(served.remote_factors.manifest).toBe(planned);
+    const cookie = (await context.cookies()).find((item) => item.name === '__Host-portal-canary');
+    expect(cookie).toMatchObject({ name: '__Host-portal-canary', httpOnly: true, sameSite: 'Lax' });
+    // Once per build: the screens the session shows come from its build.
+    if (!shown.has(planned)) {
+      shown.add(planned);
+      expect(await factorsBuildOnNewPage(page)).toBe(
+        planned === manifestOf(world.two) ? LABELS.two : LABELS.one,
+      );
+    }
+    await context.close();
+  }
+  expect([...seen.keys()].sort()).toEqual([manifestOf(world.one), manifestOf(world.two)].sort());
+
+  // A rollback ends the canary: every new session gets the live build.
+  expect(releaseCli(world.releases, 'rollback', 'remote_factors').answer).toMatchObject({
+    result: { action: 'end-canary' },
+  });
+  for (let session = 0; session < 3; session += 1) {
+    const context = await browser.newContext({ baseURL: stack.portalUrl });
+    const page = await context.newPage();
+    await page.goto('/direct');
+    expect(await plannedFactorsManifest(page)).toBe(manifestOf(world.one));
+    await context.close();
+  }
+});
+
+test('a file changed after staging fails verify; status fails when the live build is changed', async ({
+  world,
+}) => {
+  expect(releaseCli(world.releases, 'verify', 'remote_factors', world.two).code).toBe(0);
+  const folder = (release: string) => path.join(world.releases, 'remote-factors', release);
+  const record = (release: string) =>
+    JSON.parse(readFileSync(path.join(folder(release), 'integrity.json'), 'utf8')) as {
+      files: Record<string, string>;
+    };
+  const expose = Object.keys(record(world.two).files).find((file) =>
+    file.startsWith('__federation_expose_Otp'),
+  );
+  if (!expose) throw new Error('no Otp expose in the integrity record');
+  writeFileSync(path.join(folder(world.two), expose), 'alert("not the staged build")');
+  const verified = releaseCli(world.releases, 'verify', 'remote_factors', world.two);
+  expect(verified.code).toBe(1);
+  expect(verified.answer.problems).toEqual([`${expose} does not match its recorded integrity`]);
+
+  expect(releaseCli(world.releases, 'status').code).toBe(0);
+  const liveFile = path.join(folder(world.one), 'remoteEntry.js');
+  const original = readFileSync(liveFile);
+  writeFileSync(liveFile, 'alert("changed")');
+  try {
+    const status = releaseCli(world.releases, 'status');
+    expect(status.code).toBe(1);
+    expect(JSON.stringify(status.answer)).toContain('remoteEntry.js does not match its recorded integrity');
+  } finally {
+    writeFileSync(liveFile, original);
+  }
+});
+
+test('verify --smoke loads every expose of a build in Chromium, and fails a build whose screen throws', async ({
+  world,
+}) => {
+  test.setTimeout(120_000);
+  const good = releaseCli(world.releases, 'verify', 'remote_factors', world.one, '--smoke');
+  expect(good.answer).toMatchObject({ ok: true, result: { smoke: true, problems: [] } });
+  // Its files pass every static check: only loading it shows the fault.
+  expect(releaseCli(world.releases, 'verify', 'remote_factors', world.broken).code).toBe(0);
+  const broken = releaseCli(world.releases, 'verify', 'remote_factors', world.broken, '--smoke');
+  expect(broken.code).toBe(1);
+  expect(broken.answer.error).toBe(`remote_factors ${world.broken} fails the smoke test`);
+  expect(broken.answer.problems).toContain('uncaught error: broken build');
+  expect(broken.answer.problems?.some((problem) => problem.startsWith('./Otp: it failed to load'))).toBe(
+    true,
+  );
+});

@@ -1,0 +1,120 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import semver from 'semver';
+import type { HostFacts } from './hostFacts.js';
+import { sri } from './integrity.js';
+import type { IntegrityRecord } from './integrityRecord.js';
+import { isInsideFolder, type Manifest, MANIFEST_FILE, namedFiles } from './manifest.js';
+import type { Remote } from './remotes.js';
+
+/** The packages the host and every remote must share as one copy (docs/architecture.md, Federation). */
+export const SINGLETON_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'jotai',
+  '@portal/shared',
+] as const;
+
+/** The package of a share key: `react-dom/client` → react-dom, `@portal/shared/router` → @portal/shared. */
+export function packageOf(shareKey: string): string {
+  const parts = shareKey.split('/');
+  return shareKey.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? shareKey);
+}
+
+export function checkName(manifest: Manifest, remote: Remote): string[] {
+  return manifest.name === remote.name
+    ? []
+    : [`${MANIFEST_FILE} is the build of ${manifest.name}, not of ${remote.name}`];
+}
+
+/** Every expose the host's routes name for this remote must be in the build. */
+export function checkExposes(manifest: Manifest, remote: Remote, host: HostFacts): string[] {
+  const exposed = new Set(manifest.exposes.map((expose) => expose.path));
+  const needed = new Map<string, string[]>();
+  for (const route of host.routes) {
+    if (route.remote !== remote.name || exposed.has(route.expose)) continue;
+    needed.set(route.expose, [...(needed.get(route.expose) ?? []), route.path]);
+  }
+  return [...needed].map(
+    ([expose, paths]) =>
+      `it does not expose ${expose}, which the host's route${paths.length > 1 ? 's' : ''} ${paths.join(', ')} need${paths.length > 1 ? '' : 's'}`,
+  );
+}
+
+/**
+ * Every singleton the build requires must be provided by the live host in a version its
+ * requiredVersion accepts; a share key the host does not provide itself is compared with the
+ * host's version of the same package.
+ */
+export function checkShared(manifest: Manifest, host: HostFacts): string[] {
+  const problems = new Set<string>();
+  const byPackage = new Map<string, string>();
+  for (const [key, version] of host.provided)
+    if (!byPackage.has(packageOf(key))) byPackage.set(packageOf(key), version);
+  for (const shared of manifest.shared) {
+    const pkg = packageOf(shared.name);
+    if (!(SINGLETON_PACKAGES as readonly string[]).includes(pkg)) continue;
+    const required = shared.requiredVersion;
+    if (required === false || required === undefined || required === '*') continue;
+    const provided = host.provided.get(shared.name) ?? byPackage.get(pkg);
+    if (provided === undefined) {
+      problems.add(`it needs ${pkg} ${required} as a shared singleton, which the live host does not provide`);
+    } else if (semver.validRange(required) === null) {
+      problems.add(`its requiredVersion of ${shared.name} ('${required}') is not a version range`);
+    } else if (!semver.satisfies(provided, required)) {
+      problems.add(`it needs ${pkg} ${required}, but the live host provides ${provided}`);
+    }
+  }
+  return [...problems];
+}
+
+/** The portal server sends file.br or file.gz in place of file: they are the build too. */
+export const PRECOMPRESSED = ['.br', '.gz'] as const;
+
+function checkPrecompressed(folder: string, file: string, record: IntegrityRecord): string[] {
+  return PRECOMPRESSED.flatMap((extension) => {
+    const sibling = `${file}${extension}`;
+    const onDisk = path.join(folder, sibling);
+    const recorded = record.files[sibling];
+    const present = existsSync(onDisk);
+    if (present && recorded === undefined) return [`${sibling} was added after staging`];
+    if (!present) return recorded === undefined ? [] : [`${sibling} is missing`];
+    return recorded === sri(readFileSync(onDisk)) ? [] : [`${sibling} does not match its recorded integrity`];
+  });
+}
+
+/**
+ * The files must be the ones staged: the manifest and every file it names against integrity.json,
+ * and against the manifest's own `integrity` map when the build wrote one.
+ */
+export function checkIntegrity(
+  folder: string,
+  manifestText: string,
+  manifest: Manifest,
+  record: IntegrityRecord,
+): string[] {
+  const problems: string[] = [];
+  if (sri(manifestText) !== record.manifest)
+    problems.push(`${MANIFEST_FILE} does not match its recorded integrity`);
+  for (const file of namedFiles(manifest)) {
+    if (!isInsideFolder(file)) {
+      problems.push(`${MANIFEST_FILE} names ${file}, which is outside the release folder`);
+      continue;
+    }
+    const onDisk = path.join(folder, file);
+    if (!existsSync(onDisk)) {
+      problems.push(`${file} is missing`);
+      continue;
+    }
+    const actual = sri(readFileSync(onDisk));
+    const recorded = record.files[file];
+    if (recorded === undefined) problems.push(`${file} has no recorded integrity`);
+    else if (recorded !== actual) problems.push(`${file} does not match its recorded integrity`);
+    const built = manifest.integrity?.[file];
+    if (built !== undefined && built !== actual)
+      problems.push(`${file} does not match the integrity its manifest gives`);
+    problems.push(...checkPrecompressed(folder, file, record));
+  }
+  return problems;
+}

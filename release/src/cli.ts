@@ -1,0 +1,191 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { defaultBuildDir, stage, verify } from './commands.js';
+import type { ReleaseContext } from './context.js';
+import { ReleaseError } from './errors.js';
+import { promote } from './promote.js';
+import { ReleaseDir } from './releaseDir.js';
+import { findRemote } from './remotes.js';
+import { rollback } from './rollback.js';
+import { status } from './status.js';
+import { formatPromoted, formatRolledBack, formatStaged, formatStatus, formatVerified } from './format.js';
+
+export const USAGE = `Usage: node scripts/release.mjs <command> [options]   (or: npm run release -- <command> …)
+
+  stage <remote> [--from DIR]             copy a build (default <remote>/dist) into its immutable folder
+  verify <remote> <release> [--smoke]     check a staged build; --smoke also loads each expose in Chromium
+  promote <remote> <release> [--canary N] verify, then switch remotes.json (N: % of new sessions, 1-99)
+  rollback <remote>                       end a canary, or go back to the build live before
+  status                                  what is live for each remote, since when, what came before
+
+  <remote> is remote_login, remote_factors, remote_selfservice or remote_help (or its folder name).
+
+Options: --dir DIR (the release directory; default $RELEASES_DIR or .releases)
+         --config FILE (remotes.json; default $REMOTES_CONFIG or DIR/remotes.json)
+         --host-dist DIR (the live host's build; default $HOST_DIST or host/dist)
+         --by NAME (who releases, for the log; default $USER)   --json   --help`;
+
+const OPTIONS = {
+  dir: { type: 'string' },
+  config: { type: 'string' },
+  'host-dist': { type: 'string' },
+  by: { type: 'string' },
+  from: { type: 'string' },
+  canary: { type: 'string' },
+  smoke: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
+/** Which options each command takes besides the common ones, and its positional arguments. */
+const COMMANDS: Record<string, { args: string[]; options: (keyof typeof OPTIONS)[] }> = {
+  stage: { args: ['remote'], options: ['from'] },
+  verify: { args: ['remote', 'release'], options: ['smoke'] },
+  promote: { args: ['remote', 'release'], options: ['canary'] },
+  rollback: { args: ['remote'], options: [] },
+  status: { args: [], options: [] },
+};
+const COMMON: (keyof typeof OPTIONS)[] = ['dir', 'config', 'host-dist', 'by', 'json', 'help'];
+
+export interface CliIo {
+  repoRoot: string;
+  env: NodeJS.ProcessEnv;
+  out: (text: string) => void;
+  err: (text: string) => void;
+  now?: () => Date;
+  /** Loads every expose of a verified build in Chromium; throws a ReleaseError on any error. */
+  smoke?: (context: ReleaseContext, remote: string, release: string) => Promise<void>;
+}
+
+/** Edit distance, to suggest the option a typo meant. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      row[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (row[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = row;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** parseArgs' message, first sentence only, with the option a typo most likely meant. */
+function describeParseError(error: Error): string {
+  const message = error.message.split('. ')[0] ?? error.message;
+  const unknown = /Unknown option '--([^']+)'/.exec(message)?.[1];
+  const meant = unknown ? Object.keys(OPTIONS).find((name) => distance(name, unknown) <= 2) : undefined;
+  return `${message}${meant ? ` (did you mean --${meant}?)` : ''}; node scripts/release.mjs --help lists the options`;
+}
+
+/** Exit codes: 0 done, 1 refused (a check failed, or the status found a problem), 2 bad input. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const json = argv.includes('--json');
+  const command = argv[0];
+  const fail = (code: number, message: string, problems: readonly string[] = []) => {
+    if (json) io.out(JSON.stringify({ ok: false, command: command ?? null, error: message, problems }));
+    else io.err([`release: ${message}`, ...problems.map((problem) => `  - ${problem}`)].join('\n'));
+    return code;
+  };
+  if (command === undefined || command === '--help' || command === 'help') {
+    io.out(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  const spec = COMMANDS[command];
+  if (!spec)
+    return fail(
+      2,
+      `Unknown command '${command}' (stage, verify, promote, rollback, status; --help for more)`,
+    );
+
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
+  try {
+    parsed = parseArgs({ args: argv.slice(1), options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    return fail(2, describeParseError(error as Error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  const allowed = new Set([...COMMON, ...spec.options]);
+  const misplaced = Object.keys(values).find((name) => !allowed.has(name as keyof typeof OPTIONS));
+  if (misplaced) return fail(2, `${command} takes no --${misplaced}`);
+  if (positionals.length !== spec.args.length) {
+    return fail(
+      2,
+      `${command} takes ${spec.args.length === 0 ? 'no arguments' : spec.args.map((arg) => `<${arg}>`).join(' ')}` +
+        (positionals.length > spec.args.length
+          ? `, not '${positionals.slice(spec.args.length).join(' ')}'`
+          : ''),
+    );
+  }
+
+  const root = path.resolve(values.dir ?? io.env.RELEASES_DIR ?? path.join(io.repoRoot, '.releases'));
+  const configFile = values.config ?? (values.dir ? undefined : io.env.REMOTES_CONFIG);
+  const context: ReleaseContext = {
+    dir: new ReleaseDir(root, configFile ? path.resolve(configFile) : undefined),
+    hostDist: path.resolve(values['host-dist'] ?? io.env.HOST_DIST ?? path.join(io.repoRoot, 'host', 'dist')),
+    by: values.by ?? io.env.USER ?? io.env.LOGNAME ?? 'unknown',
+    now: io.now ?? (() => new Date()),
+  };
+  const [first = '', second = ''] = positionals;
+
+  try {
+    let result: unknown;
+    let text: string;
+    let code = 0;
+    switch (command) {
+      case 'stage': {
+        const pkg = findRemote(first)?.pkg ?? first;
+        const staged = stage(context, first, path.resolve(values.from ?? defaultBuildDir(io.repoRoot, pkg)));
+        [result, text] = [staged, formatStaged(staged)];
+        break;
+      }
+      case 'verify': {
+        const report = verify(context, first, second);
+        if (report.problems.length > 0)
+          return fail(1, `${report.remote} ${second} is refused`, report.problems);
+        if (values.smoke) {
+          if (!io.smoke) return fail(2, '--smoke is not available here');
+          await io.smoke(context, first, second);
+        }
+        [result, text] = [
+          { ...report, smoke: Boolean(values.smoke) },
+          formatVerified(report, Boolean(values.smoke)),
+        ];
+        break;
+      }
+      case 'promote': {
+        const canary = values.canary === undefined ? undefined : Number(values.canary);
+        if (values.canary !== undefined && !/^\d+$/.test(values.canary)) {
+          return fail(2, `--canary takes a whole percentage from 1 to 99, not '${values.canary}'`);
+        }
+        const promoted = promote(context, first, second, canary === undefined ? {} : { canary });
+        [result, text] = [promoted, formatPromoted(promoted)];
+        break;
+      }
+      case 'rollback': {
+        const rolledBack = rollback(context, first);
+        [result, text] = [rolledBack, formatRolledBack(rolledBack)];
+        break;
+      }
+      default: {
+        const report = status(context);
+        [result, text] = [report, formatStatus(report)];
+        code = report.ok ? 0 : 1;
+      }
+    }
+    if (json) io.out(JSON.stringify({ ok: code === 0, command, result }));
+    else io.out(text);
+    return code;
+  } catch (error) {
+    if (error instanceof ReleaseError) return fail(1, error.message, error.problems);
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+import type { PromoteResult } from './promote.js';
+import type { RollbackResult } from './rollback.js';
+import type { Staged } from './stage.js';
+import type { BuildStatus, StatusReport } from './status.js';
+import type { VerifyReport } from './verify.js';
+
+/** What the commands print for people (--json prints the results themselves). */
+
+export function formatStaged(staged: Staged): string {
+  return [
+    `${staged.created ? 'Staged' : 'Already staged'} ${staged.remote} ${staged.release}`,
+    `  folder:    ${staged.folder}`,
+    `  integrity: ${staged.integrity} (mf-manifest.json; every file in integrity.json)`,
+    `Promote it with: node scripts/release.mjs promote ${staged.remote} ${staged.release}`,
+  ].join('\n');
+}
+
+export function formatVerified(report: VerifyReport, smoke: boolean): string {
+  return `${report.remote} ${report.release} passes every check${smoke ? ', and each expose loads in Chromium' : ''}`;
+}
+
+export function formatPromoted(result: PromoteResult): string {
+  if (!result.changed)
+    return `${result.remote} already ${result.action === 'canary' ? 'runs that canary' : `is at ${result.to.release}`}; nothing changed`;
+  const from = result.from ? result.from.release : 'nothing';
+  return result.action === 'canary'
+    ? `${result.remote}: ${result.to.release} for ${result.percent} % of new sessions, ${from} for the rest`
+    : `${result.remote}: ${from} → ${result.to.release} (new page loads use it now)`;
+}
+
+export function formatRolledBack(result: RollbackResult): string {
+  return result.action === 'end-canary'
+    ? `${result.remote}: canary ${result.from.release} ended; ${result.to.release} serves every session`
+    : `${result.remote}: rolled back ${result.from.release} → ${result.to.release}`;
+}
+
+function formatBuild(label: string, build: BuildStatus): string[] {
+  const since = build.since ? ` since ${build.since}${build.by ? ` (${build.by})` : ''}` : '';
+  return [`  ${label}${build.release}${since}`, ...build.problems.map((problem) => `    ✖ ${problem}`)];
+}
+
+export function formatStatus(report: StatusReport): string {
+  const lines = [`${report.file}:`];
+  for (const remote of report.remotes) {
+    lines.push(`${remote.remote}`);
+    lines.push(...formatBuild('live:     ', remote.live));
+    if (remote.canary) lines.push(...formatBuild(`canary ${remote.canary.percent} %: `, remote.canary));
+    if (remote.previous) lines.push(`  before:   ${remote.previous.release}`);
+  }
+  if (!report.ok)
+    lines.push('Problems found: a folder remotes.json names is missing or not the build staged there.');
+  return lines.join('\n');
+}

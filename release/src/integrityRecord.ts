@@ -1,0 +1,37 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as v from 'valibot';
+import { SRI_PATTERN } from './integrity.js';
+
+/** Beside the build, in its release folder: what every file's sha384 was when it was staged. */
+export const INTEGRITY_FILE = 'integrity.json';
+
+const Sri = v.pipe(v.string(), v.regex(SRI_PATTERN, 'a sha384-<base64> integrity'));
+
+export const IntegrityRecordSchema = v.object({
+  /** sha384 of mf-manifest.json: what remotes.json records for this release. */
+  manifest: Sri,
+  /** Every file the manifest names, as it names it → sha384. */
+  files: v.record(v.string(), Sri),
+});
+export type IntegrityRecord = v.InferOutput<typeof IntegrityRecordSchema>;
+
+export function writeIntegrityRecord(folder: string, record: IntegrityRecord): void {
+  writeFileSync(path.join(folder, INTEGRITY_FILE), `${JSON.stringify(record, null, 2)}\n`);
+}
+
+export type ReadIntegrity = { ok: true; record: IntegrityRecord } | { ok: false; error: string };
+
+export function readIntegrityRecord(folder: string): ReadIntegrity {
+  const file = path.join(folder, INTEGRITY_FILE);
+  if (!existsSync(file))
+    return { ok: false, error: `${INTEGRITY_FILE} is missing (stage the build with the release tool)` };
+  try {
+    const parsed = v.safeParse(IntegrityRecordSchema, JSON.parse(readFileSync(file, 'utf8')));
+    return parsed.success
+      ? { ok: true, record: parsed.output }
+      : { ok: false, error: `${INTEGRITY_FILE} is invalid (${v.summarize(parsed.issues)})` };
+  } catch (error) {
+    return { ok: false, error: `${INTEGRITY_FILE} is not JSON (${(error as Error).message})` };
+  }
+}

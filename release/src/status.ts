@@ -1,0 +1,114 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { checkIntegrity } from './checks.js';
+import { type ReleaseContext, releaseLog } from './context.js';
+import { sri } from './integrity.js';
+import { readIntegrityRecord } from './integrityRecord.js';
+import { MANIFEST_FILE, parseManifest } from './manifest.js';
+import type { ReleaseDir } from './releaseDir.js';
+import { RemotesConfig } from './remotesConfig.js';
+import { findRemote, type Remote } from './remotes.js';
+
+export interface BuildStatus {
+  release: string;
+  manifest: string;
+  /** When and by whom it became live (or started as a canary), if the log knows. */
+  since?: string;
+  by?: string;
+  /** Problems with the folder remotes.json names: missing, or not the files staged. */
+  problems: string[];
+}
+
+export interface RemoteStatus {
+  remote: string;
+  live: BuildStatus;
+  canary?: BuildStatus & { percent: number };
+  /** What was live before, as the log tells. */
+  previous?: { release: string; manifest: string; until?: string };
+}
+
+export interface StatusReport {
+  file: string;
+  remotes: RemoteStatus[];
+  /** false when any folder remotes.json names is missing or fails its integrity. */
+  ok: boolean;
+}
+
+/** Problems of one build remotes.json names; a URL outside this release directory is not checked. */
+function buildProblems(
+  dir: ReleaseDir,
+  remote: Remote | undefined,
+  manifestUrl: string,
+  integrity: string | undefined,
+): string[] {
+  const release = remote ? dir.releaseOf(remote, manifestUrl) : undefined;
+  if (!remote || !release) return [];
+  const folder = dir.folderOf(remote, release);
+  if (!existsSync(folder)) return [`its folder ${folder} is missing`];
+  let text: string;
+  try {
+    text = readFileSync(path.join(folder, MANIFEST_FILE), 'utf8');
+  } catch {
+    return [`${MANIFEST_FILE} is missing`];
+  }
+  const problems: string[] = [];
+  if (integrity && sri(text) !== integrity)
+    problems.push(`${MANIFEST_FILE} does not match the integrity remotes.json gives`);
+  const parsed = parseManifest(text);
+  if (!parsed.ok) return [...problems, parsed.error];
+  const record = readIntegrityRecord(folder);
+  return record.ok
+    ? [...problems, ...checkIntegrity(folder, text, parsed.manifest, record.record)]
+    : [...problems, record.error];
+}
+
+/** What is live for each remote, since when, what came before, and whether its files are intact. */
+export function status(context: ReleaseContext): StatusReport {
+  const { dir } = context;
+  dir.assertExists();
+  const config = RemotesConfig.read(dir.remotesFile);
+  const log = releaseLog(context);
+  const entries = log.entries();
+  const remotes = config.names().map((name): RemoteStatus => {
+    const remote = findRemote(name);
+    const entry = config.entry(name);
+    if (!entry) throw new Error('unreachable: a name of the file has an entry');
+    const release = (url: string) => (remote ? dir.releaseOf(remote, url) : undefined) ?? url;
+    const live: BuildStatus = {
+      release: release(entry.manifest),
+      manifest: entry.manifest,
+      problems: buildProblems(dir, remote, entry.manifest, entry.integrity),
+    };
+    // The log line that made this build live (a promote or a rollback) says since when and what
+    // was live just before it.
+    const made = entries.findLast(
+      (item) =>
+        item.remote === name &&
+        (item.action === 'promote' || item.action === 'rollback') &&
+        item.to.manifest === entry.manifest,
+    );
+    if (made) Object.assign(live, { since: made.at, by: made.by });
+    const result: RemoteStatus = { remote: name, live };
+    if (made?.from && made.from.manifest !== entry.manifest) {
+      result.previous = { release: made.from.release, manifest: made.from.manifest, until: made.at };
+    }
+    if (entry.canary) {
+      const started = entries.findLast(
+        (item) =>
+          item.remote === name && item.action === 'canary' && item.to.manifest === entry.canary?.manifest,
+      );
+      result.canary = {
+        release: release(entry.canary.manifest),
+        manifest: entry.canary.manifest,
+        percent: entry.canary.percent,
+        ...(started ? { since: started.at, by: started.by } : {}),
+        problems: buildProblems(dir, remote, entry.canary.manifest, entry.canary.integrity),
+      };
+    }
+    return result;
+  });
+  const ok = remotes.every(
+    (item) => item.live.problems.length === 0 && (item.canary?.problems.length ?? 0) === 0,
+  );
+  return { file: dir.remotesFile, remotes, ok };
+}
