@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endFlowStatesOf } from '../auth/flowState.js';
 import type { EmulatorContext } from '../context.js';
 import { ApiError } from '../http/apiError.js';
 import { parseInput } from '../http/parseBody.js';
@@ -87,6 +88,8 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: EmulatorContext):
     if (claims) {
       ctx.state.revokedTokenIds.add(claims.jti);
       ctx.state.activeRefreshTokenIds.delete(claims.jti);
+      // Logout: the user's flow states begun before this token was issued end with it.
+      if (claims.kind !== 'client' && claims.iat !== undefined) endFlowStatesOf(ctx, claims.sub, claims.iat * 1000);
     }
     return {}; // RFC 7009: unknown tokens are not an error
   });
