@@ -105,7 +105,7 @@ test('a full sign-in with Remember Me trusts the browser for 30 days; the next s
 
   const cookie = await trustedCookie(context);
   expect(cookie?.value).toBe(allowed.trustedDeviceId);
-  expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax', httpOnly: false });
+  expect(cookie).toMatchObject({ path: '/', sameSite: 'Strict', httpOnly: false });
   const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / DAY_MS;
   expect(days).toBeGreaterThan(29.9);
   expect(days).toBeLessThanOrEqual(30);
