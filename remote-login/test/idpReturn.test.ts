@@ -17,7 +17,10 @@ describe('idpReturnStep (spec section 4, Identity provider)', () => {
   });
 
   it('saved AUTH_ALLOWED with an authCompleteUrl is routed on', () => {
-    const saved = { nextaction: 'AUTH_ALLOWED', authCompleteUrl: 'https://sso.example/oauth2/v1/authcomplete' };
+    const saved = {
+      nextaction: 'AUTH_ALLOWED',
+      authCompleteUrl: 'https://sso.example/oauth2/v1/authcomplete',
+    };
     expect(idpReturnStep({ search: '?isIDP=true', saved, savedPresent: true })).toEqual({
       kind: 'route',
       reply: saved,
@@ -35,7 +38,9 @@ describe('idpReturnStep (spec section 4, Identity provider)', () => {
   });
 
   it('a flow state with nothing saved in this tab (a hand-back sent by someone else): refused', () => {
-    expect(idpReturnStep({ search: '?isIDP=true&x-flow-state=fs', saved: null, savedPresent: false })).toEqual({
+    expect(
+      idpReturnStep({ search: '?isIDP=true&x-flow-state=fs', saved: null, savedPresent: false }),
+    ).toEqual({
       kind: 'fail',
       message: 'Missing information from identity provider response data.',
     });
@@ -43,13 +48,19 @@ describe('idpReturnStep (spec section 4, Identity provider)', () => {
 
   it("a flow state other than this tab's (or saved data without one): refused", () => {
     for (const saved of [{ nextaction: 'IDP_AUTH', flowState: 'mine' }, { nextaction: 'IDP_AUTH' }]) {
-      expect(idpReturnStep({ search: '?isIDP=true&x-flow-state=theirs', saved, savedPresent: true })).toEqual({
-        kind: 'fail',
-        message: 'Unexpected response from identity provider.',
-      });
+      expect(idpReturnStep({ search: '?isIDP=true&x-flow-state=theirs', saved, savedPresent: true })).toEqual(
+        {
+          kind: 'fail',
+          message: 'Unexpected response from identity provider.',
+        },
+      );
     }
     // Even beside a saved AUTH_ALLOWED: the hand-back is not this tab's.
-    const allowed = { nextaction: 'AUTH_ALLOWED', flowState: 'mine', authCompleteUrl: 'https://sso.example/x' };
+    const allowed = {
+      nextaction: 'AUTH_ALLOWED',
+      flowState: 'mine',
+      authCompleteUrl: 'https://sso.example/x',
+    };
     expect(
       idpReturnStep({ search: '?isIDP=true&x-flow-state=theirs', saved: allowed, savedPresent: true }).kind,
     ).toBe('fail');
@@ -61,7 +72,11 @@ describe('idpReturnStep (spec section 4, Identity provider)', () => {
       message: 'Missing information from identity provider response data.',
     });
     expect(
-      idpReturnStep({ search: '?isIDP=true', saved: { nextaction: 'IDP_AUTH', flowState: 'fs' }, savedPresent: true }),
+      idpReturnStep({
+        search: '?isIDP=true',
+        saved: { nextaction: 'IDP_AUTH', flowState: 'fs' },
+        savedPresent: true,
+      }),
     ).toEqual({ kind: 'fail', message: 'Missing information from identity provider response data.' });
   });
 

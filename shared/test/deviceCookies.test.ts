@@ -34,7 +34,9 @@ describe('device cookies', () => {
   it('on a secure page the name gets __Host- and the Secure flag', () => {
     const env = jar(true);
     rememberFidoIdentifier('ann.smith', 'fido-1', undefined, env);
-    expect(env.written[0]).toBe(`__Host-${fidoIdCookieName('ann.smith')}=fido-1; Path=/; SameSite=Strict; Secure`);
+    expect(env.written[0]).toBe(
+      `__Host-${fidoIdCookieName('ann.smith')}=fido-1; Path=/; SameSite=Strict; Secure`,
+    );
     expect(readFidoIdentifier('ann.smith', env)).toBe('fido-1');
   });
 
@@ -46,7 +48,10 @@ describe('device cookies', () => {
     env.document.cookie = `__Secure-${fid}=fido-old; Path=/; SameSite=Lax; Secure`;
     expect(readTrustedDeviceId('Ann.Smith', env)).toBe('td-old');
     expect(readFidoIdentifier('ann.smith', env)).toBe('fido-old');
-    expect(env.document.cookie.split('; ').sort()).toEqual([`__Host-${fid}=fido-old`, `__Host-${tdi}=td-old`]);
+    expect(env.document.cookie.split('; ').sort()).toEqual([
+      `__Host-${fid}=fido-old`,
+      `__Host-${tdi}=td-old`,
+    ]);
     expect(env.written).toContain(
       `__Host-${tdi}=td-old; Path=/; SameSite=Strict; Expires=${new Date(Date.UTC(2027, 0, 1)).toUTCString()}; Secure`,
     );

@@ -72,7 +72,9 @@ describe('syncTrustedDeviceCookie', () => {
       env,
     );
     expect(readTrustedDeviceId('tom.trusted', env)).toBe('td-2');
-    expect(env.written.at(-1)).toBe(`${trustedDeviceCookieName('tom.trusted')}=td-2; Path=/; SameSite=Strict`);
+    expect(env.written.at(-1)).toBe(
+      `${trustedDeviceCookieName('tom.trusted')}=td-2; Path=/; SameSite=Strict`,
+    );
   });
 
   it('a trusting reply before the sign-in is complete writes nothing', () => {

@@ -30,7 +30,11 @@ const resume = (flowState: string) =>
   });
 
 const password = (flowState: string) =>
-  h.call('POST', 'factor/v1/PasswordAuthenticator', { token: client, flowState, body: { password: PASSWORD } });
+  h.call('POST', 'factor/v1/PasswordAuthenticator', {
+    token: client,
+    flowState,
+    body: { password: PASSWORD },
+  });
 
 /** The portal's arrival (the login_hint's first step) and the password: AUTH_ALLOWED with authCompleteUrl. */
 async function arriveAndSignIn(flowState: string) {
@@ -65,9 +69,13 @@ async function handBack(flowState?: string): Promise<string> {
 
 /** A relying-party start in a browser holding `cookie`; the flow state and the browser's binding cookie. */
 async function rpStart(query: Record<string, string> = {}, cookie = '') {
-  const start = await h.call('GET', `/_emulator/rp/start?${new URLSearchParams({ portal: PORTAL, ...query })}`, {
-    headers: { cookie },
-  });
+  const start = await h.call(
+    'GET',
+    `/_emulator/rp/start?${new URLSearchParams({ portal: PORTAL, ...query })}`,
+    {
+      headers: { cookie },
+    },
+  );
   expect(start.status).toBe(302);
   const flowState = new URL(String(start.headers.location)).searchParams.get('x-flow-state') ?? '';
   return { flowState, browser: cookieFrom(start, 'emulator_browser') || cookie };

@@ -149,7 +149,11 @@ describe('oauth2 flow', () => {
     expect(complete.status).toBe(302);
     const callback = await h.call('GET', String(complete.headers.location));
     expect(callback.text).toContain('Signed in as <strong id="signed-in-user">pat.password</strong>');
-    const twice = await h.call('GET', `oauth2/v1/authcomplete?x-flow-state=${encodeURIComponent(fs)}`, browser);
+    const twice = await h.call(
+      'GET',
+      `oauth2/v1/authcomplete?x-flow-state=${encodeURIComponent(fs)}`,
+      browser,
+    );
     expect(twice.json.errorCode).toBe('0000010');
   });
 

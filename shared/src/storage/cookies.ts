@@ -55,7 +55,12 @@ function readStored(storedName: string, env: CookieEnvironment): string | null {
 }
 
 /** Gives a cookie stored under `storedName` an expiry in the past. */
-function expire(storedName: string, secure: boolean, sameSite: 'Strict' | 'Lax', env: CookieEnvironment): void {
+function expire(
+  storedName: string,
+  secure: boolean,
+  sameSite: 'Strict' | 'Lax',
+  env: CookieEnvironment,
+): void {
   env.document.cookie = `${storedName}=; Path=/; SameSite=${sameSite}; Expires=${new Date(0).toUTCString()}${secure ? '; Secure' : ''}`;
 }
 
@@ -98,5 +103,6 @@ export function writeCookie(
 /** Removes a cookie by giving it an expiry in the past; on a secure page its __Secure- copy too, if any. */
 export function removeCookie(name: string, env: CookieEnvironment = defaultEnvironment()): void {
   env.document.cookie = `${storedCookieName(name, env.secure)}=; ${attributes(env.secure, new Date(0))}`;
-  if (env.secure && readStored(legacyCookieName(name), env) !== null) expire(legacyCookieName(name), true, 'Lax', env);
+  if (env.secure && readStored(legacyCookieName(name), env) !== null)
+    expire(legacyCookieName(name), true, 'Lax', env);
 }

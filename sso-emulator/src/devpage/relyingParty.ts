@@ -29,7 +29,9 @@ export function registerRelyingParty(app: FastifyInstance, ctx: EmulatorContext)
     // The flow belongs to this browser: authcomplete will ask for the same cookie.
     const { browserId, setCookie } = bindBrowser(ctx, request);
     tx.browserId = browserId;
-    return reply.header('set-cookie', setCookie).redirect(`${origin}/oauth2?x-flow-state=${encodeURIComponent(tx.flowState)}`, 302);
+    return reply
+      .header('set-cookie', setCookie)
+      .redirect(`${origin}/oauth2?x-flow-state=${encodeURIComponent(tx.flowState)}`, 302);
   });
 
   app.get(RP_CALLBACK_PATH, async (request, reply) => {

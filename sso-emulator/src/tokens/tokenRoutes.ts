@@ -89,7 +89,8 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: EmulatorContext):
       ctx.state.revokedTokenIds.add(claims.jti);
       ctx.state.activeRefreshTokenIds.delete(claims.jti);
       // Logout: the user's flow states begun before this token was issued end with it.
-      if (claims.kind !== 'client' && claims.iat !== undefined) endFlowStatesOf(ctx, claims.sub, claims.iat * 1000);
+      if (claims.kind !== 'client' && claims.iat !== undefined)
+        endFlowStatesOf(ctx, claims.sub, claims.iat * 1000);
     }
     return {}; // RFC 7009: unknown tokens are not an error
   });
