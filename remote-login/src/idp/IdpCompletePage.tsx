@@ -13,7 +13,11 @@ import { type IdpReturnStep, idpReturnStep, reauthenticationStep } from './idpRe
 
 const IDP_DATA_KEY = 'idpData';
 
-/** What the /idp step left, read once: whether anything was saved, and whether it is readable. */
+/**
+ * What the /idp step left: whether anything was saved, and whether it is readable. Read while
+ * rendering, so it must not remove anything: a render React discards (and starts again) would
+ * find the data gone. It is removed once the screen has mounted.
+ */
 function readSaved(): { present: boolean; saved: IdpData | null } {
   let present = false;
   try {
@@ -21,9 +25,7 @@ function readSaved(): { present: boolean; saved: IdpData | null } {
   } catch {
     present = false;
   }
-  const saved = idpData.read();
-  idpData.remove();
-  return { present, saved };
+  return { present, saved: idpData.read() };
 }
 
 /**
@@ -59,6 +61,8 @@ export function IdpCompletePage() {
   const providerName = saved?.providerName ?? undefined;
 
   useRunOnMount(() => {
+    // Used once: neither a reload nor the same address again finds it.
+    idpData.remove();
     dropFlowStateFromAddress();
     return run(
       (signal) => nextStep(idpReturnStep({ search, saved, savedPresent: present }), signal),
