@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../src/fixtures';
+import { arriveFromRelyingParty } from '../src/relyingParty';
 import { PASSWORD } from '../src/signIn';
 
 // A relative authCompleteUrl (issue 13 §4; spec section 4, AUTH_ALLOWED: "redirect the browser to
@@ -8,10 +9,9 @@ import { PASSWORD } from '../src/signIn';
 // resolves against the service URL with its tenant path ({emulator}/default/), not the origin's
 // root, and the oauth2 sign-in lands at the relying party.
 
-async function startAtRelyingParty(page: Page, stack: { emulatorUrl: string; portalUrl: string }) {
-  await page.goto(`${stack.emulatorUrl}/_emulator/rp/start?portal=${encodeURIComponent(stack.portalUrl)}`);
-  await expect(page).toHaveURL(/\/oauth2\?x-flow-state=/);
-  return new URL(page.url()).searchParams.get('x-flow-state') ?? '';
+/** The relying party's start; the flow state it handed the portal's /oauth2. */
+function startAtRelyingParty(page: Page, stack: { emulatorUrl: string; portalUrl: string }) {
+  return arriveFromRelyingParty(page, stack);
 }
 
 async function enterUserId(page: Page, userId: string) {

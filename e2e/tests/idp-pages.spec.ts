@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../src/fixtures';
+import { arriveFromRelyingParty } from '../src/relyingParty';
 
 // Real identity providers' SAML auto-post pages (issue 13 §4): the emulator serves each product's
 // shape at GET oauth2/v1/idp (a fault's htmlVariant, sso-emulator/src/idp/postPages.ts) and the
@@ -110,8 +111,7 @@ test.describe('real identity providers’ post pages sign in', () => {
   }) => {
     const seen = watch(page);
     await emulator.post('faults', { call: 'oauth2/v1/idp', method: 'GET', htmlVariant: 'keycloak' });
-    await page.goto(`${stack.emulatorUrl}/_emulator/rp/start?portal=${encodeURIComponent(stack.portalUrl)}`);
-    await expect(page).toHaveURL(/\/oauth2\?x-flow-state=/);
+    await arriveFromRelyingParty(page, stack);
     await enterUserId(page, 'ida.idp');
     await expect(page.getByRole('heading', { name: 'Example Identity Provider' })).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();

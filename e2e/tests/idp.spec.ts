@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../src/fixtures';
+import { arriveFromRelyingParty } from '../src/relyingParty';
 
 // The identity-provider round trip (spec section 4, 'Identity provider'; sso-emulator README,
 // 'Identity-provider hand-back contract'): the SAML form is parsed and rebuilt, never injected;
@@ -48,8 +49,7 @@ test.describe('identity provider', () => {
     emulator: _,
     pageErrors: __,
   }) => {
-    await page.goto(`${stack.emulatorUrl}/_emulator/rp/start?portal=${encodeURIComponent(stack.portalUrl)}`);
-    await expect(page).toHaveURL(/\/oauth2\?x-flow-state=/);
+    await arriveFromRelyingParty(page, stack);
     await enterUserId(page, 'ida.idp');
     await expect(page.getByRole('heading', { name: 'Example Identity Provider' })).toBeVisible();
     const authcomplete = page.waitForRequest((r) => r.url().includes('/oauth2/v1/authcomplete'));
@@ -219,6 +219,17 @@ test.describe('identity-provider hand-back errors, each leading to restart neede
     emulator: _,
     pageErrors: __,
   }) => {
+    // This tab saved the data for that flow state (without it the portal refuses before asking
+    // the service: flow-state.spec.ts), but the service has never heard of it.
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem(
+          'idpData',
+          JSON.stringify({ nextaction: 'IDP_AUTH', flowState: 'unknown-flow-state' }),
+        );
+        sessionStorage.setItem('seeded', '1');
+      }
+    });
     await page.goto('/idpComplete?isIDP=true&x-flow-state=unknown-flow-state');
     await expect(page).toHaveURL(/\/restartRequired$/);
     await expect(page.getByRole('alert')).toContainText(

@@ -372,8 +372,8 @@ test.describe('trusted-device and FIDO cookies (spec section 9)', () => {
     const name = `tdi-${obfuscate('pat.password')}`;
     expect(name).not.toContain('pat');
     const cookie = cookies.find((c) => c.name === name);
-    expect(cookie).toMatchObject({ value: 'td-789', path: '/', sameSite: 'Lax', httpOnly: false });
-    // http://localhost is not a secure page: no __Secure- prefix and no Secure flag here.
+    expect(cookie).toMatchObject({ value: 'td-789', path: '/', sameSite: 'Strict', httpOnly: false });
+    // http://localhost is not a secure page: no __Host- prefix and no Secure flag here.
     expect(cookie?.secure).toBe(false);
     const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);

@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from '../src/fixtures';
+import { arriveFromRelyingParty } from '../src/relyingParty';
 import { PASSWORD } from '../src/signIn';
 
 // Arriving from a relying party (spec section 4, 'Login start' step 2: on /oauth2 the portal sets
@@ -11,10 +12,9 @@ interface Stack {
   portalUrl: string;
 }
 
-/** The relying party's start with these parameters; resolves once the portal's /oauth2 is open. */
-async function startAtRelyingParty(page: Page, stack: Stack, query: Record<string, string> = {}) {
-  const search = new URLSearchParams({ portal: stack.portalUrl, ...query });
-  await page.goto(`${stack.emulatorUrl}/_emulator/rp/start?${search}`);
+/** The relying party's start with these parameters; the flow state it handed the portal's /oauth2. */
+function startAtRelyingParty(page: Page, stack: Stack, query: Record<string, string> = {}) {
+  return arriveFromRelyingParty(page, stack, query);
 }
 
 const isAuthenticate = (request: Request) =>
@@ -65,8 +65,7 @@ test.describe('arriving from a relying party', () => {
   }) => {
     const sent = recordAuthenticates(page);
     const arrival = page.waitForResponse((response) => isAuthenticate(response.request()));
-    await startAtRelyingParty(page, stack);
-    const flowState = new URL(page.url()).searchParams.get('x-flow-state');
+    const flowState = await startAtRelyingParty(page, stack);
     const reply = await arrival;
     expect(await reply.json()).toEqual({ flowState, flowStateId: expect.any(String), userName: '' });
 
@@ -222,7 +221,7 @@ test.describe('arriving from a relying party', () => {
     await expect(page).toHaveURL(/\/signed-out$/);
     await startAtRelyingParty(page, stack);
     await expect(page.getByLabel('User ID')).toBeEditable();
-    await expect(page).toHaveURL(/\/oauth2\?x-flow-state=/);
+    await expect(page).toHaveURL(`${stack.portalUrl}/oauth2`);
   });
 
   test('a remembered user arrives with its subject, rememberMe and device data, and goes on', async ({

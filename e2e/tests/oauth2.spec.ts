@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from '../src/fixtures';
+import { arriveFromRelyingParty } from '../src/relyingParty';
 
 // The oauth2 (redirect-style) flow against the emulator's relying party: x-flow-state, the
 // authcomplete redirect, restart=true, the restart from the user-info banner, and hostile
@@ -7,10 +8,9 @@ import { expect, test } from '../src/fixtures';
 
 const PASSWORD = 'Passw0rd!';
 
-async function startAtRelyingParty(page: Page, stack: { emulatorUrl: string; portalUrl: string }) {
-  await page.goto(`${stack.emulatorUrl}/_emulator/rp/start?portal=${encodeURIComponent(stack.portalUrl)}`);
-  await expect(page).toHaveURL(/\/oauth2\?x-flow-state=/);
-  return new URL(page.url()).searchParams.get('x-flow-state') ?? '';
+/** The relying party's start; the flow state it handed the portal's /oauth2. */
+function startAtRelyingParty(page: Page, stack: { emulatorUrl: string; portalUrl: string }) {
+  return arriveFromRelyingParty(page, stack);
 }
 
 async function signInWithPassword(page: Page, userId: string) {

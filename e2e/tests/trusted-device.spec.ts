@@ -2,6 +2,7 @@ import type { BrowserContext, Request, Response } from '@playwright/test';
 import { obfuscate } from '../../shared/src/storage/cookieNames';
 import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
 import { codesSent } from '../src/outbox';
+import { arriveFromRelyingParty } from '../src/relyingParty';
 import { PASSWORD } from '../src/signIn';
 
 // Trusted devices end to end (issue 13 §3; spec sections 3 and 9): tom.trusted signs in with a
@@ -105,7 +106,7 @@ test('a full sign-in with Remember Me trusts the browser for 30 days; the next s
 
   const cookie = await trustedCookie(context);
   expect(cookie?.value).toBe(allowed.trustedDeviceId);
-  expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax', httpOnly: false });
+  expect(cookie).toMatchObject({ path: '/', sameSite: 'Strict', httpOnly: false });
   const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / DAY_MS;
   expect(days).toBeGreaterThan(29.9);
   expect(days).toBeLessThanOrEqual(30);
@@ -239,8 +240,7 @@ test('oauth2 flow: the trusted browser goes back to the relying party right afte
   pageErrors: _,
 }) => {
   const startAtRelyingParty = async () => {
-    await page.goto(`${stack.emulatorUrl}/_emulator/rp/start?portal=${encodeURIComponent(stack.portalUrl)}`);
-    await expect(page).toHaveURL(/\/oauth2\?x-flow-state=/);
+    await arriveFromRelyingParty(page, stack);
   };
   const signedInAtRelyingParty = async () => {
     await expect(page).toHaveURL(/\/_emulator\/rp\/callback\?code=/);

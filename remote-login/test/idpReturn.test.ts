@@ -16,22 +16,54 @@ describe('idpReturnStep (spec section 4, Identity provider)', () => {
     });
   });
 
-  it('saved AUTH_ALLOWED with an id_token is routed on', () => {
-    const saved = { nextaction: 'AUTH_ALLOWED', id_token: 'id' };
+  it('saved AUTH_ALLOWED with an authCompleteUrl is routed on', () => {
+    const saved = {
+      nextaction: 'AUTH_ALLOWED',
+      authCompleteUrl: 'https://sso.example/oauth2/v1/authcomplete',
+    };
     expect(idpReturnStep({ search: '?isIDP=true', saved, savedPresent: true })).toEqual({
       kind: 'route',
       reply: saved,
     });
   });
 
-  it('with a flow state only: re-authenticate without a user name', () => {
+  it("with this tab's saved data for the same flow state: re-authenticate without a user name", () => {
     expect(
       idpReturnStep({
         search: '?isIDP=true&x-flow-state=fs',
-        saved: { nextaction: 'IDP_AUTH' },
+        saved: { nextaction: 'IDP_AUTH', flowState: 'fs' },
         savedPresent: true,
       }),
     ).toEqual({ kind: 'reauthenticate', flowState: 'fs' });
+  });
+
+  it('a flow state with nothing saved in this tab (a hand-back sent by someone else): refused', () => {
+    expect(
+      idpReturnStep({ search: '?isIDP=true&x-flow-state=fs', saved: null, savedPresent: false }),
+    ).toEqual({
+      kind: 'fail',
+      message: 'Missing information from identity provider response data.',
+    });
+  });
+
+  it("a flow state other than this tab's (or saved data without one): refused", () => {
+    for (const saved of [{ nextaction: 'IDP_AUTH', flowState: 'mine' }, { nextaction: 'IDP_AUTH' }]) {
+      expect(idpReturnStep({ search: '?isIDP=true&x-flow-state=theirs', saved, savedPresent: true })).toEqual(
+        {
+          kind: 'fail',
+          message: 'Unexpected response from identity provider.',
+        },
+      );
+    }
+    // Even beside a saved AUTH_ALLOWED: the hand-back is not this tab's.
+    const allowed = {
+      nextaction: 'AUTH_ALLOWED',
+      flowState: 'mine',
+      authCompleteUrl: 'https://sso.example/x',
+    };
+    expect(
+      idpReturnStep({ search: '?isIDP=true&x-flow-state=theirs', saved: allowed, savedPresent: true }).kind,
+    ).toBe('fail');
   });
 
   it('neither: Missing information from identity provider response data.', () => {
@@ -39,6 +71,13 @@ describe('idpReturnStep (spec section 4, Identity provider)', () => {
       kind: 'fail',
       message: 'Missing information from identity provider response data.',
     });
+    expect(
+      idpReturnStep({
+        search: '?isIDP=true',
+        saved: { nextaction: 'IDP_AUTH', flowState: 'fs' },
+        savedPresent: true,
+      }),
+    ).toEqual({ kind: 'fail', message: 'Missing information from identity provider response data.' });
   });
 
   it('a failed or anonymous re-authentication: Unable to locate user information from IDP response.', () => {

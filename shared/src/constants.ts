@@ -66,8 +66,19 @@ export const CREDENTIAL_STATUS_INACTIVE: CredentialStatus = 'INACTIVE';
 /** Cookie name prefixes: trusted device and FIDO identifier. */
 export const TRUSTED_DEVICE_COOKIE_PREFIX = 'tdi-';
 export const FIDO_ID_COOKIE_PREFIX = 'fid-';
-/** Added before a cookie name on secure (https) pages. */
+/**
+ * Added before a cookie name on secure (https) pages: `__Host-` (issue 14 over spec section 9's
+ * `__Secure-`), which the browser accepts only with Secure, Path=/ and no Domain.
+ */
+export const HOST_COOKIE_PREFIX = '__Host-';
+/** The prefix of spec section 9 that earlier versions used: still read once, and moved to `__Host-`. */
 export const SECURE_COOKIE_PREFIX = '__Secure-';
+/**
+ * How long a cookie moved from `__Secure-` to `__Host-` lasts: its old expiry cannot be read. The
+ * server stays the judge (a trusted sign-in rewrites the trusted-device cookie with the days left,
+ * an untrusted reply removes it), so a generous year forces no one to trust their device again.
+ */
+export const MIGRATED_COOKIE_DAYS = 365;
 
 /** Mobile OTP QR code rendering. */
 export const QR_CODE_OPTIONS = {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fidoIdCookieName, obfuscate, trustedDeviceCookieName } from '../src/storage/cookieNames';
-import { type CookieEnvironment, readCookie, removeCookie, writeCookie } from '../src/storage/cookies';
+import {
+  type CookieEnvironment,
+  migrateLegacyCookie,
+  readCookie,
+  removeCookie,
+  writeCookie,
+} from '../src/storage/cookies';
 
 /** Records cookie writes and answers reads like document.cookie does (name=value pairs). */
 function cookieJar(secure: boolean): CookieEnvironment & { writes: string[] } {
@@ -33,18 +39,19 @@ describe('cookie names', () => {
 });
 
 describe('cookies', () => {
-  it('on a secure page: __Secure- prefix, Path=/, SameSite=Lax, Secure, optional expiry', () => {
+  it('on a secure page: __Host- prefix, Path=/, no Domain, SameSite=Strict, Secure, optional expiry', () => {
     const env = cookieJar(true);
     writeCookie('tdi-x', 'device 1', { expiryDays: 30 }, env);
     expect(env.writes[0]).toBe(
-      '__Secure-tdi-x=device%201; Path=/; SameSite=Lax; Expires=Sat, 31 Jan 2026 00:00:00 GMT; Secure',
+      '__Host-tdi-x=device%201; Path=/; SameSite=Strict; Expires=Sat, 31 Jan 2026 00:00:00 GMT; Secure',
     );
+    expect(env.writes[0]).not.toMatch(/Domain=/i);
     expect(readCookie('tdi-x', env)).toBe('device 1');
   });
   it('on a plain page: no prefix and no Secure flag; no expiry means a session cookie', () => {
     const env = cookieJar(false);
     writeCookie('fid-x', 'id', {}, env);
-    expect(env.writes[0]).toBe('fid-x=id; Path=/; SameSite=Lax');
+    expect(env.writes[0]).toBe('fid-x=id; Path=/; SameSite=Strict');
     expect(readCookie('fid-x', env)).toBe('id');
     expect(readCookie('fid-y', env)).toBeNull();
   });
@@ -53,14 +60,50 @@ describe('cookies', () => {
     writeCookie('tdi-x', 'v', {}, env);
     removeCookie('tdi-x', env);
     expect(env.writes[1]).toBe(
-      '__Secure-tdi-x=; Path=/; SameSite=Lax; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure',
+      '__Host-tdi-x=; Path=/; SameSite=Strict; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure',
     );
     expect(readCookie('tdi-x', env)).toBeNull();
+  });
+  it('removal also drops a __Secure- copy an earlier version left', () => {
+    const env = cookieJar(true);
+    env.document.cookie = '__Secure-tdi-x=old; Path=/; SameSite=Lax; Secure';
+    removeCookie('tdi-x', env);
+    expect(env.document.cookie).toBe('');
   });
   it('works with the real document.cookie', () => {
     writeCookie('tdi-real', 'v1');
     expect(readCookie('tdi-real')).toBe('v1');
     removeCookie('tdi-real');
     expect(readCookie('tdi-real')).toBeNull();
+  });
+});
+
+describe('moving __Secure- cookies of earlier versions to __Host- (issue 14)', () => {
+  it('reads the old cookie once, writes the new one for the given days, deletes the old one', () => {
+    const env = cookieJar(true);
+    env.document.cookie = '__Secure-tdi-x=device%201; Path=/; SameSite=Lax; Secure';
+    expect(readCookie('tdi-x', env)).toBeNull();
+    expect(migrateLegacyCookie('tdi-x', 365, env)).toBe(true);
+    expect(env.writes.slice(1)).toEqual([
+      '__Host-tdi-x=device%201; Path=/; SameSite=Strict; Expires=Fri, 01 Jan 2027 00:00:00 GMT; Secure',
+      '__Secure-tdi-x=; Path=/; SameSite=Lax; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure',
+    ]);
+    expect(env.document.cookie).toBe('__Host-tdi-x=device%201');
+    expect(readCookie('tdi-x', env)).toBe('device 1');
+    // Once moved, there is nothing left to move.
+    expect(migrateLegacyCookie('tdi-x', 365, env)).toBe(false);
+  });
+  it('a __Host- cookie already there is newer: it is kept, the old one only deleted', () => {
+    const env = cookieJar(true);
+    env.document.cookie = '__Secure-tdi-x=old; Path=/; SameSite=Lax; Secure';
+    writeCookie('tdi-x', 'new', {}, env);
+    migrateLegacyCookie('tdi-x', 365, env);
+    expect(env.document.cookie).toBe('__Host-tdi-x=new');
+  });
+  it('plain pages never had a prefix: nothing to move', () => {
+    const env = cookieJar(false);
+    env.document.cookie = 'tdi-x=v; Path=/; SameSite=Lax';
+    expect(migrateLegacyCookie('tdi-x', 365, env)).toBe(false);
+    expect(env.writes).toHaveLength(1);
   });
 });

@@ -60,6 +60,43 @@ describe('session storage', () => {
     flowType.write('direct');
     expect(isOauth2Flow()).toBe(false);
   });
+  it('identity-provider data keeps only what the hand-back needs: never a token', () => {
+    const reply = {
+      nextaction: 'IDP_AUTH',
+      flowState: 'fs-1',
+      flowStateId: 'id-1',
+      userName: 'ida.idp',
+      authCompleteUrl: 'https://sso.example/default/oauth2/v1/authcomplete',
+      access_token: 'secret-access',
+      id_token: 'secret-id',
+      refresh_token: 'secret-refresh',
+      token_type: 'Bearer',
+      expires_in: 900,
+      additional: { trustedDeviceId: 'td-secret' },
+      currentFactors: ['IDP/corp'],
+    };
+    idpData.write({ ...reply, providerName: 'Acme' });
+    const stored = sessionStorage.getItem('idpData') ?? '';
+    expect(JSON.parse(stored)).toEqual({
+      nextaction: 'IDP_AUTH',
+      flowState: 'fs-1',
+      flowStateId: 'id-1',
+      userName: 'ida.idp',
+      authCompleteUrl: 'https://sso.example/default/oauth2/v1/authcomplete',
+      providerName: 'Acme',
+    });
+    expect(stored).not.toMatch(/secret|token/i);
+    // Data an older version left with tokens is read without them.
+    sessionStorage.setItem('idpData', JSON.stringify({ ...reply, providerName: null }));
+    expect(idpData.read()).toEqual({
+      nextaction: 'IDP_AUTH',
+      flowState: 'fs-1',
+      flowStateId: 'id-1',
+      userName: 'ida.idp',
+      authCompleteUrl: 'https://sso.example/default/oauth2/v1/authcomplete',
+      providerName: null,
+    });
+  });
   it('reads identity-provider data through its schema', () => {
     idpData.write({ nextaction: 'AUTH_ALLOWED', id_token: 'x', providerName: 'Acme' });
     expect(idpData.read()).toMatchObject({ nextaction: 'AUTH_ALLOWED', providerName: 'Acme' });

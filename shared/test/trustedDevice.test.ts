@@ -58,7 +58,7 @@ describe('syncTrustedDeviceCookie', () => {
     const env = cookieJar(false);
     syncTrustedDeviceCookie('Tom.Trusted', allowed(trusted), env);
     expect(env.written).toEqual([
-      `${trustedDeviceCookieName('tom.trusted')}=td-1; Path=/; SameSite=Lax; Expires=${new Date(Date.UTC(2026, 0, 31)).toUTCString()}`,
+      `${trustedDeviceCookieName('tom.trusted')}=td-1; Path=/; SameSite=Strict; Expires=${new Date(Date.UTC(2026, 0, 31)).toUTCString()}`,
     ]);
     expect(readTrustedDeviceId('tom.trusted', env)).toBe('td-1');
   });
@@ -72,7 +72,9 @@ describe('syncTrustedDeviceCookie', () => {
       env,
     );
     expect(readTrustedDeviceId('tom.trusted', env)).toBe('td-2');
-    expect(env.written.at(-1)).toBe(`${trustedDeviceCookieName('tom.trusted')}=td-2; Path=/; SameSite=Lax`);
+    expect(env.written.at(-1)).toBe(
+      `${trustedDeviceCookieName('tom.trusted')}=td-2; Path=/; SameSite=Strict`,
+    );
   });
 
   it('a trusting reply before the sign-in is complete writes nothing', () => {
@@ -92,7 +94,7 @@ describe('syncTrustedDeviceCookie', () => {
       syncTrustedDeviceCookie('tom.trusted', reply, env);
       expect(readTrustedDeviceId('tom.trusted', env)).toBeNull();
       expect(env.written.at(-1)).toBe(
-        `__Secure-${trustedDeviceCookieName('tom.trusted')}=; Path=/; SameSite=Lax; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure`,
+        `__Host-${trustedDeviceCookieName('tom.trusted')}=; Path=/; SameSite=Strict; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure`,
       );
     }
   });

@@ -1,12 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Harness, PASSWORD } from './harness.js';
+import { cookieFrom, Harness, PASSWORD } from './harness.js';
 
 // The four ways a browser arrives at the portal's /oauth2 from the relying party (README, 'oauth2
 // flow'): no user yet, a login_hint, identity-provider discovery, and a live SSO session.
 
 let h: Harness;
 let client: string;
+/** The browser-binding cookie this test's browser holds (issued by its first start, then kept). */
+let browser: string;
 beforeEach(async () => {
+  browser = '';
   h = await Harness.start();
   client = await h.clientToken();
 });
@@ -17,13 +20,15 @@ const RELAY = `${PORTAL}/idpComplete`;
 const hidden = (html: string, name: string) =>
   new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
 
+/** The Cookie header of this test's browser, with an SSO session cookie if given. */
+const cookies = (sso?: string) => ({ headers: { cookie: [sso, browser].filter(Boolean).join('; ') } });
+
 /** GET /_emulator/rp/start with these parameters (and cookie); the flow state it hands the portal. */
 async function rpStart(query: Record<string, string> = {}, cookie?: string): Promise<string> {
   const search = new URLSearchParams({ portal: PORTAL, ...query }).toString();
-  const start = await h.call('GET', `/_emulator/rp/start?${search}`, {
-    ...(cookie ? { headers: { cookie } } : {}),
-  });
+  const start = await h.call('GET', `/_emulator/rp/start?${search}`, cookies(cookie));
   expect(start.status).toBe(302);
+  browser = cookieFrom(start, 'emulator_browser');
   const location = new URL(String(start.headers.location));
   expect(location.origin + location.pathname).toBe(`${PORTAL}/oauth2`);
   return location.searchParams.get('x-flow-state') ?? '';
@@ -49,9 +54,11 @@ async function finishWithPassword(flowState: string, cookie?: string) {
 }
 
 async function complete(flowState: string, cookie?: string) {
-  const done = await h.call('GET', `oauth2/v1/authcomplete?x-flow-state=${encodeURIComponent(flowState)}`, {
-    ...(cookie ? { headers: { cookie } } : {}),
-  });
+  const done = await h.call(
+    'GET',
+    `oauth2/v1/authcomplete?x-flow-state=${encodeURIComponent(flowState)}`,
+    cookies(cookie),
+  );
   expect(done.status).toBe(302);
   const callback = await h.call('GET', String(done.headers.location));
   return { setCookie: String(done.headers['set-cookie'] ?? ''), callback: callback.text };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Harness, PASSWORD } from './harness.js';
+import { cookieFrom, Harness, PASSWORD } from './harness.js';
 
 // Dev-API settings (src/state/settings.ts): a relative authCompleteUrl in AUTH_ALLOWED.
 
@@ -13,13 +13,14 @@ async function oauth2PasswordSignIn() {
   const client = await h.clientToken();
   const start = await h.call('GET', '/_emulator/rp/start?portal=http%3A%2F%2Flocalhost%3A8080');
   const flowState = new URL(String(start.headers.location)).searchParams.get('x-flow-state') ?? '';
+  const browser = cookieFrom(start, 'emulator_browser');
   await h.authenticate('pat.password', client, flowState);
   const allowed = await h.call('POST', 'factor/v1/PasswordAuthenticator', {
     token: client,
     flowState,
     body: { password: PASSWORD },
   });
-  return { flowState, allowed };
+  return { flowState, allowed, browser };
 }
 
 describe('settings', () => {
@@ -32,14 +33,14 @@ describe('settings', () => {
   it("authCompleteUrl 'relative': AUTH_ALLOWED carries the path relative to the tenant URL, which completes", async () => {
     const set = await h.call('POST', '/_emulator/api/settings', { body: { authCompleteUrl: 'relative' } });
     expect(set.json).toEqual({ authCompleteUrl: 'relative' });
-    const { flowState, allowed } = await oauth2PasswordSignIn();
+    const { flowState, allowed, browser } = await oauth2PasswordSignIn();
     expect(allowed.json).toMatchObject({
       nextaction: 'AUTH_ALLOWED',
       authCompleteUrl: 'oauth2/v1/authcomplete',
     });
     const target = new URL(String(allowed.json.authCompleteUrl), 'http://localhost:8090/default/');
     target.searchParams.set('x-flow-state', flowState);
-    const complete = await h.call('GET', target.pathname + target.search);
+    const complete = await h.call('GET', target.pathname + target.search, { headers: { cookie: browser } });
     expect(complete.status).toBe(302);
     expect(String(complete.headers.location)).toMatch(/^\/_emulator\/rp\/callback\?code=/);
   });

@@ -3,6 +3,7 @@ import type { ApiResult } from '@portal/shared/api/result';
 import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '@portal/shared/messages/en_US';
+import { dropFlowStateFromAddress } from '@portal/shared/routes/flowAddress';
 import { type IdpData, idpData } from '@portal/shared/storage/sessionStore';
 import { useState } from 'react';
 import { useLocation } from '@portal/shared/router';
@@ -12,7 +13,11 @@ import { type IdpReturnStep, idpReturnStep, reauthenticationStep } from './idpRe
 
 const IDP_DATA_KEY = 'idpData';
 
-/** What the /idp step left, read once: whether anything was saved, and whether it is readable. */
+/**
+ * What the /idp step left: whether anything was saved, and whether it is readable. Read while
+ * rendering, so it must not remove anything: a render React discards (and starts again) would
+ * find the data gone. It is removed once the screen has mounted.
+ */
 function readSaved(): { present: boolean; saved: IdpData | null } {
   let present = false;
   try {
@@ -20,9 +25,7 @@ function readSaved(): { present: boolean; saved: IdpData | null } {
   } catch {
     present = false;
   }
-  const saved = idpData.read();
-  idpData.remove();
-  return { present, saved };
+  return { present, saved: idpData.read() };
 }
 
 /**
@@ -45,7 +48,10 @@ async function nextStep(first: IdpReturnStep, signal: AbortSignal): Promise<ApiR
   return { ok: true, data: step, status: 200 };
 }
 
-/** /idpComplete: reads the identity provider's hand-back and continues the flow. */
+/**
+ * /idpComplete: reads the identity provider's hand-back and continues the flow. The flow state
+ * and isIDP leave the address (and the history entry) as soon as the screen has read them.
+ */
 export function IdpCompletePage() {
   const { search } = useLocation();
   const applyNextAction = useApplyNextAction();
@@ -54,15 +60,18 @@ export function IdpCompletePage() {
   const [{ present, saved }] = useState(readSaved);
   const providerName = saved?.providerName ?? undefined;
 
-  useRunOnMount(() =>
-    run(
+  useRunOnMount(() => {
+    // Used once: neither a reload nor the same address again finds it.
+    idpData.remove();
+    dropFlowStateFromAddress();
+    return run(
       (signal) => nextStep(idpReturnStep({ search, saved, savedPresent: present }), signal),
       async (step) => {
         if (step.kind === 'route') await applyNextAction(step.reply);
         else if (step.kind === 'fail') restartNeeded(step.message);
       },
-    ),
-  );
+    );
+  });
 
   return <LoginLayout title={messages.idp.connectingTo(providerName)} busy />;
 }

@@ -2,7 +2,7 @@ import { api } from '@portal/shared/api/client';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
-import { factorReplyAtom } from '@portal/shared/session/atoms';
+import { factorReplyAtom, flowStateAtom } from '@portal/shared/session/atoms';
 import { idpData } from '@portal/shared/storage/sessionStore';
 import { useAtomValue, useStore } from 'jotai';
 import { LoginLayout } from '../common/LoginLayout';
@@ -33,9 +33,15 @@ export function IdpPage() {
       restartNeeded(messages.idp.unexpectedResponse);
       return;
     }
-    // What /idpComplete reads on return: the reply that opened this step (no tokens) and the name.
+    // What /idpComplete reads on return (storage keeps no token of it): the reply that opened
+    // this step, the name, and the flow state the generate call carried, which the provider's
+    // hand-back must bring back for this tab to honour it.
     const opened = store.get(factorReplyAtom);
-    idpData.write({ ...(opened ?? {}), providerName: providerName ?? null });
+    idpData.write({
+      ...(opened ?? {}),
+      flowState: store.get(flowStateAtom) ?? opened?.flowState ?? null,
+      providerName: providerName ?? null,
+    });
     submitSamlForm(checked.form);
   };
 

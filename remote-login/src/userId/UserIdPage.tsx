@@ -1,6 +1,7 @@
 import { api } from '@portal/shared/api/client';
 import { type LoginStartOutcome, startLogin } from '@portal/shared/flow/loginStart';
 import { messages } from '@portal/shared/messages/en_US';
+import { dropFlowStateFromAddress } from '@portal/shared/routes/flowAddress';
 import { riskTypeAtom } from '@portal/shared/session/atoms';
 import { useAtomValue, useStore } from 'jotai';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
@@ -67,7 +68,12 @@ export function UserIdPage() {
     setPhase('form');
   }, [store, pathname, search, restartNeeded, submit, arrive, setError]);
 
-  useRunOnMount(begin);
+  useRunOnMount(() => {
+    // The oauth2 entry's x-flow-state is read (from the router's location, which keeps it) and
+    // saved with the entry's parameters: it leaves the address and the history at once.
+    dropFlowStateFromAddress();
+    return begin();
+  });
 
   const valid = userName.trim().length >= 1;
   const onSubmit = (event: FormEvent) => {

@@ -11,6 +11,9 @@ import { paths } from '@portal/shared/routes/paths';
  */
 export const FLOW_STATE_PARAM = 'x-flow-state';
 
+/** `isIDP=true`: the identity provider's hand-back to /idpComplete. */
+export const IDP_RETURN_PARAM = 'isIDP';
+
 /** `restart=true`: the oauth2 entry restores its saved query instead of taking a new one. */
 export const RESTART_PARAM = 'restart';
 

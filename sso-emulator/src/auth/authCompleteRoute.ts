@@ -5,7 +5,8 @@ import type { EmulatorContext } from '../context.js';
 import { errors } from '../http/apiError.js';
 import { parseInput } from '../http/parseBody.js';
 import { sessionAfterSignIn } from '../sso/ssoSessions.js';
-import { findTransaction } from './flowState.js';
+import { sameBrowser } from '../sso/browserBinding.js';
+import { takeAllowedOauth2Transaction } from './flowState.js';
 
 export const RP_CALLBACK_PATH = '/_emulator/rp/callback';
 
@@ -13,15 +14,18 @@ const QuerySchema = v.looseObject({ 'x-flow-state': v.optional(v.string()) });
 
 /**
  * GET oauth2/v1/authcomplete?x-flow-state=…: ends a completed oauth2 transaction, opens (or keeps)
- * the browser's SSO session, and goes back to the relying party.
+ * the browser's SSO session, and goes back to the relying party. Only once, and only for the
+ * browser that started the flow (its browser-binding cookie, sso/browserBinding.ts); anything
+ * else is 401 0000010 and leaves the transaction as it was.
  */
 export function registerAuthComplete(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get('/oauth2/v1/authcomplete', async (request, reply) => {
     const query = parseInput(QuerySchema, request.query);
-    const tx = findTransaction(ctx, query['x-flow-state']);
+    const tx = takeAllowedOauth2Transaction(ctx, query['x-flow-state'], (found) =>
+      sameBrowser(request, found.browserId),
+    );
     const user = tx?.userName ? ctx.state.findUser(tx.userName) : undefined;
-    if (!tx?.oauth2 || tx.outcome !== 'ALLOWED' || !user) throw errors.invalidFlowState();
-    ctx.state.transactions.delete(tx.flowState);
+    if (!tx || !user) throw errors.invalidFlowState();
     // This is a top-level navigation on the SSO's own origin: the place for the browser's SSO
     // session cookie, which the next relying-party start reads.
     const { setCookie } = sessionAfterSignIn(ctx, request, user.userName, tx.ssoSessionId);

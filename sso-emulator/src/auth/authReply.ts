@@ -51,6 +51,9 @@ function remember(tx: Transaction, reply: AuthReply): AuthReply {
 async function allowed(ctx: EmulatorContext, tx: Transaction, user: User): Promise<AuthReply> {
   tx.completed = true;
   tx.outcome = 'ALLOWED';
+  // This reply is the flow state's last use in the direct flow; in the oauth2 flow authcomplete
+  // takes it once (auth/flowState.ts).
+  if (!tx.oauth2) ctx.state.transactions.delete(tx.flowState);
   trustOnCompletion(ctx, tx, user);
   const block = { additional: additional(tx, user, [], '') };
   if (tx.oauth2) {

@@ -5,8 +5,16 @@ import type { CredType } from './model.js';
 export interface Transaction {
   flowStateId: string;
   flowState: string;
+  /** When the transaction began (emulator clock): a logout ends the user's flows begun before it. */
+  createdAt: number;
+  /** Sliding while the sign-in runs; fixed once it is complete (AUTH_ALLOWED or AUTH_DENIED). */
   expiresAt: number;
   oauth2: boolean;
+  /**
+   * oauth2 only: the browser that started the flow at the relying party (the value of its
+   * browser-binding cookie, sso/browserBinding.ts); authcomplete serves only that browser.
+   */
+  browserId?: string;
   userName?: string;
   /** Index into the user's steps. */
   stepIndex: number;
@@ -39,6 +47,7 @@ export function newTransaction(now: number, ttlMs: number, oauth2: boolean): Tra
   return {
     flowStateId: randomUUID(),
     flowState: randomBytes(32).toString('base64url'),
+    createdAt: now,
     expiresAt: now + ttlMs,
     oauth2,
     stepIndex: 0,

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endFlowStatesOf } from '../auth/flowState.js';
 import type { EmulatorContext } from '../context.js';
 import { ApiError } from '../http/apiError.js';
 import { parseInput } from '../http/parseBody.js';
@@ -106,6 +107,9 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: EmulatorContext):
       // RFC 7009 section 2.1: revoking a refresh token ends the grant, its access tokens included.
       const family = claims.fam === undefined ? undefined : ctx.state.tokenFamilies.get(claims.fam);
       if (claims.kind === 'refresh' && family) ctx.state.tokenFamilies.end(family, 'revoked');
+      // Logout: the user's flow states begun before this token was issued end with it.
+      if (claims.kind !== 'client' && claims.iat !== undefined)
+        endFlowStatesOf(ctx, claims.sub, claims.iat * 1000);
     }
     return {}; // RFC 7009: unknown tokens are not an error
   });

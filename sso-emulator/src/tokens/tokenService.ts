@@ -18,6 +18,7 @@ const ClaimsSchema = v.object({
   jti: v.string(),
   kind: v.picklist(['client', 'access', 'refresh', 'id']),
   exp: v.number(),
+  iat: v.optional(v.number()),
   name: v.optional(v.string()),
   scope: v.optional(v.string()),
   /** The token family (state/tokenFamilies) of user tokens issued from a sign-in. */
