@@ -73,6 +73,16 @@ export function testConfig(
     embedOrigins: [],
     proxyTimeoutMs: 2000,
     logLevel: 'info',
+    production: false,
+    limits: {
+      headersTimeoutMs: 10000,
+      requestTimeoutMs: 30000,
+      keepAliveTimeoutMs: 72000,
+      connectionTimeoutMs: 120000,
+      bodyLimitBytes: 64 * 1024,
+    },
+    trustProxy: false,
+    trustedTypes: 'enforce',
     ...overrides,
   };
 }
