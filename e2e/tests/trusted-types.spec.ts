@@ -1,4 +1,5 @@
 import { expect, test } from '../src/fixtures';
+import { type PortalStack, startStack } from '../src/servers';
 import { signInToWelcome } from '../src/signIn';
 
 declare global {
@@ -96,4 +97,39 @@ test('a whole sign-in runs under enforced Trusted Types without a violation', as
   expect(loaded.policy).toBe('default');
   // The remotes' entries and chunks were added through the policy (and the CSP guard saw no refusal).
   expect(loaded.remoteScripts).toBeGreaterThan(2);
+});
+
+test.describe('TRUSTED_TYPES=report-only', () => {
+  let reportOnly: PortalStack;
+
+  test.beforeAll(async () => {
+    reportOnly = await startStack({ portalEnv: { LOG_LEVEL: 'warn', TRUSTED_TYPES: 'report-only' } });
+  });
+
+  test.afterAll(async () => {
+    await reportOnly?.stop();
+  });
+
+  test('refuses nothing but reports a foreign script URL, which the CSP guard sees', async ({
+    page,
+    cspViolations,
+    pageErrors: _,
+  }) => {
+    const response = await page.goto(`${reportOnly.portalUrl}/direct`);
+    expect(response?.headers()['content-security-policy']).not.toContain('require-trusted-types-for');
+    expect(response?.headers()['content-security-policy-report-only']).toContain(
+      "require-trusted-types-for 'script'",
+    );
+    await expect(page.getByLabel('User ID')).toBeVisible();
+    expect(cspViolations).toEqual([]);
+    const assigned = await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.src = 'https://evil.example/steal.js';
+      return script.src;
+    });
+    expect(assigned).toBe('https://evil.example/steal.js');
+    await expect.poll(() => cspViolations.length).toBe(1);
+    expect(cspViolations[0]).toContain('require-trusted-types-for blocked trusted-types-sink');
+    cspViolations.length = 0;
+  });
 });
