@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
@@ -12,15 +13,18 @@ import {
   originValue,
   portValue,
   positiveMillis,
+  positiveWhole,
   type RiskType,
   riskTypeValue,
   type TrustedTypesMode,
   type TrustProxy,
   trustedTypesModeValue,
   trustProxyValue,
+  sealingKeysValue,
 } from './env/envValues.js';
 import { DEV_SSO_BASE_URL, DEV_SSO_CLIENT_SECRET, productionProblems } from './env/productionRules.js';
 import { type ProductConfig, readProductConfig } from './productConfig.js';
+import { SEALING_KEY_BYTES, type SealingKey, sealingKey } from './tokens/custody/sealingKeys.js';
 
 /** Everything the server needs, taken from environment variables only. */
 export interface PortalServerConfig {
@@ -51,6 +55,17 @@ export interface PortalServerConfig {
   trustProxy: TrustProxy;
   /** Trusted Types in the CSP. */
   trustedTypes: TrustedTypesMode;
+  /** Seal refresh tokens into their cookie: the first key seals, every key opens. */
+  tokenSealingKeys: SealingKey[];
+  /** true: no TOKEN_SEALING_KEYS, a random key of this process (development only). */
+  tokenSealingKeyGenerated: boolean;
+  /** The longest a sign-in's refresh cookie is redeemed, counted from the sign-in (seconds). */
+  refreshSessionMaxAgeSeconds: number;
+  /** Requests per client address per window to /v1/token/*. */
+  tokenRateLimit: number;
+  /** Reports per client address per window to /csp-report. */
+  cspReportRateLimit: number;
+  rateLimitWindowMs: number;
 }
 
 /** How long a client may take and how much it may send (src/http/serverLimits.ts). */
@@ -101,6 +116,11 @@ const EnvSchema = v.object({
   BODY_LIMIT_BYTES: v.optional(byteCount, '65536'),
   TRUST_PROXY: v.optional(trustProxyValue, 'false'),
   TRUSTED_TYPES: v.optional(trustedTypesModeValue, 'enforce'),
+  TOKEN_SEALING_KEYS: v.optional(sealingKeysValue),
+  REFRESH_SESSION_MAX_AGE_S: v.optional(positiveWhole, '43200'),
+  TOKEN_RATE_LIMIT: v.optional(positiveWhole, '120'),
+  CSP_REPORT_RATE_LIMIT: v.optional(positiveWhole, '60'),
+  RATE_LIMIT_WINDOW_S: v.optional(positiveWhole, '60'),
 });
 
 type EnvName = keyof v.InferInput<typeof EnvSchema>;
@@ -133,7 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
   }
   const e = parsed.output;
   if (e.NODE_ENV) {
-    const problems = productionProblems(e);
+    const problems = productionProblems({ ...e, tokenSealingKeysSet: e.TOKEN_SEALING_KEYS !== undefined });
     if (problems.length > 0) throw new ConfigError(problems.join('; '));
   }
   const limitProblems = limitsProblems(e);
@@ -178,6 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     },
     trustProxy: e.TRUST_PROXY,
     trustedTypes: e.TRUSTED_TYPES,
+    tokenSealingKeys: e.TOKEN_SEALING_KEYS ?? [sealingKey(randomBytes(SEALING_KEY_BYTES))],
+    tokenSealingKeyGenerated: e.TOKEN_SEALING_KEYS === undefined,
+    refreshSessionMaxAgeSeconds: e.REFRESH_SESSION_MAX_AGE_S,
+    tokenRateLimit: e.TOKEN_RATE_LIMIT,
+    cspReportRateLimit: e.CSP_REPORT_RATE_LIMIT,
+    rateLimitWindowMs: e.RATE_LIMIT_WINDOW_S * 1000,
   };
 }
 

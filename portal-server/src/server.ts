@@ -18,6 +18,10 @@ import { registerRemotesJsonRoute } from './routes/remotesJson.js';
 import { registerSecurityHeaders } from './security/securityHeaders.js';
 import { registerHostApp } from './static/hostApp.js';
 import { registerRemoteReleases } from './static/remoteReleases.js';
+import { MemoryRateLimitStore, type RateLimitStore } from './rateLimit/rateLimitStore.js';
+import { REFRESH_COOKIE } from './tokens/custody/refreshCookie.js';
+import { RefreshTokenCustody } from './tokens/custody/refreshTokenCustody.js';
+import { TokenSealer } from './tokens/custody/tokenSealer.js';
 import { SsoTokenClient } from './tokens/ssoTokenClient.js';
 import { registerTokenRoutes } from './tokens/tokenRoutes.js';
 
@@ -26,6 +30,11 @@ export interface BuildOptions {
   logStream?: LoggerSetup['stream'];
   /** The cache of manifests on other origins (tests shorten its timeouts). */
   foreignManifests?: ForeignManifests;
+  /**
+   * Where the rate limits count; default one process's memory. Instances behind a load balancer
+   * share their limits by sharing a store (e.g. Redis; README, "Rate limits").
+   */
+  rateLimitStore?: RateLimitStore;
 }
 
 /** The portal's own origin: host app, remote releases, configuration, token calls and the SSO proxy. */
@@ -50,6 +59,19 @@ export async function buildServer(
     return `http://localhost:${port}`;
   };
   const remotesFile = new RemotesFile(config.remotesConfigFile);
+  const rateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
+  const custody = new RefreshTokenCustody(
+    new TokenSealer({
+      keys: config.tokenSealingKeys,
+      maxAgeSeconds: config.refreshSessionMaxAgeSeconds,
+      purpose: REFRESH_COOKIE,
+    }),
+  );
+  if (config.tokenSealingKeyGenerated) {
+    app.log.warn(
+      'TOKEN_SEALING_KEYS is not set: refresh cookies are sealed with a key of this process only (a restart or another instance ends every session)',
+    );
+  }
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { config, remotesFile, publicOrigin });
@@ -60,22 +82,31 @@ export async function buildServer(
     registerEnvironmentRoute(dynamic, config);
     registerProductConfigRoute(dynamic, config.product);
     registerRemotesJsonRoute(dynamic, remotesFile);
-    registerTokenRoutes(
-      dynamic,
-      new SsoTokenClient({
+    await registerTokenRoutes(dynamic, {
+      sso: new SsoTokenClient({
         ssoBaseUrl: config.ssoBaseUrl,
         clientId: config.ssoClientId,
         clientSecret: config.ssoClientSecret,
         timeoutMs: config.proxyTimeoutMs,
       }),
-    );
+      custody,
+      publicOrigin,
+      rateLimit: {
+        store: rateLimitStore,
+        rule: { name: 'token', limit: config.tokenRateLimit, windowMs: config.rateLimitWindowMs },
+      },
+    });
     await registerSsoProxy(dynamic, {
       ssoBaseUrl: config.ssoBaseUrl,
       timeoutMs: config.proxyTimeoutMs,
       bodyLimitBytes: config.limits.bodyLimitBytes,
+      custody,
     });
   });
-  await registerCspReportRoute(app);
+  await registerCspReportRoute(app, {
+    store: rateLimitStore,
+    rule: { name: 'csp-report', limit: config.cspReportRateLimit, windowMs: config.rateLimitWindowMs },
+  });
   await registerHostApp(app, {
     hostDist: config.hostDist,
     production: config.production,

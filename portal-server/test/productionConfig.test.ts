@@ -7,6 +7,7 @@ const PRODUCTION = {
   SSO_BASE_URL: 'https://sso.example.com/tenant-a/',
   SSO_CLIENT_SECRET: 'a-real-secret-from-the-vault',
   PUBLIC_ORIGIN: 'https://portal.example.com',
+  TOKEN_SEALING_KEYS: Buffer.alloc(32, 7).toString('base64'),
 };
 
 describe('loadConfig with NODE_ENV=production (fails closed)', () => {
@@ -54,5 +55,6 @@ describe('loadConfig with NODE_ENV=production (fails closed)', () => {
     expect(message).toContain('Invalid environment variable SSO_BASE_URL');
     expect(message).toContain('Invalid environment variable SSO_CLIENT_SECRET');
     expect(message).toContain('Invalid environment variable PUBLIC_ORIGIN');
+    expect(message).toContain('Missing environment variable TOKEN_SEALING_KEYS');
   });
 });

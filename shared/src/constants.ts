@@ -83,3 +83,9 @@ export const PROXY_URL = '/common/portal/proxy/';
 
 /** Scope requested on a token refresh (spec section 7). */
 export const REFRESH_SCOPE = 'openid email profile offline_access';
+/**
+ * What the page holds and sends in place of the refresh token (refresh_token of the refresh call,
+ * token of the revoke call): the portal server keeps the refresh token itself sealed in an HttpOnly
+ * cookie that no page script can read, and its token replies carry this word instead.
+ */
+export const REFRESH_TOKEN_IN_COOKIE = 'cookie';

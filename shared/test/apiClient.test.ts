@@ -173,6 +173,27 @@ describe('request headers and bases', () => {
     expect(store.get(userTokenAtom)).toBe('u');
   });
 
+  it('the page never holds a refresh token: it keeps and sends the word "cookie" in its place', async () => {
+    const { api, store, calls } = setup([
+      { body: { access_token: 'u', refresh_token: 'raw-refresh-token', expires_in: 60 } },
+      { body: { access_token: 'u2', refresh_token: 'cookie', expires_in: 60 } },
+      { body: {} },
+    ]);
+    await api.getUserToken('id-token');
+    expect(store.get(refreshTokenAtom)).toBe('cookie');
+    await api.refreshUserToken();
+    expect(calls[1]?.url).toBe('/v1/token/generate/refresh');
+    expect(calls[1]?.body).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: 'cookie',
+      scope: 'openid email profile offline_access',
+    });
+    await api.revokeToken(store.get(refreshTokenAtom) ?? '');
+    expect(calls[2]?.url).toBe('/v1/token/revoke');
+    expect(calls[2]?.body).toEqual({ token: 'cookie' });
+    expect(JSON.stringify(calls.map((call) => call.body))).not.toContain('raw-refresh-token');
+  });
+
   it('environment configuration goes without interceptors', async () => {
     const { api, store, calls } = setup([{ body: { riskType: 'RSARISK', baseServiceUrl: SERVICE } }]);
     store.set(flowStateAtom, 'fs-1');

@@ -103,7 +103,8 @@ describe('sign-in transitions (spec section 4): status, flow atoms and target to
     expect(target).toEqual({ to: '/welcome' });
     expect(store.get(authStatusAtom)).toBe(AuthStatus.Authenticated);
     expect(store.get(userTokenAtom)).toBe('at');
-    expect(store.get(refreshTokenAtom)).toBe('rt');
+    // The page never keeps a refresh token itself: the portal server holds it in its cookie.
+    expect(store.get(refreshTokenAtom)).toBe('cookie');
     expect(store.get(tokenExpiryAtom)).toBe(61_000);
     expect(store.get(flowStateAtom)).toBeNull();
     expectFlowScopeReset(store);

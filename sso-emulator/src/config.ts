@@ -20,6 +20,8 @@ export interface EmulatorConfig {
   accessTokenTtlSeconds: number;
   clientTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** Absolute session lifetime: no refresh after this long since the sign-in. */
+  sessionLifetimeSeconds: number;
   limits: EmulatorLimits;
 }
 
@@ -82,6 +84,7 @@ const envSchema = v.object({
   EMULATOR_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.minLength(1)), 'portal-dev-secret'),
   EMULATOR_FIXTURES: v.optional(v.pipe(v.string(), v.minLength(1))),
   EMULATOR_PUSH_TIMEOUT_MS: v.optional(positiveInt, '60000'),
+  EMULATOR_SESSION_LIFETIME_S: v.optional(positiveInt, '43200'),
   EMULATOR_LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'warn'),
   EMULATOR_HEADERS_TIMEOUT_MS: v.optional(positiveInt, '10000'),
   EMULATOR_REQUEST_TIMEOUT_MS: v.optional(positiveInt, '30000'),
@@ -131,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined>): EmulatorCon
     accessTokenTtlSeconds: 900,
     clientTokenTtlSeconds: 3600,
     refreshTokenTtlSeconds: 8 * 3600,
+    sessionLifetimeSeconds: e.EMULATOR_SESSION_LIFETIME_S,
     limits: {
       headersTimeoutMs: e.EMULATOR_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.EMULATOR_REQUEST_TIMEOUT_MS,

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import * as v from 'valibot';
+import { decodeSealingKey, sealingKey } from '../tokens/custody/sealingKeys.js';
 
 /** Env values arrive as strings; these schemas turn them into typed settings with messages fit for an operator. */
 
@@ -118,4 +119,27 @@ export type TrustedTypesMode = (typeof trustedTypesModes)[number];
 export const trustedTypesModeValue = v.picklist(
   trustedTypesModes,
   `must be one of ${trustedTypesModes.join(', ')}`,
+);
+
+/** A whole number of at least 1 (a count or a number of seconds). */
+export const positiveWhole = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,9}$/, 'must be a whole number'),
+  v.transform(Number),
+  v.minValue(1, 'must be at least 1'),
+);
+
+/**
+ * AES-256 keys, comma or space separated, each 32 random bytes in base64 or base64url (e.g.
+ * `openssl rand -base64 32`). The first seals, all open.
+ */
+export const sealingKeysValue = v.pipe(
+  v.string(),
+  v.transform((value) => value.split(/[\s,]+/).filter((item) => item.length > 0)),
+  v.minLength(1, 'must list at least one key'),
+  v.check(
+    (keys) => keys.every((key) => decodeSealingKey(key) !== undefined),
+    'each key must be 32 bytes in base64 or base64url (openssl rand -base64 32)',
+  ),
+  v.transform((keys) => keys.map((key) => sealingKey(decodeSealingKey(key) as Buffer))),
 );

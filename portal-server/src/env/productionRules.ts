@@ -8,6 +8,8 @@ export interface ProductionInputs {
   SERVICE_URL?: string | undefined;
   SSO_CLIENT_SECRET?: string | undefined;
   PUBLIC_ORIGIN?: string | undefined;
+  /** TOKEN_SEALING_KEYS was given (every instance must seal with the same keys). */
+  tokenSealingKeysSet: boolean;
 }
 
 const isHttps = (value: string) => new URL(value).protocol === 'https:';
@@ -19,7 +21,7 @@ const isHttps = (value: string) => new URL(value).protocol === 'https:';
  */
 export function productionProblems(inputs: ProductionInputs): string[] {
   const problems: string[] = [];
-  const problem = (name: keyof ProductionInputs, message: string) =>
+  const problem = (name: Exclude<keyof ProductionInputs, 'tokenSealingKeysSet'>, message: string) =>
     problems.push(`Invalid environment variable ${name}: ${message} (NODE_ENV=production)`);
 
   if (inputs.SSO_BASE_URL === undefined) {
@@ -39,6 +41,11 @@ export function productionProblems(inputs: ProductionInputs): string[] {
     problem('PUBLIC_ORIGIN', "must be set to the portal's https origin as browsers see it");
   } else if (!isHttps(inputs.PUBLIC_ORIGIN)) {
     problem('PUBLIC_ORIGIN', 'must be an https origin');
+  }
+  if (!inputs.tokenSealingKeysSet) {
+    problems.push(
+      'Missing environment variable TOKEN_SEALING_KEYS: production needs the key(s) that seal refresh tokens (openssl rand -base64 32), the same on every instance',
+    );
   }
   return problems;
 }

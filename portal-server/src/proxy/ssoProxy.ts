@@ -2,9 +2,11 @@ import http from 'node:http';
 import https from 'node:https';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../http/errorReply.js';
+import type { RefreshTokenCustody } from '../tokens/custody/refreshTokenCustody.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './proxyHeaders.js';
 import { decideProxyRequest, replyContentType } from './proxyRules.js';
 import { PROXY_PREFIX, proxyTarget } from './proxyTarget.js';
+import { MAX_PROXIED_REPLY_BYTES, readReply, replyContent } from './replyTokens.js';
 
 export interface SsoProxyOptions {
   ssoBaseUrl: string;
@@ -15,6 +17,8 @@ export interface SsoProxyOptions {
   timeoutMs: number;
   /** Largest request body passed on (bytes); a larger one gets 413. */
   bodyLimitBytes: number;
+  /** Takes refresh tokens out of sign-in replies into the sealed cookie. */
+  custody: RefreshTokenCustody;
 }
 
 class UpstreamTimeout extends Error {
@@ -34,7 +38,10 @@ function isEmptyReply(statusCode: number | undefined, headers: http.IncomingHttp
   return statusCode === 204 || statusCode === 304 || headers['content-length'] === '0';
 }
 
-/** Streams one request to the SSO and its reply back; resolves once the reply is under way. */
+/**
+ * Streams one request to the SSO; reads its reply whole (a few KB), takes any refresh token out of
+ * it, and sends it on; resolves once the reply is sent.
+ */
 function forward(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -76,9 +83,46 @@ function forward(
       }
       const headers = downstreamResponseHeaders(response.headers);
       if (contentType !== undefined) headers['content-type'] = contentType;
-      reply.code(response.statusCode ?? 502).headers(headers);
-      reply.send(response);
-      resolve();
+      readReply(response, MAX_PROXIED_REPLY_BYTES).then(
+        (body) => {
+          if (reply.sent) return resolve(); // the SSO failed meanwhile and its error went out
+          const content = replyContent(body, response.headers['content-encoding']);
+          if (content.kind === 'unreadable') {
+            request.log.warn(
+              {
+                upstream: `${target.origin}${target.pathname}`,
+                encoding: response.headers['content-encoding'],
+              },
+              'proxy refused a reply in an encoding it cannot read',
+            );
+            sendError(reply, 502, 'PORTAL_UPSTREAM_CONTENT', 'The sign-in service sent an unexpected reply');
+          } else if (content.kind === 'object' && typeof content.value.refresh_token === 'string') {
+            // A sign-in reply with a refresh token: it goes into the sealed cookie, never to the page.
+            const { 'content-encoding': _encoding, ...plainHeaders } = headers;
+            reply
+              .code(response.statusCode ?? 502)
+              .headers(plainHeaders)
+              .header('content-type', 'application/json; charset=utf-8')
+              .send(JSON.stringify(options.custody.withhold(content.value, reply)));
+          } else {
+            reply
+              .code(response.statusCode ?? 502)
+              .headers(headers)
+              .send(body);
+          }
+          resolve();
+        },
+        (error: unknown) => {
+          if (!reply.sent) {
+            request.log.warn(
+              { upstream: `${target.origin}${target.pathname}`, reason: String(error) },
+              'proxy could not read the reply',
+            );
+            sendError(reply, 502, 'PORTAL_UPSTREAM', 'The sign-in service sent an unexpected reply');
+          }
+          resolve();
+        },
+      );
     });
 
     upstream.on('error', (error) => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { parseBody } from '../http/validateBody.js';
+import { type RateLimitRule, rateLimitHook } from '../rateLimit/rateLimit.js';
+import type { RateLimitStore } from '../rateLimit/rateLimitStore.js';
 import { CSP_REPORT_PATH } from '../security/securityHeaders.js';
 
 const text = v.optional(v.union([v.string(), v.number()]));
@@ -50,8 +52,13 @@ function withoutQuery(value: string | number | undefined): string | undefined {
 const MAX_REPORT_BYTES = 64 * 1024;
 
 /** POST /csp-report: browsers report CSP violations here (report-uri and report-to); we log them. */
-export async function registerCspReportRoute(app: FastifyInstance): Promise<void> {
+export async function registerCspReportRoute(
+  app: FastifyInstance,
+  rateLimit: { store: RateLimitStore; rule: RateLimitRule },
+): Promise<void> {
   await app.register(async (scope) => {
+    // Anyone can post reports: a limit per client address keeps a flood out of the logs.
+    scope.addHook('onRequest', rateLimitHook(rateLimit.store, rateLimit.rule));
     const parseJson = (
       _request: unknown,
       body: string,

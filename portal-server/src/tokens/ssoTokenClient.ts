@@ -14,7 +14,9 @@ export type SsoCallResult<T> =
   /** The SSO answered with an error: its status and JSON go back to the browser unchanged. */
   | { kind: 'upstream-error'; status: number; body: Record<string, unknown> }
   /** The SSO could not be reached or answered something unusable. */
-  | { kind: 'unavailable'; reason: string };
+  | { kind: 'unavailable'; reason: string }
+  /** The SSO answered with a redirect, which is never followed (the form carries secrets). */
+  | { kind: 'redirected'; reason: string };
 
 /** RFC 6749 section 2.3.1: id and secret are form-encoded before being joined and base64-encoded. */
 function basicAuthorization(clientId: string, clientSecret: string): string {
@@ -67,6 +69,8 @@ export class SsoTokenClient {
           accept: 'application/json',
         },
         body: new URLSearchParams(form).toString(),
+        // Following a redirect would send the client credentials and tokens wherever it points.
+        redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
       body = await readJson(response);
@@ -75,6 +79,12 @@ export class SsoTokenClient {
       return {
         kind: 'unavailable',
         reason: timedOut ? `${url.pathname} timed out` : `${url.pathname} unreachable`,
+      };
+    }
+    if (response.status >= 300 && response.status < 400) {
+      return {
+        kind: 'redirected',
+        reason: `${url.pathname} answered a redirect (HTTP ${response.status}), not followed`,
       };
     }
     if (!response.ok) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PortalServerConfig } from '../../src/config.js';
 import { readProductConfig } from '../../src/productConfig.js';
+import { sealingKey } from '../../src/tokens/custody/sealingKeys.js';
 
 export const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const devPortalConfigFile = path.join(packageDir, 'config', 'portal.json');
@@ -50,6 +51,8 @@ export function createFixtureDirs(): FixtureDirs {
 }
 
 export const TEST_SECRET = 'test-secret-do-not-leak-7f3e';
+/** The refresh-cookie sealing key of the tests (32 fixed bytes). */
+export const TEST_SEALING_KEY = sealingKey(Buffer.alloc(32, 7));
 
 export function testConfig(
   dirs: FixtureDirs,
@@ -83,6 +86,12 @@ export function testConfig(
     },
     trustProxy: false,
     trustedTypes: 'enforce',
+    tokenSealingKeys: [TEST_SEALING_KEY],
+    tokenSealingKeyGenerated: false,
+    refreshSessionMaxAgeSeconds: 43200,
+    tokenRateLimit: 1000,
+    cspReportRateLimit: 1000,
+    rateLimitWindowMs: 60_000,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { REFRESH_SCOPE } from '../constants';
+import { REFRESH_SCOPE, REFRESH_TOKEN_IN_COOKIE } from '../constants';
 import { messages } from '../messages/en_US';
 import { clientTokenAtom, refreshTokenAtom } from '@portal/shared/session/atoms';
 import { storeUserTokens } from '../session/tokens';
@@ -69,27 +69,32 @@ export function createTokenCalls(send: Send, deps: RequestDeps) {
     },
 
     /**
-     * POST v1/token/generate/refresh with the refresh token in memory; keeps the new tokens. A
-     * background call: the session timer schedules it, so its response is no user activity and
-     * does not reset the idle timer.
+     * POST v1/token/generate/refresh when a refresh token is held; keeps the new tokens. The
+     * refresh token itself is in the portal server's HttpOnly cookie, which the browser sends with
+     * the call; the body's refresh_token is REFRESH_TOKEN_IN_COOKIE. A background call: the session
+     * timer schedules it, so its response is no user activity and does not reset the idle timer.
      */
     async refreshUserToken(call?: CallOptions): Promise<ApiResult<UserTokenReply>> {
-      const refreshToken = store.get(refreshTokenAtom);
-      if (!refreshToken) return { ok: false, error: { kind: 'http', message: messages.errors.default } };
+      if (!store.get(refreshTokenAtom)) {
+        return { ok: false, error: { kind: 'http', message: messages.errors.default } };
+      }
       const result = await send({
         ...call,
         method: 'POST',
         path: 'v1/token/generate/refresh',
         base: 'portal',
         background: true,
-        body: { grant_type: 'refresh_token', refresh_token: refreshToken, scope: REFRESH_SCOPE },
+        body: { grant_type: 'refresh_token', refresh_token: REFRESH_TOKEN_IN_COOKIE, scope: REFRESH_SCOPE },
         schema: UserTokenReplySchema,
       });
       if (result.ok) storeUserTokens(store, result.data, now());
       return result;
     },
 
-    /** POST v1/token/revoke { token }. */
+    /**
+     * POST v1/token/revoke { token }: an access token, or REFRESH_TOKEN_IN_COOKIE, for which the
+     * portal server revokes the refresh token of its cookie at the SSO and clears the cookie.
+     */
     revokeToken(token: string, call?: CallOptions) {
       return send({
         ...call,

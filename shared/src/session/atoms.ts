@@ -29,6 +29,10 @@ export const lastUserActivityAtom = atom<Date | null>(null);
 export const clientTokenAtom = atom<string | null>(null);
 /** User access token (signed-in calls). */
 export const userTokenAtom = atom<string | null>(null);
+/**
+ * Whether a refresh token is held, as REFRESH_TOKEN_IN_COOKIE: the token itself stays in the
+ * portal server's HttpOnly cookie, out of every page script's reach.
+ */
 export const refreshTokenAtom = atom<string | null>(null);
 /** Expiry of the user access token, epoch milliseconds. */
 export const tokenExpiryAtom = atom<number | null>(null);

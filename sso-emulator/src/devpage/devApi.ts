@@ -14,6 +14,7 @@ import {
   UserParamsSchema,
 } from './devApiSchemas.js';
 import { answerPush, pushView } from './pushAnswers.js';
+import { tokenFamiliesView } from './tokenFamiliesView.js';
 
 export const DEV_API = '/_emulator/api';
 
@@ -28,7 +29,7 @@ export function usersView(ctx: EmulatorContext) {
   }));
 }
 
-/** JSON API for tests: outbox, pushes, users, reset, faults, clock, token lifetime, credential pre-registration. */
+/** JSON API for tests: outbox, pushes, users, reset, faults, clock, token lifetime, token families, credential pre-registration. */
 export function registerDevApi(app: FastifyInstance, ctx: EmulatorContext, faults: FaultRegistry): void {
   app.get(`${DEV_API}/outbox`, async () => ctx.state.outbox);
   app.get(`${DEV_API}/pushes`, async () => pushView(ctx.state));
@@ -64,6 +65,7 @@ export function registerDevApi(app: FastifyInstance, ctx: EmulatorContext, fault
     ctx.state.accessTokenTtlSeconds = accessTokenTtlSeconds;
     return { accessTokenTtlSeconds };
   });
+  app.get(`${DEV_API}/token-families`, async () => tokenFamiliesView(ctx.state));
   app.get(`${DEV_API}/settings`, async () => ctx.state.settings);
   app.post(`${DEV_API}/settings`, async (request) => {
     const body = parseInput(SettingsBodySchema, request.body);

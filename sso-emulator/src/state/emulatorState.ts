@@ -8,6 +8,7 @@ import type { PushRequest } from './pushes.js';
 import type { SsoSession } from './ssoSessions.js';
 import { DEFAULT_SETTINGS, type EmulatorSettings } from './settings.js';
 import type { Transaction } from './transactions.js';
+import { TokenFamilies } from './tokenFamilies.js';
 import { TrustedDevices } from './trustedDevices.js';
 
 /** All mutable emulator state; `reset()` restores the fixtures and clears everything else. */
@@ -18,7 +19,8 @@ export class EmulatorState {
   readonly outbox: OutboxEntry[] = [];
   readonly pushes = new Map<string, PushRequest>();
   readonly revokedTokenIds = new Set<string>();
-  readonly activeRefreshTokenIds = new Set<string>();
+  /** Tokens by sign-in: refresh rotation, reuse detection, the absolute session lifetime. */
+  readonly tokenFamilies = new TokenFamilies();
   /** Codes sent by OTPRegistrar, by credId, until OTPVerifier confirms the new credential. */
   readonly registrationCodes = new Map<string, { code: string; expiresAt: number }>();
   /** Outstanding WebAuthn registration challenges, by user name. */
@@ -53,7 +55,7 @@ export class EmulatorState {
     this.outbox.length = 0;
     this.pushes.clear();
     this.revokedTokenIds.clear();
-    this.activeRefreshTokenIds.clear();
+    this.tokenFamilies.clear();
     this.registrationCodes.clear();
     this.fidoRegistrations.clear();
     this.rpSessions.clear();

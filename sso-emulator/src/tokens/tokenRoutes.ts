@@ -4,6 +4,8 @@ import type { EmulatorContext } from '../context.js';
 import { ApiError } from '../http/apiError.js';
 import { parseInput } from '../http/parseBody.js';
 import type { User } from '../state/model.js';
+import type { TokenFamily } from '../state/tokenFamilies.js';
+import { invalidGrant, redeemRefreshToken } from './refreshGrant.js';
 import { RevokeRequestSchema, TokenRequestSchema } from './schemas.js';
 
 const USER_SCOPE = 'openid email profile offline_access';
@@ -34,13 +36,26 @@ function requireClient(ctx: EmulatorContext, request: FastifyRequest): void {
   }
 }
 
-async function issueUserTokens(ctx: EmulatorContext, user: User) {
+/** Access, refresh and id token of one family; the refresh token never outlives the family. */
+async function issueUserTokens(ctx: EmulatorContext, user: User, family: TokenFamily) {
   const profile = { name: user.displayName, ...(user.email ? { email: user.email } : {}) };
   const ttl = ctx.state.accessTokenTtlSeconds ?? ctx.config.accessTokenTtlSeconds;
-  const access = await ctx.tokens.sign('access', user.userName, ttl, { ...profile, scope: USER_SCOPE });
-  const refresh = await ctx.tokens.sign('refresh', user.userName, ctx.config.refreshTokenTtlSeconds);
-  const id = await ctx.tokens.sign('id', user.userName, ttl, profile);
-  ctx.state.activeRefreshTokenIds.add(refresh.jti);
+  const fam = { fam: family.id };
+  const secondsLeft = Math.floor((family.endsAt - ctx.state.clock.now()) / 1000);
+  const refreshTtl = Math.max(1, Math.min(ctx.config.refreshTokenTtlSeconds, secondsLeft));
+  const access = await ctx.tokens.sign('access', user.userName, ttl, {
+    ...profile,
+    scope: USER_SCOPE,
+    ...fam,
+  });
+  const refresh = await ctx.tokens.sign('refresh', user.userName, refreshTtl, fam);
+  const id = await ctx.tokens.sign('id', user.userName, ttl, { ...profile, ...fam });
+  family.currentRefreshJti = refresh.jti;
+  family.issued.push(
+    { kind: 'access', jti: access.jti, token: access.token },
+    { kind: 'refresh', jti: refresh.jti, token: refresh.token },
+    { kind: 'id', jti: id.jti, token: id.token },
+  );
   return {
     access_token: access.token,
     refresh_token: refresh.token,
@@ -63,21 +78,23 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: EmulatorContext):
       return { access_token: token, token_type: 'Bearer', expires_in: ttl };
     }
     if (body.grant_type === 'refresh_token') {
-      const claims = await ctx.tokens.verify(body.refresh_token, ['refresh']);
-      if (!claims || !ctx.state.activeRefreshTokenIds.delete(claims.jti)) {
-        throw oauthError(400, 'invalid_grant', 'Refresh token is invalid, expired, revoked or already used');
-      }
-      ctx.state.revokedTokenIds.add(claims.jti);
-      const user = ctx.state.findUser(claims.sub);
-      if (user?.status !== 'ACTIVE') throw oauthError(400, 'invalid_grant', 'User is not active');
-      return issueUserTokens(ctx, user);
+      const family = await redeemRefreshToken(ctx, body.refresh_token);
+      const user = ctx.state.findUser(family.userName);
+      if (user?.status !== 'ACTIVE') throw invalidGrant('User is not active');
+      return issueUserTokens(ctx, user, family);
     }
     const claims = await ctx.tokens.verify(body.assertion, ['id']);
-    if (!claims) throw oauthError(400, 'invalid_grant', 'Assertion is invalid, expired or already used');
+    if (!claims) throw invalidGrant('Assertion is invalid, expired or already used');
     ctx.state.revokedTokenIds.add(claims.jti); // an id_token is exchanged once
     const user = ctx.state.findUser(claims.sub);
-    if (user?.status !== 'ACTIVE') throw oauthError(400, 'invalid_grant', 'User is not active');
-    return issueUserTokens(ctx, user);
+    if (user?.status !== 'ACTIVE') throw invalidGrant('User is not active');
+    // A sign-in: a new family, whose absolute lifetime starts now.
+    const family = ctx.state.tokenFamilies.start(
+      user.userName,
+      ctx.state.clock.now(),
+      ctx.config.sessionLifetimeSeconds * 1000,
+    );
+    return issueUserTokens(ctx, user, family);
   });
 
   app.post('/oauth2/v1/revoke', async (request) => {
@@ -86,7 +103,9 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: EmulatorContext):
     const claims = await ctx.tokens.verify(body.token, ['client', 'access', 'refresh', 'id']);
     if (claims) {
       ctx.state.revokedTokenIds.add(claims.jti);
-      ctx.state.activeRefreshTokenIds.delete(claims.jti);
+      // RFC 7009 section 2.1: revoking a refresh token ends the grant, its access tokens included.
+      const family = claims.fam === undefined ? undefined : ctx.state.tokenFamilies.get(claims.fam);
+      if (claims.kind === 'refresh' && family) ctx.state.tokenFamilies.end(family, 'revoked');
     }
     return {}; // RFC 7009: unknown tokens are not an error
   });

@@ -20,6 +20,8 @@ const ClaimsSchema = v.object({
   exp: v.number(),
   name: v.optional(v.string()),
   scope: v.optional(v.string()),
+  /** The token family (state/tokenFamilies) of user tokens issued from a sign-in. */
+  fam: v.optional(v.string()),
 });
 export type TokenClaims = v.InferOutput<typeof ClaimsSchema>;
 
@@ -63,7 +65,7 @@ export class TokenService {
     return { token, jti };
   }
 
-  /** Verifies signature, issuer, expiry (emulator clock), kind and revocation; null when unusable. */
+  /** Verifies signature, issuer, expiry (emulator clock), kind and revocation (its own or its family's); null when unusable. */
   async verify(token: string, kinds: readonly TokenKind[]): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.publicKey, {
@@ -75,6 +77,7 @@ export class TokenService {
       const claims = v.safeParse(ClaimsSchema, payload);
       if (!claims.success || !kinds.includes(claims.output.kind)) return null;
       if (this.state.revokedTokenIds.has(claims.output.jti)) return null;
+      if (claims.output.fam !== undefined && this.state.tokenFamilies.isEnded(claims.output.fam)) return null;
       return claims.output;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;

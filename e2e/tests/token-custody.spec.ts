@@ -1,0 +1,169 @@
+import { expect, type Page, test } from '../src/fixtures';
+import { scriptReadable } from '../src/scriptReadable';
+import { signInToWelcome } from '../src/signIn';
+
+// Issue 14, items 1 and 3: the refresh token lives in the portal server's sealed __Host- cookie,
+// HttpOnly, and never where a page script could read it; the SSO rotates it and treats a replayed
+// one as theft.
+
+const REFRESH = '/v1/token/generate/refresh';
+const REFRESH_COOKIE = '__Host-portal-refresh';
+
+interface Family {
+  userName: string;
+  state: string;
+  refreshTokens: { token: string; status: string }[];
+}
+
+/** Every request body and response body the page sent or received, on any origin. */
+function recordTraffic(page: Page): { texts: string[]; pending: Promise<unknown>[] } {
+  const traffic = { texts: [] as string[], pending: [] as Promise<unknown>[] };
+  page.on('request', (request) => {
+    traffic.texts.push(`${request.url()} ${request.postData() ?? ''}`);
+  });
+  page.on('response', (response) => {
+    traffic.pending.push(
+      response.body().then(
+        (body) => traffic.texts.push(`${response.url()} ${body.toString('utf8')}`),
+        () => undefined, // a redirect or an aborted load has no body
+      ),
+    );
+  });
+  return traffic;
+}
+
+async function refreshCookie(page: Page) {
+  return (await page.context().cookies()).find((cookie) => cookie.name === REFRESH_COOKIE);
+}
+
+/** With a 6-minute token the refresh falls due 1 minute after each new token. */
+async function nextRefresh(page: Page): Promise<number> {
+  const response = page.waitForResponse((r) => new URL(r.url()).pathname === REFRESH);
+  await page.clock.fastForward('01:00');
+  return (await response).status();
+}
+
+test.beforeEach(async ({ emulator }) => {
+  await emulator.post('token-lifetime', { accessTokenTtlSeconds: 360 });
+});
+
+test('through a sign-in and a refresh, the refresh token is in no body and nowhere page scripts can read; only in the sealed __Host- cookie', async ({
+  page,
+  emulator,
+  pageErrors: _,
+}) => {
+  const traffic = recordTraffic(page);
+  await page.clock.install();
+  await signInToWelcome(page);
+  const refreshTokens = async () =>
+    (await emulator.get<Family[]>('token-families')).flatMap((family) => family.refreshTokens);
+  const [first] = await refreshTokens();
+  expect(first?.status).toBe('current');
+
+  const cookie = await refreshCookie(page);
+  expect(cookie).toMatchObject({ path: '/', secure: true, httpOnly: true, sameSite: 'Strict' });
+  expect(cookie?.domain).toBe('localhost');
+  expect(cookie?.value).not.toContain(first?.token);
+
+  expect(await nextRefresh(page)).toBe(200);
+  await expect(page).toHaveURL(/\/welcome$/);
+  const tokens = await refreshTokens();
+  expect(tokens.map((token) => token.status)).toEqual(['retired', 'current']);
+  expect((await refreshCookie(page))?.value).not.toBe(cookie?.value);
+
+  // The refreshed session works: a signed-in call succeeds.
+  await page.getByRole('link', { name: 'Manage Credentials' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage Credentials', level: 1 })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  const readable = await scriptReadable(page);
+  expect(readable).toContain('refreshTokenAtom="cookie"');
+  expect(readable).not.toContain(REFRESH_COOKIE);
+  await Promise.all(traffic.pending);
+  const refreshCall = traffic.texts.find((text) => text.includes(REFRESH) && text.includes('grant_type'));
+  expect(refreshCall).toContain('"refresh_token":"cookie"');
+  for (const { token } of tokens) {
+    expect(readable.includes(token), 'a refresh token readable by page scripts').toBe(false);
+    const carrying = traffic.texts.filter((text) => text.includes(token)).map((text) => text.split(' ')[0]);
+    expect(carrying, 'a refresh token in a request or response body').toEqual([]);
+  }
+});
+
+test('logout revokes the refresh token at the SSO and clears the cookie', async ({
+  page,
+  emulator,
+  pageErrors: _,
+}) => {
+  await signInToWelcome(page);
+  expect(await refreshCookie(page)).toBeDefined();
+  const revoke = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/token/revoke');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByText('Logout Successful')).toBeVisible();
+  await revoke;
+  await expect.poll(() => refreshCookie(page)).toBeUndefined();
+  const [family] = await emulator.get<Family[]>('token-families');
+  expect(family?.state).toBe('revoked');
+});
+
+test('a refresh token replayed after its rotation revokes the sign-in: the portal signs the user out at the next refresh', async ({
+  page,
+  emulator,
+  stack,
+  pageErrors: _,
+}) => {
+  await page.clock.install();
+  await signInToWelcome(page);
+  expect(await nextRefresh(page)).toBe(200);
+  const [family] = await emulator.get<Family[]>('token-families');
+  const retired = family?.refreshTokens.find((token) => token.status === 'retired')?.token ?? '';
+  expect(retired).not.toBe('');
+
+  // Someone who copied the old refresh token redeems it with the portal's client credentials.
+  const replay = await fetch(`${stack.tenantUrl}oauth2/v1/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from('portal:portal-dev-secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: retired }).toString(),
+  });
+  expect(replay.status).toBe(400);
+  expect((await emulator.get<Family[]>('token-families'))[0]?.state).toBe('reuse');
+
+  // The user's own, newer refresh token died with the family.
+  expect(await nextRefresh(page)).toBe(400);
+  await expect(page).toHaveURL(/\/signed-out$/);
+  await expect(page.getByText('Logout Successful')).toBeVisible();
+  await expect.poll(() => refreshCookie(page)).toBeUndefined();
+});
+
+test('another site cannot use the token endpoints: its call is refused (403)', async ({
+  page,
+  stack,
+  emulator,
+  pageErrors: _,
+}) => {
+  await signInToWelcome(page);
+  expect(await refreshCookie(page)).toBeDefined();
+  // A page of another site in the same browser (127.0.0.1 is not the portal's localhost).
+  const other = await page.context().newPage();
+  const otherSite = new URL(stack.emulatorUrl);
+  otherSite.hostname = '127.0.0.1';
+  await other.goto(new URL('/_emulator/api/settings', otherSite).href);
+  const refresh = other.waitForResponse((r) => new URL(r.url()).pathname === REFRESH);
+  await other.evaluate(async (url) => {
+    await fetch(url, {
+      method: 'POST',
+      mode: 'no-cors',
+      credentials: 'include',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: 'cookie', scope: 'openid' }),
+    });
+  }, `${stack.portalUrl}${REFRESH}`);
+  const response = await refresh;
+  expect(response.status()).toBe(403);
+  // Nothing was redeemed: the sign-in's one refresh token is still the current one.
+  const [family] = await emulator.get<Family[]>('token-families');
+  expect(family?.refreshTokens.map((token) => token.status)).toEqual(['current']);
+  await other.close();
+});
