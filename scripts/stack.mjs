@@ -65,7 +65,9 @@ export function startServer(script, env, { timeoutMs = 20_000, echo = false } = 
 
 /**
  * The emulator and the portal on the given (or free) ports. The browser side uses `localhost`:
- * WebAuthn refuses IP addresses as relying-party IDs.
+ * WebAuthn refuses IP addresses as relying-party IDs. Both run in development mode whatever the
+ * shell's NODE_ENV says: in production mode the portal insists on an https SSO and a real secret,
+ * and the emulator refuses to run at all.
  */
 export async function startStack({
   portalPort,
@@ -79,6 +81,7 @@ export async function startStack({
   const emulator = await startServer(
     'sso-emulator/dist/main.js',
     {
+      NODE_ENV: 'development',
       EMULATOR_PORT: String(ePort),
       EMULATOR_PORTAL_ORIGINS: `${portalOrigin},http://127.0.0.1:${pPort}`,
       EMULATOR_RP_ID: 'localhost',
@@ -91,7 +94,13 @@ export async function startStack({
   try {
     portal = await startServer(
       'portal-server/dist/main.js',
-      { PORT: String(pPort), PUBLIC_ORIGIN: portalOrigin, SSO_BASE_URL: tenantUrl, ...portalEnv },
+      {
+        NODE_ENV: 'development',
+        PORT: String(pPort),
+        PUBLIC_ORIGIN: portalOrigin,
+        SSO_BASE_URL: tenantUrl,
+        ...portalEnv,
+      },
       { echo },
     );
   } catch (error) {

@@ -31,7 +31,14 @@ export async function editStartupData(page: Page, patch: MergePatch): Promise<vo
       if (document.readyState !== 'interactive') return;
       const block = document.getElementById('portal-bootstrap');
       if (!block?.textContent) return;
-      block.textContent = JSON.stringify(merge(JSON.parse(block.textContent), changes));
+      // The page enforces Trusted Types: a script element's text is a TrustedScript sink (even a
+      // data block that never runs), and no policy exists yet. The host reads the block's text
+      // by its id, so the edited data goes into an inert element with that id instead.
+      const edited = document.createElement('div');
+      edited.hidden = true;
+      edited.textContent = JSON.stringify(merge(JSON.parse(block.textContent), changes));
+      block.replaceWith(edited);
+      edited.id = 'portal-bootstrap';
     });
   }, patch);
 }

@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import {
   baseUrlValue,
+  byteCount,
   type LogLevel,
   logLevelValue,
+  nodeEnvValue,
   nonEmpty,
   originListValue,
   originValue,
@@ -14,8 +16,13 @@ import {
   positiveWhole,
   type RiskType,
   riskTypeValue,
+  type TrustedTypesMode,
+  type TrustProxy,
+  trustedTypesModeValue,
+  trustProxyValue,
   sealingKeysValue,
 } from './env/envValues.js';
+import { DEV_SSO_BASE_URL, DEV_SSO_CLIENT_SECRET, productionProblems } from './env/productionRules.js';
 import { type ProductConfig, readProductConfig } from './productConfig.js';
 import { SEALING_KEY_BYTES, type SealingKey, sealingKey } from './tokens/custody/sealingKeys.js';
 
@@ -46,6 +53,13 @@ export interface PortalServerConfig {
   embedOrigins: string[];
   proxyTimeoutMs: number;
   logLevel: LogLevel;
+  /** NODE_ENV=production: the production rules were checked, source maps and build stats are not served. */
+  production: boolean;
+  limits: ServerLimits;
+  /** Who may set the client address through X-Forwarded-For (Fastify trustProxy). */
+  trustProxy: TrustProxy;
+  /** Trusted Types in the CSP. */
+  trustedTypes: TrustedTypesMode;
   /** Seal refresh tokens into their cookie: the first key seals, every key opens. */
   tokenSealingKeys: SealingKey[];
   /** true: no TOKEN_SEALING_KEYS, a random key of this process (development only). */
@@ -57,6 +71,20 @@ export interface PortalServerConfig {
   /** Reports per client address per window to /csp-report. */
   cspReportRateLimit: number;
   rateLimitWindowMs: number;
+}
+
+/** How long a client may take and how much it may send (src/http/serverLimits.ts). */
+export interface ServerLimits {
+  /** Time to receive a request's headers (a slow-header client is cut off after it). */
+  headersTimeoutMs: number;
+  /** Time to receive a whole request, headers and body (a slow-drip upload is cut off after it). */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open (longer than a load balancer's idle timeout). */
+  keepAliveTimeoutMs: number;
+  /** Inactivity after which a connection is closed, whatever it is doing. */
+  connectionTimeoutMs: number;
+  /** Largest request body on every route, the proxy included. */
+  bodyLimitBytes: number;
 }
 
 /** A start-up configuration error; the message names the variable at fault. */
@@ -71,10 +99,10 @@ const EnvSchema = v.object({
   PORT: v.optional(portValue, '8080'),
   HOST: v.optional(nonEmpty, '127.0.0.1'),
   PUBLIC_ORIGIN: v.optional(originValue),
-  SSO_BASE_URL: v.optional(baseUrlValue, 'http://localhost:8090/default/'),
+  SSO_BASE_URL: v.optional(baseUrlValue),
   SERVICE_URL: v.optional(baseUrlValue),
   SSO_CLIENT_ID: v.optional(nonEmpty, 'portal'),
-  SSO_CLIENT_SECRET: v.optional(nonEmpty, 'portal-dev-secret'),
+  SSO_CLIENT_SECRET: v.optional(nonEmpty),
   RISK_TYPE: v.optional(riskTypeValue, 'RSARISK'),
   HOST_DIST: v.optional(nonEmpty),
   RELEASES_DIR: v.optional(nonEmpty),
@@ -86,12 +114,19 @@ const EnvSchema = v.object({
   EMBED_ORIGINS: v.optional(originListValue, ''),
   PROXY_TIMEOUT_MS: v.optional(positiveMillis, '15000'),
   LOG_LEVEL: v.optional(logLevelValue, 'info'),
+  NODE_ENV: v.optional(nodeEnvValue, ''),
+  HEADERS_TIMEOUT_MS: v.optional(positiveMillis, '10000'),
+  REQUEST_TIMEOUT_MS: v.optional(positiveMillis, '30000'),
+  KEEP_ALIVE_TIMEOUT_MS: v.optional(positiveMillis, '72000'),
+  CONNECTION_TIMEOUT_MS: v.optional(positiveMillis, '120000'),
+  BODY_LIMIT_BYTES: v.optional(byteCount, '65536'),
+  TRUST_PROXY: v.optional(trustProxyValue, 'false'),
+  TRUSTED_TYPES: v.optional(trustedTypesModeValue, 'enforce'),
   TOKEN_SEALING_KEYS: v.optional(sealingKeysValue),
   REFRESH_SESSION_MAX_AGE_S: v.optional(positiveWhole, '43200'),
   TOKEN_RATE_LIMIT: v.optional(positiveWhole, '120'),
   CSP_REPORT_RATE_LIMIT: v.optional(positiveWhole, '60'),
   RATE_LIMIT_WINDOW_S: v.optional(positiveWhole, '60'),
-  NODE_ENV: v.optional(v.string()),
 });
 
 type EnvName = keyof v.InferInput<typeof EnvSchema>;
@@ -123,6 +158,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     throw new ConfigError(parsed.issues.map(describeIssue).join('; '));
   }
   const e = parsed.output;
+  if (e.NODE_ENV) {
+    const problems = productionProblems({ ...e, tokenSealingKeysSet: e.TOKEN_SEALING_KEYS !== undefined });
+    if (problems.length > 0) throw new ConfigError(problems.join('; '));
+  }
+  const limitProblems = limitsProblems(e);
+  if (limitProblems.length > 0) throw new ConfigError(limitProblems.join('; '));
+  const ssoBaseUrl = e.SSO_BASE_URL ?? DEV_SSO_BASE_URL;
   const releasesDir = resolvePath(e.RELEASES_DIR, path.join(repoDir, '.releases'));
   const portalConfigFile = resolvePath(e.PORTAL_CONFIG, path.join(packageDir, 'config', 'portal.json'));
   let product: ProductConfig;
@@ -134,20 +176,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
       `Invalid environment variable ${variable}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  if (e.TOKEN_SEALING_KEYS === undefined && e.NODE_ENV === 'production') {
-    const variable: EnvName = 'TOKEN_SEALING_KEYS';
-    throw new ConfigError(
-      `Missing environment variable ${variable}: production needs the key(s) that seal refresh tokens (openssl rand -base64 32), the same on every instance`,
-    );
-  }
   return {
     port: e.PORT,
     host: e.HOST,
     publicOrigin: e.PUBLIC_ORIGIN,
-    ssoBaseUrl: e.SSO_BASE_URL,
-    serviceUrl: e.SERVICE_URL ?? e.SSO_BASE_URL,
+    ssoBaseUrl,
+    serviceUrl: e.SERVICE_URL ?? ssoBaseUrl,
     ssoClientId: e.SSO_CLIENT_ID,
-    ssoClientSecret: e.SSO_CLIENT_SECRET,
+    ssoClientSecret: e.SSO_CLIENT_SECRET ?? DEV_SSO_CLIENT_SECRET,
     riskType: e.RISK_TYPE,
     hostDist: resolvePath(e.HOST_DIST, path.join(repoDir, 'host', 'dist')),
     releasesDir,
@@ -155,10 +191,20 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     product,
     extraScriptOrigins: e.EXTRA_SCRIPT_ORIGINS,
     remoteOrigins: e.REMOTE_ORIGINS,
-    idpOrigins: e.IDP_ORIGINS ?? [new URL(e.SSO_BASE_URL).origin],
+    idpOrigins: e.IDP_ORIGINS ?? [new URL(ssoBaseUrl).origin],
     embedOrigins: e.EMBED_ORIGINS,
     proxyTimeoutMs: e.PROXY_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV,
+    limits: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+      bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    },
+    trustProxy: e.TRUST_PROXY,
+    trustedTypes: e.TRUSTED_TYPES,
     tokenSealingKeys: e.TOKEN_SEALING_KEYS ?? [sealingKey(randomBytes(SEALING_KEY_BYTES))],
     tokenSealingKeyGenerated: e.TOKEN_SEALING_KEYS === undefined,
     refreshSessionMaxAgeSeconds: e.REFRESH_SESSION_MAX_AGE_S,
@@ -166,4 +212,25 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     cspReportRateLimit: e.CSP_REPORT_RATE_LIMIT,
     rateLimitWindowMs: e.RATE_LIMIT_WINDOW_S * 1000,
   };
+}
+
+/** The timeouts must nest: Node refuses a header timeout longer than the request timeout. */
+function limitsProblems(e: {
+  HEADERS_TIMEOUT_MS: number;
+  REQUEST_TIMEOUT_MS: number;
+  CONNECTION_TIMEOUT_MS: number;
+  PROXY_TIMEOUT_MS: number;
+}): string[] {
+  const problems: string[] = [];
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    problems.push(
+      `Invalid environment variable HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS (${e.REQUEST_TIMEOUT_MS})`,
+    );
+  }
+  if (e.CONNECTION_TIMEOUT_MS <= e.PROXY_TIMEOUT_MS) {
+    problems.push(
+      `Invalid environment variable CONNECTION_TIMEOUT_MS: must be longer than PROXY_TIMEOUT_MS (${e.PROXY_TIMEOUT_MS}), or a silent SSO would cut the connection`,
+    );
+  }
+  return problems;
 }

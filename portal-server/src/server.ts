@@ -6,8 +6,9 @@ import { FirstLoadPage } from './firstLoad/firstLoadPage.js';
 import { RemoteManifests } from './firstLoad/remoteManifests.js';
 import { registerDynamicCompression } from './http/dynamicCompression.js';
 import { registerErrorHandler } from './http/errorReply.js';
+import { serverLimitOptions } from './http/serverLimits.js';
 import { type LoggerSetup, loggerOptions } from './logging.js';
-import { DEFAULT_PROXY_BODY_LIMIT_BYTES, registerSsoProxy } from './proxy/ssoProxy.js';
+import { registerSsoProxy } from './proxy/ssoProxy.js';
 import { PinnedRemotesFile } from './remotes/pinnedRemotes.js';
 import { RemotesFile } from './remotes/remotesFile.js';
 import { environmentBody, portalConfigBody } from './routes/configBodies.js';
@@ -48,6 +49,7 @@ export async function buildServer(
       ...(options.logStream ? { stream: options.logStream } : {}),
     }),
     return503OnClosing: true,
+    ...serverLimitOptions(config.limits, config.trustProxy),
   });
 
   /** PUBLIC_ORIGIN, or http://localhost:<port actually bound> (PORT=0 picks one at listen time). */
@@ -103,7 +105,7 @@ export async function buildServer(
     await registerSsoProxy(dynamic, {
       ssoBaseUrl: config.ssoBaseUrl,
       timeoutMs: config.proxyTimeoutMs,
-      bodyLimitBytes: DEFAULT_PROXY_BODY_LIMIT_BYTES,
+      bodyLimitBytes: config.limits.bodyLimitBytes,
       custody,
     });
   });
@@ -113,6 +115,7 @@ export async function buildServer(
   });
   await registerHostApp(app, {
     hostDist: config.hostDist,
+    production: config.production,
     page: new FirstLoadPage({
       hostDist: config.hostDist,
       remotesFile,
@@ -128,7 +131,11 @@ export async function buildServer(
       log: app.log,
     }),
   });
-  await registerRemoteReleases(app, config.releasesDir, publicOrigin);
+  await registerRemoteReleases(app, {
+    releasesDir: config.releasesDir,
+    publicOrigin,
+    production: config.production,
+  });
 
   return app;
 }

@@ -34,6 +34,16 @@ describe('loadConfig', () => {
       embedOrigins: [],
       proxyTimeoutMs: 15000,
       logLevel: 'info',
+      production: false,
+      limits: {
+        headersTimeoutMs: 10000,
+        requestTimeoutMs: 30000,
+        keepAliveTimeoutMs: 72000,
+        connectionTimeoutMs: 120000,
+        bodyLimitBytes: 65536,
+      },
+      trustProxy: false,
+      trustedTypes: 'enforce',
     });
     expect(config.product.audience).toBe('clients');
   });
@@ -56,6 +66,13 @@ describe('loadConfig', () => {
       EMBED_ORIGINS: 'https://www.example.eu https://www.example.co.uk',
       PROXY_TIMEOUT_MS: '5000',
       LOG_LEVEL: 'warn',
+      HEADERS_TIMEOUT_MS: '2000',
+      REQUEST_TIMEOUT_MS: '8000',
+      KEEP_ALIVE_TIMEOUT_MS: '61000',
+      CONNECTION_TIMEOUT_MS: '30000',
+      BODY_LIMIT_BYTES: '32768',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.10',
+      TRUSTED_TYPES: 'report-only',
     });
     expect(config).toMatchObject({
       port: 0,
@@ -75,6 +92,15 @@ describe('loadConfig', () => {
       embedOrigins: ['https://www.example.eu', 'https://www.example.co.uk'],
       proxyTimeoutMs: 5000,
       logLevel: 'warn',
+      limits: {
+        headersTimeoutMs: 2000,
+        requestTimeoutMs: 8000,
+        keepAliveTimeoutMs: 61000,
+        connectionTimeoutMs: 30000,
+        bodyLimitBytes: 32768,
+      },
+      trustProxy: ['10.0.0.0/8', '192.168.1.10'],
+      trustedTypes: 'report-only',
     });
   });
 
@@ -103,9 +129,38 @@ describe('loadConfig', () => {
     ['EMBED_ORIGINS', '*'],
     ['PROXY_TIMEOUT_MS', '0'],
     ['LOG_LEVEL', 'verbose'],
+    ['HEADERS_TIMEOUT_MS', '0'],
+    ['REQUEST_TIMEOUT_MS', 'soon'],
+    ['KEEP_ALIVE_TIMEOUT_MS', '-1'],
+    ['CONNECTION_TIMEOUT_MS', '1.5'],
+    ['BODY_LIMIT_BYTES', '10MB'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', 'proxy.example.com'],
+    ['TRUSTED_TYPES', 'on'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(
       new RegExp(`^Invalid environment variable ${name}: `),
+    );
+  });
+
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8 fd00::/8', ['10.0.0.0/8', 'fd00::/8']],
+  ])('reads TRUST_PROXY=%j as %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('refuses timeouts that do not nest', () => {
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '4000' })).toThrowError(
+      /^Invalid environment variable HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ CONNECTION_TIMEOUT_MS: '15000' })).toThrowError(
+      /^Invalid environment variable CONNECTION_TIMEOUT_MS: must be longer than PROXY_TIMEOUT_MS/,
     );
   });
 

@@ -53,8 +53,14 @@ describe('token custody and rate limit settings', () => {
       /Missing environment variable TOKEN_SEALING_KEYS/,
     );
     expect(
-      loadConfig({ NODE_ENV: 'production', TOKEN_SEALING_KEYS: KEY_A.toString('base64') })
-        .tokenSealingKeyGenerated,
+      loadConfig({
+        NODE_ENV: 'production',
+        TOKEN_SEALING_KEYS: KEY_A.toString('base64'),
+        // The other variables production requires (test/productionConfig.test.ts).
+        SSO_BASE_URL: 'https://sso.example.com/tenant-a/',
+        SSO_CLIENT_SECRET: 'a-real-secret-from-the-vault',
+        PUBLIC_ORIGIN: 'https://portal.example.com',
+      }).tokenSealingKeyGenerated,
     ).toBe(false);
   });
 });

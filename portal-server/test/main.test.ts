@@ -69,6 +69,30 @@ describe('main.js', () => {
     expect(stdout()).not.toContain('listening');
   });
 
+  it('refuses to start in production without its variables, naming each, with exit code 1', async () => {
+    const child = run({
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST_DIST: dirs.hostDist,
+      RELEASES_DIR: dirs.releasesDir,
+      SSO_BASE_URL: 'http://sso.example.com/tenant-a/',
+      SSO_CLIENT_SECRET: 'portal-dev-secret',
+    });
+    const stderr = collect(child.stderr);
+    const stdout = collect(child.stdout);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    const line = JSON.parse(stderr().trim()) as { msg: string };
+    expect(line.msg).toContain('Invalid environment variable SSO_BASE_URL: must be an https URL');
+    expect(line.msg).toContain(
+      'Invalid environment variable SSO_CLIENT_SECRET: must not be the development secret',
+    );
+    expect(line.msg).toContain(
+      "Invalid environment variable PUBLIC_ORIGIN: must be set to the portal's https origin",
+    );
+    expect(stdout()).not.toContain('listening');
+  });
+
   it('prints exactly one listening line with the URL to open, and serves there', async () => {
     const child = run({
       PORT: '0',

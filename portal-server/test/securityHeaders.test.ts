@@ -159,6 +159,37 @@ describe('security headers', () => {
     expect(response.headers['x-frame-options']).toBeUndefined();
   });
 
+  it('enforces Trusted Types by default: one policy, the default policy, for every script sink', async () => {
+    const response = await app.inject({ url: '/direct', headers: { accept: 'text/html' } });
+    const csp = cspOf(response.headers);
+    expect(csp.get('require-trusted-types-for')).toEqual(["'script'"]);
+    expect(csp.get('trusted-types')).toEqual(['default']);
+    expect(response.headers['content-security-policy-report-only']).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'report-only',
+      undefined,
+      "require-trusted-types-for 'script'; trusted-types default; report-uri /csp-report; report-to csp-endpoint",
+    ],
+    ['off', undefined, undefined],
+  ] as const)(
+    'with TRUSTED_TYPES=%s leaves it out of the enforced policy',
+    async (mode, enforced, reportOnly) => {
+      const other = await buildServer(testConfig(dirs, { trustedTypes: mode }), {
+        logStream: { write: () => {} },
+      });
+      const response = await other.inject({ url: '/direct', headers: { accept: 'text/html' } });
+      const csp = cspOf(response.headers);
+      expect(csp.get('require-trusted-types-for')).toBe(enforced);
+      expect(csp.get('trusted-types')).toBe(enforced);
+      expect(csp.get('script-src')).toContain("'self'");
+      expect(response.headers['content-security-policy-report-only']).toBe(reportOnly);
+      await other.close();
+    },
+  );
+
   it('keeps /emea-cookies unframeable when no embedding origin is configured', async () => {
     const strict = await buildServer(testConfig(dirs), { logStream: { write: () => {} } });
     const response = await strict.inject({ url: '/emea-cookies', headers: { accept: 'text/html' } });

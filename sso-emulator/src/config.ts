@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { unsafeUseProblem } from './safety.js';
 
 /** Runtime configuration of the emulator, read from EMULATOR_* environment variables. */
 export interface EmulatorConfig {
@@ -21,6 +22,15 @@ export interface EmulatorConfig {
   refreshTokenTtlSeconds: number;
   /** Absolute session lifetime: no refresh after this long since the sign-in. */
   sessionLifetimeSeconds: number;
+  limits: EmulatorLimits;
+}
+
+/** How long a client may take (src/http/serverLimits.ts). */
+export interface EmulatorLimits {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  connectionTimeoutMs: number;
 }
 
 export const DEFAULT_FIXTURES_PATH = new URL('../fixtures/users.json', import.meta.url).pathname;
@@ -76,6 +86,10 @@ const envSchema = v.object({
   EMULATOR_PUSH_TIMEOUT_MS: v.optional(positiveInt, '60000'),
   EMULATOR_SESSION_LIFETIME_S: v.optional(positiveInt, '43200'),
   EMULATOR_LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'warn'),
+  EMULATOR_HEADERS_TIMEOUT_MS: v.optional(positiveInt, '10000'),
+  EMULATOR_REQUEST_TIMEOUT_MS: v.optional(positiveInt, '30000'),
+  EMULATOR_KEEP_ALIVE_TIMEOUT_MS: v.optional(positiveInt, '5000'),
+  EMULATOR_CONNECTION_TIMEOUT_MS: v.optional(positiveInt, '60000'),
 });
 
 export class ConfigError extends Error {
@@ -84,6 +98,8 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws ConfigError naming the offending variable. */
 export function loadConfig(env: Record<string, string | undefined>): EmulatorConfig {
+  const unsafe = unsafeUseProblem(env);
+  if (unsafe) throw new ConfigError(unsafe);
   const present: Record<string, string> = {};
   for (const key of Object.keys(envSchema.entries)) {
     const value = env[key];
@@ -96,6 +112,11 @@ export function loadConfig(env: Record<string, string | undefined>): EmulatorCon
     throw new ConfigError(`Invalid environment variable ${variable}: ${issue?.message ?? 'invalid value'}`);
   }
   const e = result.output;
+  if (e.EMULATOR_HEADERS_TIMEOUT_MS > e.EMULATOR_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid environment variable EMULATOR_HEADERS_TIMEOUT_MS: must not be longer than EMULATOR_REQUEST_TIMEOUT_MS (${e.EMULATOR_REQUEST_TIMEOUT_MS})`,
+    );
+  }
   return {
     host: e.EMULATOR_HOST,
     port: e.EMULATOR_PORT,
@@ -114,5 +135,11 @@ export function loadConfig(env: Record<string, string | undefined>): EmulatorCon
     clientTokenTtlSeconds: 3600,
     refreshTokenTtlSeconds: 8 * 3600,
     sessionLifetimeSeconds: e.EMULATOR_SESSION_LIFETIME_S,
+    limits: {
+      headersTimeoutMs: e.EMULATOR_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.EMULATOR_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.EMULATOR_KEEP_ALIVE_TIMEOUT_MS,
+      connectionTimeoutMs: e.EMULATOR_CONNECTION_TIMEOUT_MS,
+    },
   };
 }

@@ -20,6 +20,7 @@ import { registerFidoRegRoutes } from './fido/fidoRegRoutes.js';
 import { registerOptionPlacementApi } from './fido/optionsPlacementApi.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { registerBodyParsers } from './http/bodyParsers.js';
+import { serverLimitOptions } from './http/serverLimits.js';
 import { registerIdpCall, registerIdpPages } from './idp/idpRoutes.js';
 import { registerMeCredsRoutes } from './selfservice/meCredsRoutes.js';
 import { registerVipRoute } from './selfservice/vipRoute.js';
@@ -47,7 +48,10 @@ export async function createEmulator(
   config: EmulatorConfig,
   options: EmulatorOptions = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ? { level: config.logLevel } : false, bodyLimit: 256 * 1024 });
+  const app = Fastify({
+    logger: options.logger ? { level: config.logLevel } : false,
+    ...serverLimitOptions(config.limits),
+  });
   const state = new EmulatorState(config);
   const tokens = await TokenService.create(config, state);
   const ctx: EmulatorContext = { config, state, tokens };

@@ -62,6 +62,31 @@ describe('CLI (dist/main.js)', () => {
     expect(users.status).toBe(200);
   });
 
+  it('refuses production mode and a reachable address with exit code 1, naming each', async () => {
+    const production = await run({ EMULATOR_PORT: '0', NODE_ENV: 'production' });
+    expect(production.code).toBe(1);
+    expect(production.line).toBe('');
+    expect(JSON.parse(production.stderr)).toEqual({
+      msg: 'error',
+      error: expect.stringMatching(
+        /^Invalid environment variable NODE_ENV: .*EMULATOR_I_UNDERSTAND_THIS_IS_NOT_A_REAL_SSO=1/,
+      ),
+    });
+    const reachable = await run({ EMULATOR_PORT: '0', EMULATOR_HOST: '0.0.0.0' });
+    expect(reachable.code).toBe(1);
+    expect(reachable.line).toBe('');
+    expect(reachable.stderr).toContain('Invalid environment variable EMULATOR_HOST: 0.0.0.0 can be reached');
+  });
+
+  it('runs in production mode only with the flag that names the danger', async () => {
+    const { line } = await run({
+      EMULATOR_PORT: '0',
+      NODE_ENV: 'production',
+      EMULATOR_I_UNDERSTAND_THIS_IS_NOT_A_REAL_SSO: '1',
+    });
+    expect(JSON.parse(line)).toMatchObject({ msg: 'listening' });
+  });
+
   it('stops with the bad variable named', async () => {
     const result = await run({ EMULATOR_PORT: 'abc' });
     expect(result.code).toBe(1);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import * as v from 'valibot';
 import { decodeSealingKey, sealingKey } from '../tokens/custody/sealingKeys.js';
 
@@ -63,6 +64,62 @@ export const riskTypeValue = v.picklist(riskTypes, `must be one of ${riskTypes.j
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 export const logLevelValue = v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`);
+
+/** A size in bytes: a whole number, at least 1. */
+export const byteCount = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,10}$/, 'must be a whole number of bytes'),
+  v.transform(Number),
+  v.minValue(1, 'must be at least 1 byte'),
+);
+
+/** NODE_ENV: only `production` changes anything (the production rules, no source maps served). */
+export const nodeEnvValue = v.pipe(
+  v.string(),
+  v.transform((value) => value.trim().toLowerCase() === 'production'),
+);
+
+/** One IPv4/IPv6 address or CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which peers may say who the client is in `X-Forwarded-For`. `false`/`0` (the
+ * default) trusts nobody; a whole number trusts that many proxy hops in front of the server; a list
+ * of addresses or CIDR ranges trusts the proxies at those addresses. Trusting everyone (`true`) is
+ * refused: any client could then choose its own address.
+ */
+export type TrustProxy = false | number | string[];
+const TRUST_PROXY_MESSAGE =
+  'must be false, a number of proxy hops (1, 2…) or a list of proxy addresses or CIDR ranges (10.0.0.0/8, 192.168.1.10)';
+export const trustProxyValue = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check((value) => {
+    if (/^(false|\d{1,2})$/i.test(value)) return true;
+    const items = value.split(/[\s,]+/).filter((item) => item.length > 0);
+    return items.length > 0 && items.every(isAddressOrRange);
+  }, TRUST_PROXY_MESSAGE),
+  v.transform((value): TrustProxy => {
+    if (/^false$/i.test(value) || value === '0') return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    return value.split(/[\s,]+/).filter((item) => item.length > 0);
+  }),
+);
+
+export const trustedTypesModes = ['enforce', 'report-only', 'off'] as const;
+/** Trusted Types in the CSP: enforced, only reported (Content-Security-Policy-Report-Only), or left out. */
+export type TrustedTypesMode = (typeof trustedTypesModes)[number];
+export const trustedTypesModeValue = v.picklist(
+  trustedTypesModes,
+  `must be one of ${trustedTypesModes.join(', ')}`,
+);
 
 /** A whole number of at least 1 (a count or a number of seconds). */
 export const positiveWhole = v.pipe(

@@ -21,9 +21,6 @@ export interface SsoProxyOptions {
   custody: RefreshTokenCustody;
 }
 
-/** The spec's calls send small JSON bodies (a FIDO assertion is the largest, a few KB). */
-export const DEFAULT_PROXY_BODY_LIMIT_BYTES = 64 * 1024;
-
 class UpstreamTimeout extends Error {
   override name = 'UpstreamTimeout';
 }

@@ -10,6 +10,8 @@ export interface CspSources {
   frameAncestors: readonly string[];
   reportUri: string;
   reportToGroup: string;
+  /** Further directives (Trusted Types when enforced). */
+  extraDirectives?: readonly string[];
 }
 
 function sourceList(...lists: readonly (readonly string[])[]): string {
@@ -35,6 +37,7 @@ export function contentSecurityPolicy(sources: CspSources): string {
     `frame-ancestors ${sources.frameAncestors.length > 0 ? sources.frameAncestors.join(' ') : "'none'"}`,
     "object-src 'none'",
     "base-uri 'none'",
+    ...(sources.extraDirectives ?? []),
     `report-uri ${sources.reportUri}`,
     `report-to ${sources.reportToGroup}`,
   ];

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PortalServerConfig } from '../config.js';
 import { contentSecurityPolicy } from './contentSecurityPolicy.js';
+import { trustedTypesHeaders } from './trustedTypes.js';
 
 /** The one page other sites may frame (the embedded cookie notice), and only from EMBED_ORIGINS. */
 const EMBEDDABLE_PATHS = new Set(['/emea-cookies', '/emea-cookies/']);
@@ -33,6 +34,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     new URL(config.serviceUrl).origin,
     ...(config.product.serviceOrigins ?? []),
   ];
+  const trustedTypes = trustedTypesHeaders(config.trustedTypes, {
+    reportUri: CSP_REPORT_PATH,
+    reportToGroup: REPORT_GROUP,
+  });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const origin = options.publicOrigin();
@@ -48,8 +53,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
         frameAncestors: embeddable ? config.embedOrigins : [],
         reportUri: CSP_REPORT_PATH,
         reportToGroup: REPORT_GROUP,
+        extraDirectives: trustedTypes.enforced,
       }),
     );
+    if (trustedTypes.reportOnly) reply.header('content-security-policy-report-only', trustedTypes.reportOnly);
     reply.header('reporting-endpoints', `${REPORT_GROUP}="${origin}${CSP_REPORT_PATH}"`);
     reply.headers(STATIC_HEADERS);
     if (embeddable) reply.removeHeader('x-frame-options');

@@ -6,6 +6,7 @@ import { sendError } from '../http/errorReply.js';
 import { CanarySession } from '../remotes/canarySession.js';
 import { compressBody } from '../http/htmlCompression.js';
 import { hostCacheControl, NO_STORE } from './cachePolicy.js';
+import { servedInMode } from './developmentFiles.js';
 
 /** Paths that are never app routes: a miss there is a real 404, not the SPA. */
 const NON_APP_PREFIXES = ['/v1/', '/common/', '/remotes/', '/remotes.json', '/csp-report'];
@@ -25,6 +26,8 @@ export function isAppRoute(request: FastifyRequest): boolean {
 
 export interface HostAppOptions {
   hostDist: string;
+  /** Production: source maps and build statistics are not served (404). */
+  production: boolean;
   page: FirstLoadPage;
 }
 
@@ -57,6 +60,7 @@ export async function registerHostApp(app: FastifyInstance, options: HostAppOpti
     index: false,
     dotfiles: 'ignore',
     cacheControl: false,
+    allowedPath: servedInMode(options.production),
     // The build writes file.js.br and file.js.gz next to file.js: brotli, then gzip, else the file.
     preCompressed: true,
     setHeaders: (reply, file) => {

@@ -1,3 +1,5 @@
+import { inertTemplateHtml } from '@portal/shared/security/trustedTypes';
+
 /**
  * Parses a server's HTML page into an inert fragment: the content of a <template> that is never
  * attached to the page. Nothing in it runs or loads (no scripts, handlers, images, stylesheets,
@@ -10,6 +12,7 @@
  */
 export function parseInert(html: string, doc: Document = document): DocumentFragment {
   const template = doc.createElement('template');
-  template.innerHTML = html;
+  // Under Trusted Types, the host's policy lets HTML into this detached template only.
+  template.innerHTML = inertTemplateHtml(html);
   return template.content;
 }

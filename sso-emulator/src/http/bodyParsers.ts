@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errors } from './apiError.js';
-
-const BODY_LIMIT = 256 * 1024;
+import { BODY_LIMIT_BYTES as BODY_LIMIT } from './serverLimits.js';
 
 /**
  * Body parsers: form-encoded bodies become a flat string record; JSON bodies are parsed with an empty body

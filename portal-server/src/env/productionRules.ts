@@ -1,0 +1,51 @@
+/** The development defaults a production deploy must never fall back to. */
+export const DEV_SSO_BASE_URL = 'http://localhost:8090/default/';
+export const DEV_SSO_CLIENT_SECRET = 'portal-dev-secret';
+
+/** The values the production rules look at, as set (undefined = unset or empty). */
+export interface ProductionInputs {
+  SSO_BASE_URL?: string | undefined;
+  SERVICE_URL?: string | undefined;
+  SSO_CLIENT_SECRET?: string | undefined;
+  PUBLIC_ORIGIN?: string | undefined;
+  /** TOKEN_SEALING_KEYS was given (every instance must seal with the same keys). */
+  tokenSealingKeysSet: boolean;
+}
+
+const isHttps = (value: string) => new URL(value).protocol === 'https:';
+
+/**
+ * With NODE_ENV=production the server fails closed: a deploy that forgot a variable must not run
+ * against a local SSO with the development secret. Returns one message per problem, each naming
+ * its variable in the same form as the other configuration errors.
+ */
+export function productionProblems(inputs: ProductionInputs): string[] {
+  const problems: string[] = [];
+  const problem = (name: Exclude<keyof ProductionInputs, 'tokenSealingKeysSet'>, message: string) =>
+    problems.push(`Invalid environment variable ${name}: ${message} (NODE_ENV=production)`);
+
+  if (inputs.SSO_BASE_URL === undefined) {
+    problem('SSO_BASE_URL', `must be set to the SSO's https tenant URL, not left to ${DEV_SSO_BASE_URL}`);
+  } else if (!isHttps(inputs.SSO_BASE_URL)) {
+    problem('SSO_BASE_URL', 'must be an https URL');
+  }
+  if (inputs.SERVICE_URL !== undefined && !isHttps(inputs.SERVICE_URL)) {
+    problem('SERVICE_URL', 'must be an https URL');
+  }
+  if (inputs.SSO_CLIENT_SECRET === undefined) {
+    problem('SSO_CLIENT_SECRET', 'must be set to the client secret registered at the SSO');
+  } else if (inputs.SSO_CLIENT_SECRET === DEV_SSO_CLIENT_SECRET) {
+    problem('SSO_CLIENT_SECRET', 'must not be the development secret');
+  }
+  if (inputs.PUBLIC_ORIGIN === undefined) {
+    problem('PUBLIC_ORIGIN', "must be set to the portal's https origin as browsers see it");
+  } else if (!isHttps(inputs.PUBLIC_ORIGIN)) {
+    problem('PUBLIC_ORIGIN', 'must be an https origin');
+  }
+  if (!inputs.tokenSealingKeysSet) {
+    problems.push(
+      'Missing environment variable TOKEN_SEALING_KEYS: production needs the key(s) that seal refresh tokens (openssl rand -base64 32), the same on every instance',
+    );
+  }
+  return problems;
+}
