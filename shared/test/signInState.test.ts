@@ -12,6 +12,7 @@ import {
   loginNameAtom,
   refreshTokenAtom,
   selectionLevelAtom,
+  signInFidoTypeAtom,
   tokenExpiryAtom,
   userNameAtom,
   userTokenAtom,
@@ -161,6 +162,18 @@ describe('sign-in transitions (spec section 4): status, flow atoms and target to
     expect(store.get(loginNameAtom)).toBeNull();
     expect(store.get(errorMessageAtom)).toBeNull();
     expectFlowScopeReset(store);
+  });
+
+  it('the FIDO type a sign-in used survives AUTH_ALLOWED and is forgotten at the next start and at sign-out', () => {
+    const store = midFlow();
+    store.set(signInFidoTypeAtom, 'PASSKEY');
+    transition(store, { type: 'authenticated', tokens: { access_token: 'at', expires_in: 60 }, now: 0 });
+    expect(store.get(signInFidoTypeAtom)).toBe('PASSKEY');
+    transition(store, { type: 'start' });
+    expect(store.get(signInFidoTypeAtom)).toBeNull();
+    store.set(signInFidoTypeAtom, 'SECURITYKEY');
+    transition(store, { type: 'signedOut' });
+    expect(store.get(signInFidoTypeAtom)).toBeNull();
   });
 
   it('reset: remembered user and names forgotten, login enabled, the flow start route', () => {

@@ -13,6 +13,7 @@ import {
   flowStateAtom,
   loginNameAtom,
   rememberDeviceEnabledAtom,
+  signInFidoTypeAtom,
   userInfoTitleAtom,
   userNameAtom,
 } from '@portal/shared/session/atoms';
@@ -81,6 +82,7 @@ export function transition(store: PortalStore, event: SignInEvent): SignInTarget
     case 'start':
       // Names stay: an oauth2 restart resets the user it was signing in.
       resetFlowScope(store);
+      store.set(signInFidoTypeAtom, null);
       store.set(authStatusAtom, AuthStatus.None);
       return null;
 
@@ -126,6 +128,7 @@ export function transition(store: PortalStore, event: SignInEvent): SignInTarget
       store.set(userNameAtom, null);
       store.set(loginNameAtom, null);
       store.set(userInfoTitleAtom, null);
+      store.set(signInFidoTypeAtom, null);
       resetFlowScope(store);
       store.set(errorMessageAtom, null);
       store.set(rememberDeviceEnabledAtom, false);
