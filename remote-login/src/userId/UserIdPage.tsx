@@ -1,7 +1,10 @@
 import { api } from '@portal/shared/api/client';
 import { type LoginStartOutcome, startLogin } from '@portal/shared/flow/loginStart';
 import { messages } from '@portal/shared/messages/en_US';
-import { riskTypeAtom } from '@portal/shared/session/atoms';
+import { riskTypeAtom, signInFidoTypeAtom } from '@portal/shared/session/atoms';
+import type { AuthReply } from '@portal/shared/api/schemas';
+import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { useAtomValue, useStore } from 'jotai';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
@@ -11,6 +14,7 @@ import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRestartNeeded } from '../common/useRestartNeeded';
 import { useArrival } from './useArrival';
 import { useDeviceData } from './useDeviceData';
+import { usePasskeyAutofill } from './usePasskeyAutofill';
 import { useSignIn } from './useSignIn';
 
 type Phase = 'starting' | 'form' | 'submitting';
@@ -28,6 +32,7 @@ export function UserIdPage() {
   const signIn = useSignIn(deviceData, run);
   const arrive = useArrival(deviceData, run, setError);
   const restartNeeded = useRestartNeeded();
+  const applyNextAction = useApplyNextAction();
   const [phase, setPhase] = useState<Phase>('starting');
   const [userName, setUserName] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
@@ -69,6 +74,30 @@ export function UserIdPage() {
 
   useRunOnMount(begin);
 
+  /** A passkey picked from the field's suggestions: the spec's FIDO verifier, then the usual routing. */
+  const signInWithPasskey = useCallback(
+    async (assertion: AuthenticationResponseJSON) => {
+      setPhase('submitting');
+      setError(null);
+      const signedIn = async (reply: AuthReply) => {
+        store.set(signInFidoTypeAtom, 'PASSKEY');
+        await applyNextAction(reply);
+      };
+      await run(
+        (signal) => api.fidoAuthVerify({ ...assertion, fidoCredType: 'PASSKEY' }, { signal }),
+        signedIn,
+        {
+          onError: (failure) => {
+            setPhase('form');
+            return failure.message;
+          },
+        },
+      );
+    },
+    [store, run, setError, applyNextAction],
+  );
+  usePasskeyAutofill(phase === 'form' && !startFailed, (assertion) => void signInWithPasskey(assertion));
+
   const valid = userName.trim().length >= 1;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -96,7 +125,8 @@ export function UserIdPage() {
             id="portal-user-id"
             name="username"
             type="text"
-            autoComplete="username"
+            // 'webauthn' lets the browser list passkeys among the suggestions (usePasskeyAutofill).
+            autoComplete="username webauthn"
             autoCapitalize="none"
             spellCheck={false}
             required
