@@ -15,7 +15,12 @@ const opening: AuthReply = {
   additional: { currentFactorLevel: 2 },
 };
 const generated = { nextaction: 'SMS_OTP_AUTH', flowState: 'flow-2', credentials: [sms] };
-const allowed = { nextaction: 'AUTH_ALLOWED', flowState: 'flow-2', access_token: 'user-token', expires_in: 900 };
+const allowed = {
+  nextaction: 'AUTH_ALLOWED',
+  flowState: 'flow-2',
+  access_token: 'user-token',
+  expires_in: 900,
+};
 
 /** The browser's WebOTP API: each request waits until the test delivers an SMS or it is aborted. */
 interface Pending {
