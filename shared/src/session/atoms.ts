@@ -41,6 +41,8 @@ export const fidoCredTypeAtom = atom<FidoCredType | null>(null);
  * when a sign-in starts and at sign-out (session/signInState).
  */
 export const signInFidoTypeAtom = atom<FidoCredType | null>(null);
+/** Whether this sign-in's welcome page has made its passkey offer (it is made once per sign-in). */
+export const passkeyOfferMadeAtom = atom<boolean>(false);
 /** Push and OTP options of the current factor step. */
 export const factorOptionsAtom = atom<readonly CredentialOption[]>([]);
 

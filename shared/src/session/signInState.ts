@@ -12,6 +12,7 @@ import {
   fidoCredTypeAtom,
   flowStateAtom,
   loginNameAtom,
+  passkeyOfferMadeAtom,
   rememberDeviceEnabledAtom,
   signInFidoTypeAtom,
   userInfoTitleAtom,
@@ -83,6 +84,7 @@ export function transition(store: PortalStore, event: SignInEvent): SignInTarget
       // Names stay: an oauth2 restart resets the user it was signing in.
       resetFlowScope(store);
       store.set(signInFidoTypeAtom, null);
+      store.set(passkeyOfferMadeAtom, false);
       store.set(authStatusAtom, AuthStatus.None);
       return null;
 
@@ -129,6 +131,7 @@ export function transition(store: PortalStore, event: SignInEvent): SignInTarget
       store.set(loginNameAtom, null);
       store.set(userInfoTitleAtom, null);
       store.set(signInFidoTypeAtom, null);
+      store.set(passkeyOfferMadeAtom, false);
       resetFlowScope(store);
       store.set(errorMessageAtom, null);
       store.set(rememberDeviceEnabledAtom, false);
