@@ -77,7 +77,7 @@ const assertion = {
   clientExtensionResults: {},
 };
 
-function stubServer(replies: { verify?: () => Response } = {}) {
+function stubServer(replies: { verify?: () => Response; authenticate?: () => Response } = {}) {
   const calls: { path: string; body: Record<string, unknown>; flowState: string | null }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -98,7 +98,10 @@ function stubServer(replies: { verify?: () => Response } = {}) {
           json({ nextaction: 'AUTH_ALLOWED', userName: 'pat', access_token: 'user-token' })
         );
       if (url.endsWith('auth/v1/authenticate'))
-        return json({ nextaction: 'PASSWORD_AUTH', userName: 'ann', flowState: 'fs-passkey' });
+        return (
+          replies.authenticate?.() ??
+          json({ nextaction: 'PASSWORD_AUTH', userName: 'ann', flowState: 'fs-passkey' })
+        );
       return json({}, 404);
     }),
   );
@@ -178,6 +181,21 @@ describe('passkey autofill on the User ID field', () => {
     expect(browser.state.pending).toHaveLength(0);
     expect(calls.some((call) => call.path === 'factor/v1/FIDOAuthChallengeVerifier')).toBe(false);
     expect(portalStore.get(signInFidoTypeAtom)).toBeNull();
+  });
+
+  it('a typed User ID that is refused: its submit aborted the request, and a new one waits', async () => {
+    const calls = stubServer({
+      authenticate: () => json({ errorCode: '8800004', errorMessage: 'User not found' }, 404),
+    });
+    renderAt('/direct');
+    const first = await pendingRequest();
+    fireEvent.change(screen.getByLabelText('User ID'), { target: { value: 'nobody' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('User not found')).toBeTruthy();
+    const second = await pendingRequest();
+    expect(second).not.toBe(first);
+    expect(browser.state.cancelled).toBeGreaterThan(0);
+    expect(calls.filter((call) => call.path === 'factor/v1/FIDOAuthChallengeGenerator')).toHaveLength(2);
   });
 
   it('leaving the screen aborts the pending request', async () => {
