@@ -75,7 +75,7 @@ test('the code of the incoming SMS fills the six boxes and signs in, with no typ
   expect(sms?.text.split('\n').at(-1)).toBe(`@localhost #${sms?.code}`);
   const digits = Array.from({ length: 6 }, (_, index) => page.getByLabel(`Digit ${index + 1} of 6`));
   for (const digit of digits) await expect(digit).toHaveAttribute('inputmode', 'numeric');
-  await expect(digits[0]).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(page.getByLabel('Digit 1 of 6')).toHaveAttribute('autocomplete', 'one-time-code');
   // The service checks the code slowly, so the filled boxes can be seen.
   await emulator.post('faults', { call: 'factor/v1/OTPVerifier', delayMs: 1500 });
   expect(await deliverSms(page, sms?.text ?? '')).toBe(1);
