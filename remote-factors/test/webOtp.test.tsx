@@ -91,3 +91,23 @@ describe('codes without typing (WebOTP)', () => {
     expect(live()).toHaveLength(0);
   });
 });
+
+describe('codes without typing: only for SMS', () => {
+  it('an e-mail code is not asked of the WebOTP API', async () => {
+    const email = { credId: 'e-1', credType: 'email', credValue: 'p***@example.com', default: true };
+    stubServer({
+      'factor/v1/OTPGenerator': [
+        { body: { nextaction: 'EMAIL_OTP_AUTH', flowState: 'flow-2', credentials: [email] } },
+      ],
+    });
+    factorSession({
+      ...opening,
+      nextaction: 'EMAIL_OTP_SELECTION',
+      currentFactors: ['EMAILOTP'],
+      credentials: [email],
+    });
+    renderAt(<OtpScreen />, paths.eotp);
+    await screen.findByText('Enter security code sent to p***@example.com');
+    expect(requests).toHaveLength(0);
+  });
+});

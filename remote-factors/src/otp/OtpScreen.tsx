@@ -52,7 +52,8 @@ export function OtpScreen() {
   const { busy, error, setError, run } = useServerCall();
   const otpRef = useRef<OtpInputHandle>(null);
   useFocusFirst(otpRef, sent !== null);
-  const stopWebOtp = useWebOtp(sent, (code) => otpRef.current?.fill(code));
+  // Only a text message can answer the WebOTP API: e-mail and voice codes are typed.
+  const stopWebOtp = useWebOtp(sent?.credType === 'sms' ? sent : null, (code) => otpRef.current?.fill(code));
 
   const generate = useCallback(
     async (option: CredentialOption, cachedFlowState: string | null) => {
