@@ -177,6 +177,10 @@ describe('passkey autofill on the User ID field', () => {
     fireEvent.change(screen.getByLabelText('User ID'), { target: { value: 'ann' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findByTestId('where')).textContent).toBe('/verify');
+    // The typed User ID goes on as without autofill: the passkey challenge's flow state is not sent.
+    const typed = calls.find((call) => call.path === 'auth/v1/authenticate');
+    expect(typed?.flowState).toBeNull();
+    expect(typed?.body).not.toHaveProperty('latestFlowState');
     expect(browser.state.cancelled).toBeGreaterThan(0);
     expect(browser.state.pending).toHaveLength(0);
     expect(calls.some((call) => call.path === 'factor/v1/FIDOAuthChallengeVerifier')).toBe(false);

@@ -1,10 +1,9 @@
 import { api } from '@portal/shared/api/client';
 import { type LoginStartOutcome, startLogin } from '@portal/shared/flow/loginStart';
 import { messages } from '@portal/shared/messages/en_US';
-import { riskTypeAtom, signInFidoTypeAtom } from '@portal/shared/session/atoms';
+import { flowStateAtom, riskTypeAtom, signInFidoTypeAtom } from '@portal/shared/session/atoms';
 import type { AuthReply } from '@portal/shared/api/schemas';
 import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
-import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { useAtomValue, useStore } from 'jotai';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
@@ -14,6 +13,7 @@ import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRestartNeeded } from '../common/useRestartNeeded';
 import { useArrival } from './useArrival';
 import { useDeviceData } from './useDeviceData';
+import type { PickedPasskey } from './conditionalPasskey';
 import { usePasskeyAutofill } from './usePasskeyAutofill';
 import { useSignIn } from './useSignIn';
 
@@ -76,9 +76,11 @@ export function UserIdPage() {
 
   /** A passkey picked from the field's suggestions: the spec's FIDO verifier, then the usual routing. */
   const signInWithPasskey = useCallback(
-    async (assertion: AuthenticationResponseJSON) => {
+    async ({ assertion, flowState }: PickedPasskey) => {
       setPhase('submitting');
       setError(null);
+      // The assertion answers the challenge of this flow state (kept aside while the field waited).
+      if (flowState) store.set(flowStateAtom, flowState);
       const signedIn = async (reply: AuthReply) => {
         store.set(signInFidoTypeAtom, 'PASSKEY');
         await applyNextAction(reply);
@@ -96,7 +98,7 @@ export function UserIdPage() {
     },
     [store, run, setError, applyNextAction],
   );
-  usePasskeyAutofill(phase === 'form' && !startFailed, (assertion) => void signInWithPasskey(assertion));
+  usePasskeyAutofill(phase === 'form' && !startFailed, (picked) => void signInWithPasskey(picked));
 
   const valid = userName.trim().length >= 1;
   const onSubmit = (event: FormEvent) => {
