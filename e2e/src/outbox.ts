@@ -6,6 +6,8 @@ export interface OutboxEntry {
   channel: 'sms' | 'email' | 'voice';
   to: string;
   code: string;
+  /** The message as the phone or mailbox shows it (an SMS ends with its WebOTP line). */
+  text: string;
   userName: string;
 }
 

@@ -18,12 +18,33 @@ export interface VirtualAuthenticatorOptions {
   transport?: 'internal' | 'usb' | 'nfc' | 'ble';
   hasResidentKey?: boolean;
   isUserVerified?: boolean;
+  /**
+   * Whether pages offer passkeys in the User ID field's suggestions (conditional mediation). Off
+   * unless a test asks: Chromium's virtual authenticator answers a conditional request at once
+   * with any discoverable credential it holds, as if the person picked it the moment the page
+   * opened, so a test of a person who types their User ID (with a passkey on the device, as a
+   * person may ignore the suggestion) runs as in a browser without passkey autofill.
+   */
+  conditionalMediation?: boolean;
 }
 
 export async function addVirtualAuthenticator(
   page: Page,
-  { transport = 'internal', hasResidentKey = true, isUserVerified = true }: VirtualAuthenticatorOptions = {},
+  {
+    transport = 'internal',
+    hasResidentKey = true,
+    isUserVerified = true,
+    conditionalMediation = false,
+  }: VirtualAuthenticatorOptions = {},
 ): Promise<VirtualAuthenticator> {
+  if (!conditionalMediation) {
+    const noAutofill = () => {
+      if (globalThis.PublicKeyCredential)
+        PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+    };
+    await page.addInitScript(noAutofill);
+    await page.evaluate(noAutofill);
+  }
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {

@@ -42,7 +42,7 @@ test.describe('User ID page', () => {
   }) => {
     await page.goto('/direct');
     const field = page.getByLabel('User ID');
-    await expect(field).toHaveAttribute('autocomplete', 'username');
+    await expect(field).toHaveAttribute('autocomplete', 'username webauthn');
     await expect(field).toBeFocused();
     await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
     const remember = page.getByLabel('Remember Me');

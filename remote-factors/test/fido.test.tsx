@@ -6,6 +6,8 @@ import {
   isRegisterMode,
 } from '@portal/shared/fido/fidoTypes';
 import { paths } from '@portal/shared/routes/paths';
+import { signInFidoTypeAtom } from '@portal/shared/session/atoms';
+import { portalStore } from '@portal/shared/session/store';
 import { fidoIdCookieName } from '@portal/shared/storage/cookieNames';
 import { removeCookie } from '@portal/shared/storage/cookies';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -182,6 +184,8 @@ describe('FIDO screen', () => {
     expect(verifierUrl).toBe('/common/portal/proxy/factor/v1/FIDOAuthChallengeVerifier');
     expect(calls[1]?.headers.get('X-Flow-State')).toBe('flow-2');
     expect(document.cookie).toContain(`${fidoIdCookieName('fiona.fido')}=Y3JlZA`);
+    // The welcome page's passkey offer learns that this sign-in used a FIDO credential.
+    expect(portalStore.get(signInFidoTypeAtom)).toBe('FIDO');
   });
 
   it("refuses a challenge for another type with 'Error in data from server'", async () => {

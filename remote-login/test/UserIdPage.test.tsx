@@ -63,7 +63,7 @@ describe('UserIdPage', () => {
     stubServer(() => json({ nextaction: 'PASSWORD_AUTH', userName: 'ann' }));
     renderAt('/direct');
     const field = await screen.findByLabelText('User ID');
-    expect(field.getAttribute('autocomplete')).toBe('username');
+    expect(field.getAttribute('autocomplete')).toBe('username webauthn');
     expect((screen.getByLabelText('Remember Me') as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText(/authorized users only/)).toBeTruthy();
     await vi.waitFor(() => expect((field as HTMLInputElement).disabled).toBe(false));

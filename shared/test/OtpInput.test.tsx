@@ -50,6 +50,15 @@ describe('OtpInput', () => {
     expect(onComplete).toHaveBeenCalledWith('654321');
   });
 
+  it('fill() puts a whole code in the boxes and completes (a code from the WebOTP API)', () => {
+    const onComplete = vi.fn();
+    const ref = createRef<OtpInputHandle>();
+    render(<OtpInput ref={ref} onComplete={onComplete} />);
+    act(() => ref.current?.fill('246810'));
+    expect(boxes().map((b) => b.value)).toEqual(['2', '4', '6', '8', '1', '0']);
+    expect(onComplete).toHaveBeenCalledWith('246810');
+  });
+
   it('a pasted non-numeric text is refused with the message', () => {
     render(<OtpInput />);
     paste(boxes()[0] as HTMLInputElement, '12ab56');

@@ -10,8 +10,10 @@ import {
   fidoCredTypeAtom,
   flowStateAtom,
   loginNameAtom,
+  passkeyOfferMadeAtom,
   refreshTokenAtom,
   selectionLevelAtom,
+  signInFidoTypeAtom,
   tokenExpiryAtom,
   userNameAtom,
   userTokenAtom,
@@ -162,6 +164,22 @@ describe('sign-in transitions (spec section 4): status, flow atoms and target to
     expect(store.get(loginNameAtom)).toBeNull();
     expect(store.get(errorMessageAtom)).toBeNull();
     expectFlowScopeReset(store);
+  });
+
+  it('the FIDO type a sign-in used and its passkey offer survive AUTH_ALLOWED and are forgotten at the next start and at sign-out', () => {
+    const store = midFlow();
+    store.set(signInFidoTypeAtom, 'PASSKEY');
+    transition(store, { type: 'authenticated', tokens: { access_token: 'at', expires_in: 60 }, now: 0 });
+    expect(store.get(signInFidoTypeAtom)).toBe('PASSKEY');
+    store.set(passkeyOfferMadeAtom, true);
+    transition(store, { type: 'start' });
+    expect(store.get(signInFidoTypeAtom)).toBeNull();
+    expect(store.get(passkeyOfferMadeAtom)).toBe(false);
+    store.set(signInFidoTypeAtom, 'SECURITYKEY');
+    store.set(passkeyOfferMadeAtom, true);
+    transition(store, { type: 'signedOut' });
+    expect(store.get(signInFidoTypeAtom)).toBeNull();
+    expect(store.get(passkeyOfferMadeAtom)).toBe(false);
   });
 
   it('reset: remembered user and names forgotten, login enabled, the flow start route', () => {

@@ -317,3 +317,100 @@ describe('WebAuthn in Chromium with a virtual authenticator', () => {
     expect(String(cloned.json.errorMessage)).toMatch(/counter/i);
   });
 });
+
+describe('passkey autofill: a user-less challenge answered by a discoverable credential', () => {
+  async function userTokenFor(userName: string, client: string): Promise<string> {
+    const auth = { authorization: `Bearer ${client}` };
+    const start = await call(
+      'auth/v1/authenticate',
+      { channel: 'web', action: 'authenticate', subject: userName },
+      auth,
+    );
+    const pw = await call(
+      'factor/v1/PasswordAuthenticator',
+      { password: 'Passw0rd!' },
+      { ...auth, 'x-flow-state': String(start.json.flowState) },
+    );
+    const res = await fetch(`${api}oauth2/v1/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from('portal:portal-dev-secret').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+        assertion: String(pw.json.id_token),
+      }),
+    });
+    return String(((await res.json()) as Json).access_token);
+  }
+
+  it('finds the user by the userHandle and completes the sign-in; refuses another user or a second use', async () => {
+    // A fresh authenticator holding only the passkey registered here.
+    authenticatorTransport = undefined;
+    await useAuthenticator('internal');
+    const client = await clientToken();
+    const auth = { authorization: `Bearer ${client}` };
+    const userToken = await userTokenFor('pat.password', client);
+    const reg = await call(
+      'factor/v1/FIDORegChallengeGenerator',
+      {
+        userName: 'pat.password',
+        deviceName: 'Passkey',
+        documentDomain: pageOrigin,
+        fidoCredType: 'PASSKEY',
+        userAccessToken: true,
+        noFlowState: true,
+      },
+      { authorization: `Bearer ${userToken}` },
+    );
+    const attestation = await register(reg.json.data);
+    expect(attestation.ok).toBe(true);
+    const saved = await call(
+      'factor/v1/FIDORegChallengeVerifier',
+      { ...(attestation.value as Json), fidoCredType: 'PASSKEY', userAccessToken: true, noFlowState: true },
+      { authorization: `Bearer ${userToken}` },
+    );
+    expect(saved.status).toBe(200);
+
+    // No User ID and no flow state: a new transaction and options naming no credential.
+    const challenge = await call(
+      'factor/v1/FIDOAuthChallengeGenerator',
+      { documentDomain: pageOrigin, fidoCredType: 'PASSKEY', deviceTag: true },
+      auth,
+    );
+    expect(challenge.json).toMatchObject({ nextaction: 'PASSKEY_AUTH_VERIFY_CHALLENGE', userName: '' });
+    const fs = String(challenge.json.flowState);
+    const request = challenge.json.data as { allowCredentials: unknown[]; userVerification: string };
+    expect(request.allowCredentials).toEqual([]);
+    expect(request.userVerification).toBe('required');
+    const assertion = (await authenticate(request)) as { response: Json };
+
+    // The userHandle says who: naming another user finds no such credential of theirs.
+    const otherUser = {
+      ...assertion,
+      response: { ...assertion.response, userHandle: Buffer.from('sam.sms').toString('base64url') },
+    };
+    const refused = await call('factor/v1/FIDOAuthChallengeVerifier', otherUser, {
+      ...auth,
+      'x-flow-state': fs,
+    });
+    expect(refused.json.errorCode).toBe('8800040');
+
+    const again = await call(
+      'factor/v1/FIDOAuthChallengeGenerator',
+      { documentDomain: pageOrigin, fidoCredType: 'PASSKEY', deviceTag: true },
+      { ...auth, 'x-flow-state': fs },
+    );
+    expect(again.json.flowState).toBe(fs);
+    const second = (await authenticate(again.json.data)) as Json;
+    const verified = await call('factor/v1/FIDOAuthChallengeVerifier', second, {
+      ...auth,
+      'x-flow-state': fs,
+    });
+    expect(verified.json).toMatchObject({ nextaction: 'AUTH_ALLOWED', userName: 'pat.password' });
+    expect(typeof verified.json.id_token).toBe('string');
+    const replay = await call('factor/v1/FIDOAuthChallengeVerifier', second, { ...auth, 'x-flow-state': fs });
+    expect(replay.status).toBe(400);
+  });
+});

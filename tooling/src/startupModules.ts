@@ -15,7 +15,8 @@ import { packageManifest } from './shared.ts';
  * expose naming rule (docs/architecture.md: expose './X' is <remote package>/src/exposes/X.tsx,
  * the package being the container name with '-' for '_'). A remote rebuilt later with other
  * imports still works: a module it needs from the deferred chunk is loaded on demand (one more
- * request, which e2e/tests/first-load.spec.ts reports as unplanned).
+ * request, which e2e/tests/first-load.spec.ts reports as unplanned). A first screen's dynamic
+ * imports are not followed: they run after it rendered.
  */
 export interface StartupModules extends Reached {
   /** The expose files that were found and walked. */
@@ -49,8 +50,13 @@ export function startupModules(
   if (firstScreens.length === 0 || !firstScreens.every((file) => existsSync(file))) return null;
   // The real path: the bundler resolves the workspace link, and module resources are real paths.
   const sharedSrc = path.join(realpathSync(path.dirname(packageManifest('@portal/shared', hostDir))), 'src');
+  const hostSrc = `${path.resolve(hostDir)}${path.sep}`;
   const reached = reachableFrom([path.resolve(hostDir, hostEntry), ...firstScreens], {
     resolveWorkspace: sharedResolver(sharedSrc),
+    // The host's own dynamic imports are its start-up (index → bootstrap). A first screen's are
+    // work it starts once it has rendered (e.g. passkey autofill): what they import is loaded then,
+    // from the deferred chunk, and costs the first screen nothing.
+    followDynamicImports: (file) => file.startsWith(hostSrc),
   });
   return { ...reached, firstScreens, sharedSrc };
 }

@@ -51,7 +51,11 @@ beforeEach(() => {
   write('shared/src/fido/table.ts', "import { qr } from 'qrcode';\n");
   write('shared/src/flow/loginStart.ts', "import { x } from '@scope/pkg/sub';\n");
   write('shared/src/ui/OtpInput.tsx', 'export const OtpInput = 1;\n');
-  write('remote-login/src/exposes/UserId.tsx', "import { start } from '@portal/shared/flow/loginStart';\n");
+  write(
+    'remote-login/src/exposes/UserId.tsx',
+    "import { start } from '@portal/shared/flow/loginStart';\nvoid import('../userId/later');\n",
+  );
+  write('remote-login/src/userId/later.ts', "import { table } from '@portal/shared/fido/table';\n");
   write('remote-login/src/exposes/Landing.tsx', "import '@portal/shared/routes/paths';\n");
   write('remote-factors/src/exposes/Otp.tsx', "import { OtpInput } from '@portal/shared/ui/OtpInput';\n");
 });
@@ -92,6 +96,15 @@ describe('startupModules', () => {
     expect(shared).toEqual(['api/client.ts', 'api/request.ts', 'flow/loginStart.ts', 'routes/paths.ts']);
     expect(startup.packages.has('@scope/pkg')).toBe(true);
     expect(startup.packages.has('qrcode')).toBe(false);
+  });
+
+  it("does not follow a first screen's dynamic imports (they run after it rendered)", () => {
+    const startup = startupModules(path.join(root, 'host'), './src/index.ts', routes);
+    if (!startup) throw new Error('no start-up modules');
+    expect(startupSharedFiles(startup).map((file) => path.relative(startup.sharedSrc, file))).not.toContain(
+      'fido/table.ts',
+    );
+    expect(startup.files.has(path.join(root, 'remote-login/src/userId/later.ts'))).toBe(false);
   });
 
   it('defers nothing when a first screen cannot be read (the host built without the remotes)', () => {

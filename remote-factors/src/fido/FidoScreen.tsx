@@ -8,6 +8,7 @@ import {
   factorReplyAtom,
   flowStateAtom,
   rememberDeviceEnabledAtom,
+  signInFidoTypeAtom,
   userNameAtom,
 } from '@portal/shared/session/atoms';
 import { startAuthentication, startRegistration, WebAuthnAbortService } from '@simplewebauthn/browser';
@@ -106,10 +107,13 @@ export function FidoScreen() {
     setPhase('verifying');
     const verified = async (reply: AuthReply) => {
       if (userName) rememberFidoIdentifier(userName, result.id);
+      // This sign-in used this FIDO type (also when it registered it inline): the welcome page
+      // offers a passkey only after sign-ins that used neither a passkey nor a security key.
+      store.set(signInFidoTypeAtom, row.credType);
       await routeReply(reply);
     };
     await run(prepared.verify(result), verified, { onError: failed });
-  }, [routeReply, userName, run, setError, failed]);
+  }, [routeReply, userName, run, setError, failed, store, row]);
 
   /** The challenge reply: its browser prompt, started now or on 'Next'. */
   const start = useCallback(

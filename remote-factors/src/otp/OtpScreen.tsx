@@ -22,6 +22,7 @@ import { useOpeningReply } from '../enrolment/useOpeningReply';
 import '../enrolment/enrolment.css';
 import { MoreOptions } from '../moreOptions/MoreOptions';
 import { expectedOtpAction, otpChannelFor } from './otpChannel';
+import { useWebOtp } from './useWebOtp';
 
 interface Sent {
   option: CredentialOption;
@@ -51,6 +52,8 @@ export function OtpScreen() {
   const { busy, error, setError, run } = useServerCall();
   const otpRef = useRef<OtpInputHandle>(null);
   useFocusFirst(otpRef, sent !== null);
+  // Only a text message can answer the WebOTP API: e-mail and voice codes are typed.
+  const stopWebOtp = useWebOtp(sent?.credType === 'sms' ? sent : null, (code) => otpRef.current?.fill(code));
 
   const generate = useCallback(
     async (option: CredentialOption, cachedFlowState: string | null) => {
@@ -97,6 +100,7 @@ export function OtpScreen() {
 
   const verify = async (code: string) => {
     if (!sent || busy) return;
+    stopWebOtp();
     const credId = sent.option.credId;
     await run((signal) => api.verifyOtp(credId, code, {}, { signal }), routeReply, {
       onError: (failure) => {

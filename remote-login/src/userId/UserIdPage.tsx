@@ -2,7 +2,9 @@ import { api } from '@portal/shared/api/client';
 import { type LoginStartOutcome, startLogin } from '@portal/shared/flow/loginStart';
 import { messages } from '@portal/shared/messages/en_US';
 import { dropFlowStateFromAddress } from '@portal/shared/routes/flowAddress';
-import { riskTypeAtom } from '@portal/shared/session/atoms';
+import { flowStateAtom, riskTypeAtom, signInFidoTypeAtom } from '@portal/shared/session/atoms';
+import type { AuthReply } from '@portal/shared/api/schemas';
+import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
 import { useAtomValue, useStore } from 'jotai';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
@@ -12,6 +14,8 @@ import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRestartNeeded } from '../common/useRestartNeeded';
 import { useArrival } from './useArrival';
 import { useDeviceData } from './useDeviceData';
+import type { PickedPasskey } from './conditionalPasskey';
+import { usePasskeyAutofill } from './usePasskeyAutofill';
 import { useSignIn } from './useSignIn';
 
 type Phase = 'starting' | 'form' | 'submitting';
@@ -29,6 +33,7 @@ export function UserIdPage() {
   const signIn = useSignIn(deviceData, run);
   const arrive = useArrival(deviceData, run, setError);
   const restartNeeded = useRestartNeeded();
+  const applyNextAction = useApplyNextAction();
   const [phase, setPhase] = useState<Phase>('starting');
   const [userName, setUserName] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
@@ -75,6 +80,32 @@ export function UserIdPage() {
     return begin();
   });
 
+  /** A passkey picked from the field's suggestions: the spec's FIDO verifier, then the usual routing. */
+  const signInWithPasskey = useCallback(
+    async ({ assertion, flowState }: PickedPasskey) => {
+      setPhase('submitting');
+      setError(null);
+      // The assertion answers the challenge of this flow state (kept aside while the field waited).
+      if (flowState) store.set(flowStateAtom, flowState);
+      const signedIn = async (reply: AuthReply) => {
+        store.set(signInFidoTypeAtom, 'PASSKEY');
+        await applyNextAction(reply);
+      };
+      await run(
+        (signal) => api.fidoAuthVerify({ ...assertion, fidoCredType: 'PASSKEY' }, { signal }),
+        signedIn,
+        {
+          onError: (failure) => {
+            setPhase('form');
+            return failure.message;
+          },
+        },
+      );
+    },
+    [store, run, setError, applyNextAction],
+  );
+  usePasskeyAutofill(phase === 'form' && !startFailed, (picked) => void signInWithPasskey(picked));
+
   const valid = userName.trim().length >= 1;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -102,7 +133,8 @@ export function UserIdPage() {
             id="portal-user-id"
             name="username"
             type="text"
-            autoComplete="username"
+            // 'webauthn' lets the browser list passkeys among the suggestions (usePasskeyAutofill).
+            autoComplete="username webauthn"
             autoCapitalize="none"
             spellCheck={false}
             required

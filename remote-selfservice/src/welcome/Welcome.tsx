@@ -7,13 +7,16 @@ import { useRef } from 'react';
 import { Link, Navigate } from '@portal/shared/router';
 import { ScreenStatus } from '../common/ScreenStatus';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
+import { PasskeyOffer } from './PasskeyOffer';
 import { useDisplayName } from './useDisplayName';
+import { usePasskeyOffer } from './usePasskeyOffer';
 import '../common/selfservice.css';
 
 /** /welcome: 'Hello, {name}' and the way to the credentials. */
 export function Welcome() {
   const token = useAtomValue(userTokenAtom);
   const { name, busy, error } = useDisplayName();
+  const offer = usePasskeyOffer();
   const linkRef = useRef<HTMLAnchorElement>(null);
   useFocusFirst(linkRef);
   // Spec section 4: the welcome page sends a session without a user token back to the start.
@@ -30,6 +33,16 @@ export function Welcome() {
           {messages.welcome.manageCredentials}
         </Link>
       </p>
+      {offer.userName ? (
+        <PasskeyOffer
+          userName={offer.userName}
+          onDecline={() => {
+            offer.decline();
+            // The offer and its buttons go: focus stays on the page, not on <body>.
+            linkRef.current?.focus();
+          }}
+        />
+      ) : null}
     </section>
   );
 }

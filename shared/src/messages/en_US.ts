@@ -144,6 +144,15 @@ export const messages = {
     helloName: (name: string) => `Hello, ${name}`,
     manageCredentials: 'Manage Credentials',
   },
+  /** The welcome page's offer after a sign-in without a passkey or security key (our wording but the title). */
+  passkeyOffer: {
+    title: 'Sign in faster next time with a passkey',
+    body: 'A passkey signs you in with your fingerprint, face or screen lock, without a password or a code.',
+    create: 'Create a passkey',
+    notNow: 'Not now',
+    /** The registration's device name. */
+    deviceName: 'Passkey',
+  },
   selfService: {
     title: 'Manage Credentials',
     added: (date: string) => `Added ${date}`,

@@ -39,6 +39,14 @@ export const tokenExpiryAtom = atom<number | null>(null);
 
 export type FidoCredType = Extract<FactorCode, 'FIDO' | 'SECURITYKEY' | 'PASSKEY'>;
 export const fidoCredTypeAtom = atom<FidoCredType | null>(null);
+/**
+ * The FIDO type whose assertion the current sign-in used (a FIDO screen or passkey autofill);
+ * null when none. Kept past AUTH_ALLOWED (the welcome page's passkey offer reads it) and cleared
+ * when a sign-in starts and at sign-out (session/signInState).
+ */
+export const signInFidoTypeAtom = atom<FidoCredType | null>(null);
+/** Whether this sign-in's welcome page has made its passkey offer (it is made once per sign-in). */
+export const passkeyOfferMadeAtom = atom<boolean>(false);
 /** Push and OTP options of the current factor step. */
 export const factorOptionsAtom = atom<readonly CredentialOption[]>([]);
 

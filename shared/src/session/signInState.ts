@@ -12,7 +12,9 @@ import {
   fidoCredTypeAtom,
   flowStateAtom,
   loginNameAtom,
+  passkeyOfferMadeAtom,
   rememberDeviceEnabledAtom,
+  signInFidoTypeAtom,
   userInfoTitleAtom,
   userNameAtom,
 } from '@portal/shared/session/atoms';
@@ -81,6 +83,8 @@ export function transition(store: PortalStore, event: SignInEvent): SignInTarget
     case 'start':
       // Names stay: an oauth2 restart resets the user it was signing in.
       resetFlowScope(store);
+      store.set(signInFidoTypeAtom, null);
+      store.set(passkeyOfferMadeAtom, false);
       store.set(authStatusAtom, AuthStatus.None);
       return null;
 
@@ -126,6 +130,8 @@ export function transition(store: PortalStore, event: SignInEvent): SignInTarget
       store.set(userNameAtom, null);
       store.set(loginNameAtom, null);
       store.set(userInfoTitleAtom, null);
+      store.set(signInFidoTypeAtom, null);
+      store.set(passkeyOfferMadeAtom, false);
       resetFlowScope(store);
       store.set(errorMessageAtom, null);
       store.set(rememberDeviceEnabledAtom, false);

@@ -19,6 +19,11 @@ export interface OtpInputHandle {
   /** Empties the boxes (after a wrong code or a resend) and focuses the first one. */
   clear(): void;
   focus(): void;
+  /**
+   * Fills the boxes with a whole code from elsewhere (the WebOTP API), as if the user had pasted
+   * it into the first box: digits only, then `onComplete` when every box holds one.
+   */
+  fill(code: string): void;
   /** The digits entered so far. */
   value(): string;
 }
@@ -106,9 +111,10 @@ export function OtpInput({
         focusBox(0);
       },
       focus: () => focusBox(boxes.indexOf('')),
+      fill: (code) => enter(0, code),
       value: () => boxes.join(''),
     }),
-    // focusBox only reads refs, so boxes and length are the real inputs.
+    // focusBox and enter only read refs, boxes and the callbacks, so boxes and length are the real inputs.
     [boxes, length],
   );
 

@@ -132,6 +132,25 @@ export async function advance(ctx: EmulatorContext, tx: Transaction, user: User)
   return currentStepReply(ctx, tx, user);
 }
 
+/**
+ * A discoverable passkey used with no User ID (passkey autofill): the passkey, verified with user
+ * verification, proves the user and a possession factor at once, so the sign-in is complete
+ * (AUTH_ALLOWED, as after the last step; no trusted device is issued, Remember Me was not asked).
+ */
+export async function allowedByPasskey(
+  ctx: EmulatorContext,
+  tx: Transaction,
+  user: User,
+): Promise<AuthReply> {
+  tx.userName = user.userName;
+  tx.stepIndex = user.steps.length;
+  tx.factor = undefined;
+  tx.otp = undefined;
+  tx.fidoChallenge = undefined;
+  if (user.denied) return deniedReply(tx, user);
+  return currentStepReply(ctx, tx, user);
+}
+
 /** A reply that keeps the transaction at its step, adding fields (e.g. OTP generate, push status). */
 export function stayReply(
   tx: Transaction,

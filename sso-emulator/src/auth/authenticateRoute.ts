@@ -44,6 +44,8 @@ export function registerAuthenticate(app: FastifyInstance, ctx: EmulatorContext)
           factor: undefined,
           completed: false,
           outcome: undefined,
+          // A passkey-autofill challenge of this transaction is void once a User ID is typed.
+          fidoChallenge: undefined,
         });
         tx.idpUserName = undefined;
       }

@@ -2,6 +2,7 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { EmulatorContext } from '../context.js';
 import type { Credential, User } from '../state/model.js';
 import { channelFor } from '../state/outbox.js';
+import { messageText } from './messageText.js';
 
 export const OTP_LENGTH = 6;
 
@@ -20,10 +21,12 @@ export function codesEqual(expected: string, actual: string): boolean {
 /** "Sends" a fresh code to the credential's phone or mailbox: an outbox entry. */
 export function deliverCode(ctx: EmulatorContext, user: User, credential: Credential): string {
   const code = randomOtp();
+  const channel = channelFor(credential.credType);
   ctx.state.outbox.push({
-    channel: channelFor(credential.credType),
+    channel,
     to: credential.credValue,
     code,
+    text: messageText(channel, code, ctx.config.portalOrigins[0]),
     userName: user.userName,
     sentAt: ctx.state.nowIso(),
   });

@@ -1,12 +1,14 @@
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
+import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import { advance, stayReply } from '../auth/authReply.js';
-import { requireFactorStep } from '../auth/flowState.js';
+import { requireFactorStep, requireTransaction } from '../auth/flowState.js';
 import type { EmulatorContext } from '../context.js';
 import { errors } from '../http/apiError.js';
 import { parseInput } from '../http/parseBody.js';
 import { FLOW_TOKEN_KINDS, requireBearer } from '../tokens/bearer.js';
+import { verifyAssertion } from './assertion.js';
 import { placeOptions } from './optionsPlacement.js';
+import { userlessChallenge, userlessTransaction, verifyUserless } from './passkeyAutofill.js';
 import {
   credTypeOf,
   FIDO_CEREMONY_TIMEOUT_MS,
@@ -22,8 +24,10 @@ export function registerFidoAuthRoutes(app: FastifyInstance, ctx: EmulatorContex
   app.post('/factor/v1/FIDOAuthChallengeGenerator', async (request) => {
     await requireBearer(request, ctx.tokens, FLOW_TOKEN_KINDS);
     const body = parseInput(AuthChallengeBodySchema, request.body);
-    const { tx, user } = requireFactorStep(ctx, request, [body.fidoCredType]);
     requireAllowedOrigin(ctx.config, body.documentDomain);
+    const userless = userlessTransaction(ctx, request, body);
+    if (userless) return userlessChallenge(ctx, userless);
+    const { tx, user } = requireFactorStep(ctx, request, [body.fidoCredType]);
     const credType = credTypeOf(body.fidoCredType);
     const registered = user.credentials.filter(
       (c) => c.credType === credType && c.status === 'ACTIVE' && c.webauthn !== undefined,
@@ -54,6 +58,8 @@ export function registerFidoAuthRoutes(app: FastifyInstance, ctx: EmulatorContex
   app.post('/factor/v1/FIDOAuthChallengeVerifier', async (request) => {
     await requireBearer(request, ctx.tokens, FLOW_TOKEN_KINDS);
     const body = parseInput(AuthVerifyBodySchema, request.body);
+    const current = requireTransaction(ctx, request);
+    if (current.fidoChallenge?.discoverable && !current.userName) return verifyUserless(ctx, current, body);
     const { tx, user } = requireFactorStep(ctx, request, FIDO_FACTORS);
     const pending = tx.fidoChallenge;
     if (!pending || pending.expiresAt <= ctx.state.clock.now()) {
@@ -62,34 +68,13 @@ export function registerFidoAuthRoutes(app: FastifyInstance, ctx: EmulatorContex
     const credential = user.credentials.find((c) => c.credId === body.id && c.credType === pending.credType);
     if (!credential?.webauthn || credential.status !== 'ACTIVE') throw errors.credentialNotFound();
     tx.fidoChallenge = undefined; // a challenge is answered once, right or wrong
-    let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-    try {
-      result = await verifyAuthenticationResponse({
-        response: {
-          id: body.id,
-          rawId: body.rawId,
-          type: body.type,
-          response: body.response,
-          clientExtensionResults: {},
-          ...(body.authenticatorAttachment ? { authenticatorAttachment: body.authenticatorAttachment } : {}),
-        },
-        expectedChallenge: pending.challenge,
-        expectedOrigin: ctx.config.portalOrigins,
-        expectedRPID: ctx.config.rpId,
-        credential: {
-          id: credential.credId,
-          publicKey: Buffer.from(credential.webauthn.publicKey, 'base64url'),
-          counter: credential.webauthn.counter,
-        },
-        requireUserVerification:
-          userVerificationFor(pending.credType.toUpperCase() as FidoType) === 'required',
-      });
-    } catch (error) {
-      throw errors.fidoVerificationFailed((error as Error).message);
-    }
-    if (!result.verified) throw errors.fidoVerificationFailed('signature not verified');
-    credential.webauthn.counter = result.authenticationInfo.newCounter;
-    credential.modifiedDatetime = ctx.state.nowIso();
+    await verifyAssertion(
+      ctx,
+      body,
+      pending.challenge,
+      credential,
+      userVerificationFor(pending.credType.toUpperCase() as FidoType) === 'required',
+    );
     return advance(ctx, tx, user);
   });
 }

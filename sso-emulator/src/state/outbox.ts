@@ -7,6 +7,8 @@ export interface OutboxEntry {
   channel: OutboxChannel;
   to: string;
   code: string;
+  /** The message as the phone or mailbox shows it (an SMS ends with its WebOTP line). */
+  text: string;
   userName: string;
   sentAt: string;
 }

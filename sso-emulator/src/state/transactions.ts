@@ -26,7 +26,13 @@ export interface Transaction {
   lastReply?: Record<string, unknown>;
   otp?: { credId: string; credType: CredType; code: string; expiresAt: number };
   /** The outstanding WebAuthn authentication challenge of this transaction. */
-  fidoChallenge?: { challenge: string; credType: CredType; expiresAt: number };
+  fidoChallenge?: {
+    challenge: string;
+    credType: CredType;
+    expiresAt: number;
+    /** Asked with no user known (passkey autofill): the credential's userHandle names the user. */
+    discoverable?: boolean;
+  };
   /** Set by the IdP page once the user continued there. */
   idpUserName?: string;
   /**

@@ -1,0 +1,58 @@
+import { api } from '@portal/shared/api/client';
+import { messages } from '@portal/shared/messages/en_US';
+import { useNavigate } from '@portal/shared/router';
+import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
+import { useId, useState } from 'react';
+import { serviceErrorText } from '../common/errorText';
+import { beginRegistration } from '../register/beginRegistration';
+import './passkeyOffer.css';
+
+/**
+ * 'Sign in faster next time with a passkey': Create starts the self-service FIDO registration of
+ * type passkey (its challenge here, the prompt on /register/passkey); 'Not now' hides the offer.
+ */
+export function PasskeyOffer({ userName, onDecline }: { userName: string; onDecline: () => void }) {
+  const navigate = useNavigate();
+  const headingId = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    const input = {
+      type: 'passkey' as const,
+      value: messages.passkeyOffer.deviceName,
+      credentialId: '',
+      userName,
+    };
+    const result = await beginRegistration(input, api);
+    if (result.ok) {
+      navigate(result.data.path, { state: result.data.state });
+      return;
+    }
+    setBusy(false);
+    setError(result.error.kind === 'malformed' ? result.error.message : serviceErrorText(result.error));
+  };
+
+  return (
+    <section className="portal-passkey-offer" aria-labelledby={headingId} aria-busy={busy}>
+      <h2 id={headingId}>{messages.passkeyOffer.title}</h2>
+      <p>{messages.passkeyOffer.body}</p>
+      {error ? <ErrorBanner message={error} /> : null}
+      <div className="portal-selfservice__actions">
+        <button
+          type="button"
+          className="portal-button portal-button--primary"
+          disabled={busy}
+          onClick={() => void create()}
+        >
+          {messages.passkeyOffer.create}
+        </button>
+        <button type="button" className="portal-button" disabled={busy} onClick={onDecline}>
+          {messages.passkeyOffer.notNow}
+        </button>
+      </div>
+    </section>
+  );
+}
