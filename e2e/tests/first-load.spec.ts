@@ -12,12 +12,13 @@ import { type PortalStack, startStack } from '../src/servers';
  */
 
 /**
- * JS + CSS bodies of the first screen, compressed as received: the figure reached (145.3 KB, of
- * which about 1.5 KB are the sha384 of each remote chunk that remoteEntry.js carries for Subresource
- * Integrity, issue 14 item 7) plus a little room. Issue 11's target is 110 KB; lower this as the
- * first screen gets lighter.
+ * JS + CSS bodies of the first screen, compressed as received: the figure reached (146.8 KB) plus a
+ * little room. Issue 14 added about 3.7 KB to it: the sha384 of each remote chunk that
+ * remoteEntry.js carries for Subresource Integrity (1.5 KB), the Trusted Types policy and the
+ * integrity plugin in the host's entry, the flow-state and cookie-migration rules on the User ID
+ * screen. Issue 11's target is 110 KB; lower this as the first screen gets lighter.
  */
-const FIRST_SCREEN_BUDGET_BYTES = 146 * 1024;
+const FIRST_SCREEN_BUDGET_BYTES = 148 * 1024;
 
 /** Script and stylesheet URLs the page's HTML names (preloads and its own script). */
 async function plannedUrls(page: Page): Promise<Set<string>> {
