@@ -1,5 +1,6 @@
-import { expect, type Page } from '@playwright/test';
-import { cspGuard as base } from './cspGuard';
+import { expect, type Locator, mergeTests, type Page } from '@playwright/test';
+import { axeGuard } from './axeGuard';
+import { cspGuard } from './cspGuard';
 import { type PortalStack, startStack } from './servers';
 
 export interface EmulatorApi {
@@ -26,6 +27,9 @@ function emulatorApi(baseUrl: string): EmulatorApi {
     post: (path, body) => call('POST', path, body),
   };
 }
+
+/** Every test runs under the CSP guard and the axe guard (both automatic). */
+const base = mergeTests(cspGuard, axeGuard);
 
 interface WorkerFixtures {
   stack: PortalStack;
@@ -74,4 +78,4 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-export { expect, type Page };
+export { expect, type Locator, type Page };

@@ -137,7 +137,8 @@ test('the delete confirmation of self-service is the same dialog, with the same 
   await page.clock.install();
   await signInToWelcome(page, 'pat.password');
   await page.getByRole('link', { name: 'Manage Credentials' }).click();
-  const remove = page.getByRole('button', { name: 'Delete', exact: true });
+  // The credential's Delete (its name says which credential: 'Delete SMS +1…').
+  const remove = page.getByRole('button', { name: /^Delete SMS / });
   await expect(remove).toBeVisible();
   await pauseClock(page);
   await remove.click();

@@ -72,7 +72,7 @@ test('the delete confirmation dialog of self-service', async ({ page, emulator, 
   await page.getByRole('link', { name: 'Manage Credentials' }).press('Enter');
   // The screen focuses its first control: wait for that before moving on with the keyboard.
   await expect(page.getByRole('button', { name: 'Register a new credential' })).toBeFocused();
-  await page.getByRole('button', { name: 'Delete', exact: true }).press('Enter');
+  await page.getByRole('button', { name: /^Delete SMS / }).press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toHaveAttribute('data-phase', 'open');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();

@@ -71,7 +71,7 @@ async function expectWelcome(page: Page): Promise<void> {
 
 async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log out' }).click();
-  await expect(page.getByText('Logout Successful')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Logout Successful' })).toBeVisible();
 }
 
 /** First visit: User ID (Remember Me ticked), password, SMS code → welcome. Returns the AUTH_ALLOWED block. */

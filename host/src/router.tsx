@@ -1,5 +1,6 @@
 import { BrowserRouter, Route, Routes } from '@portal/shared/router';
 import { useRestartNotice } from '@portal/shared/session/useRestartNotice';
+import { Announcer } from '@portal/shared/ui/Announcer';
 import { RemoteScreen } from './federation/RemoteScreen';
 import { RouteGuard } from './guards/RouteGuard';
 import { routes } from './routes';
@@ -34,6 +35,8 @@ export function PortalRouter() {
   return (
     <BrowserRouter useTransitions={false}>
       <RestartNotice />
+      {/* The one polite live region, on every page (also those without the shell). */}
+      <Announcer />
       <Routes>
         {routes.filter((r) => r.shell === false).map(toRoute)}
         <Route element={<Layout />}>

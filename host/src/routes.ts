@@ -1,3 +1,4 @@
+import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
 import type { RemoteName } from './federation/remotesConfig';
 
@@ -15,74 +16,91 @@ export interface RouteEntry {
   expose: string;
   /** false for pages shown inside another site's frame: no header, footer or banner. */
   shell?: boolean;
+  /** What the screen is: the page's title names it first, and the announcer says it on arrival. */
+  title: string;
   /** The screen runs login start, whose first call is a client token (asked for at page start). */
   startsLogin?: true;
 }
 
-const login = (path: string, guard: Guard, expose: string): RouteEntry => ({
+const login = (path: string, guard: Guard, expose: string, title: string): RouteEntry => ({
   path,
   guard,
   remote: 'remote_login',
   expose,
+  title,
 });
-const factors = (path: string, expose: string): RouteEntry => ({
+const factors = (path: string, expose: string, title: string): RouteEntry => ({
   path,
   guard: 'C',
   remote: 'remote_factors',
   expose,
+  title,
 });
-const selfService = (path: string, expose: string): RouteEntry => ({
+const selfService = (path: string, expose: string, title: string): RouteEntry => ({
   path,
   guard: 'B',
   remote: 'remote_selfservice',
   expose,
+  title,
 });
-const help = (path: string, expose: string): RouteEntry => ({
+const help = (path: string, expose: string, title: string): RouteEntry => ({
   path,
   guard: 'none',
   remote: 'remote_help',
   expose,
+  title,
 });
 
-/** The route table: every address, its guard, and the remote and expose that own its screen. */
+const { endPages, factorLabels: factor, registration } = messages;
+
+/**
+ * The route table: every address, its guard, the remote and expose that own its screen, and the
+ * screen's title (the page's title and the announcer's words; the one table of titles).
+ */
 export const routes: readonly RouteEntry[] = [
-  login(paths.home, 'A', './Landing'),
-  login(paths.homeAlias, 'A', './Landing'),
-  { ...login(paths.direct, 'A', './UserId'), startsLogin: true },
-  { ...login(paths.oauth2, 'A', './UserId'), startsLogin: true },
-  login(paths.verify, 'C', './Password'),
-  login(paths.changePassword, 'C', './ChangePassword'),
-  login(paths.idp, 'C', './Idp'),
-  login(paths.idpComplete, 'none', './IdpComplete'),
-  login(paths.signedOut, 'none', './SignedOut'),
-  login(paths.restartRequired, 'none', './RestartRequired'),
-  login(paths.denied, 'none', './Denied'),
-  factors(paths.sotp, './Otp'),
-  factors(paths.eotp, './Otp'),
-  factors(paths.votp, './Otp'),
-  factors(paths.motp, './MobileOtp'),
-  factors(paths.push, './Push'),
-  factors(paths.securid, './TokenCode'),
-  factors(paths.fido, './Fido'),
-  factors(paths.securityKey, './Fido'),
-  factors(paths.passkey, './Fido'),
-  factors(paths.factorSelection, './FactorSelection'),
-  selfService(paths.welcome, './Welcome'),
-  selfService(paths.selfService, './SelfService'),
-  selfService(paths.register, './Register'),
-  selfService(paths.registerType('sms'), './RegisterOtp'),
-  selfService(paths.registerType('email'), './RegisterOtp'),
-  selfService(paths.registerType('totp'), './RegisterTotp'),
-  selfService(paths.registerType('fido'), './RegisterFido'),
-  selfService(paths.registerType('securitykey'), './RegisterFido'),
-  selfService(paths.registerType('passkey'), './RegisterFido'),
-  selfService(paths.registerType('totp_push'), './RegisterTotpPush'),
-  help(paths.help, './Help'),
-  help(paths.cookies, './Cookies'),
-  { ...help(paths.emeaCookies, './EmeaCookies'), shell: false },
-  help(paths.aboutAuthHub, './AboutAuthHub'),
-  help(paths.smsTerms, './SmsTerms'),
+  login(paths.home, 'A', './Landing', messages.landing.title),
+  login(paths.homeAlias, 'A', './Landing', messages.landing.title),
+  { ...login(paths.direct, 'A', './UserId', messages.userId.title), startsLogin: true },
+  { ...login(paths.oauth2, 'A', './UserId', messages.userId.title), startsLogin: true },
+  login(paths.verify, 'C', './Password', messages.password.prompt),
+  login(paths.changePassword, 'C', './ChangePassword', messages.changePassword.title),
+  login(paths.idp, 'C', './Idp', messages.idp.connectingTo()),
+  login(paths.idpComplete, 'none', './IdpComplete', messages.idp.connectingTo()),
+  login(paths.signedOut, 'none', './SignedOut', endPages.logoutSuccessful),
+  login(paths.restartRequired, 'none', './RestartRequired', endPages.unrecoverable),
+  login(paths.denied, 'none', './Denied', endPages.accessDenied),
+  factors(paths.sotp, './Otp', factor.SMSOTP),
+  factors(paths.eotp, './Otp', factor.EMAILOTP),
+  factors(paths.votp, './Otp', factor.IVROTP),
+  factors(paths.motp, './MobileOtp', factor.MOBILEOTP),
+  factors(paths.push, './Push', factor.PUSH),
+  factors(paths.securid, './TokenCode', factor.CUSTOM),
+  factors(paths.fido, './Fido', messages.fido.loginTitle),
+  factors(paths.securityKey, './Fido', messages.fido.loginTitle),
+  factors(paths.passkey, './Fido', messages.fido.loginTitle),
+  factors(paths.factorSelection, './FactorSelection', messages.factorSelection.heading),
+  selfService(paths.welcome, './Welcome', messages.welcome.title),
+  selfService(paths.selfService, './SelfService', messages.selfService.title),
+  selfService(paths.register, './Register', registration.title),
+  selfService(paths.registerType('sms'), './RegisterOtp', registration.verifyTitle),
+  selfService(paths.registerType('email'), './RegisterOtp', registration.verifyTitle),
+  selfService(paths.registerType('totp'), './RegisterTotp', registration.totpTitle),
+  selfService(paths.registerType('fido'), './RegisterFido', messages.fido.registrationTitle),
+  selfService(paths.registerType('securitykey'), './RegisterFido', messages.fido.registrationTitle),
+  selfService(paths.registerType('passkey'), './RegisterFido', messages.fido.registrationTitle),
+  selfService(paths.registerType('totp_push'), './RegisterTotpPush', registration.pushTitle),
+  help(paths.help, './Help', messages.help.title),
+  help(paths.cookies, './Cookies', messages.help.cookieNotice),
+  { ...help(paths.emeaCookies, './EmeaCookies', messages.help.cookieNotice), shell: false },
+  help(paths.aboutAuthHub, './AboutAuthHub', messages.landing.about),
+  help(paths.smsTerms, './SmsTerms', messages.shell.footer.smsTerms),
 ];
+
+/** The title of the screen at `pathname`: its route's, or 'Page Not Found' for any other address. */
+export function screenTitleFor(pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return routes.find((entry) => entry.path === path)?.title ?? messages.shell.pageNotFound;
+}
 
 interface ScreenRef {
   remote: RemoteName;

@@ -70,3 +70,14 @@ describe('the screen a fresh page shows', () => {
     expect(firstScreenFor('/nowhere')).toBeUndefined();
   });
 });
+
+describe('screen titles (the one table)', () => {
+  it('every route has a title; other addresses are Page Not Found', async () => {
+    const { screenTitleFor } = await import('../src/routes');
+    for (const route of routes) expect(route.title.length).toBeGreaterThan(0);
+    expect(screenTitleFor('/verify')).toBe('Enter your password');
+    expect(screenTitleFor('/verify/')).toBe('Enter your password');
+    expect(screenTitleFor('/')).toBe('A Better Login Experience');
+    expect(screenTitleFor('/nowhere')).toBe('Page Not Found');
+  });
+});

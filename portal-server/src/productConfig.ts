@@ -51,6 +51,12 @@ export const ProductConfigSchema = v.strictObject({
       employees: v.optional(bannerTitle),
     }),
   ),
+  /**
+   * Our rule (WCAG 2.2.1): the idle logout is announced this many seconds before it happens, with
+   * a dialog offering to stay signed in; absent: 120. Between 10 s and 9 minutes (the idle timeout
+   * is 10 minutes).
+   */
+  idleWarningSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(540))),
   serviceOrigins: v.optional(
     v.array(
       v.pipe(

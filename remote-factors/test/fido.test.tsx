@@ -161,15 +161,23 @@ describe('FIDO screen', () => {
   });
 
   it('requests the challenge, starts the prompt by itself, verifies through the proxy and routes on', async () => {
-    webauthn.startAuthentication.mockResolvedValue(assertion);
+    // The prompt answers once the screen has been read.
+    let answer = () => {};
+    webauthn.startAuthentication.mockImplementation(
+      () => new Promise((resolve) => (answer = () => resolve(assertion))),
+    );
     const calls = stubServer({
       'factor/v1/FIDOAuthChallengeGenerator': [{ body: challengeReply() }],
       'factor/v1/FIDOAuthChallengeVerifier': [{ body: { nextaction: 'AUTH_ALLOWED', access_token: 'user' } }],
     });
     show();
     expect(screen.getByRole('heading', { name: 'FIDO Device Authentication' })).toBeTruthy();
-    expect(screen.getByText('Validate your biometric')).toBeTruthy();
+    // The status region is in the page empty, then says what to do (so it is announced).
+    expect(screen.queryByText('Validate your biometric')).toBeNull();
+    expect(await screen.findByText('Validate your biometric')).toBeTruthy();
     expect(screen.getByText('It may take a few moments for the pop-up to appear')).toBeTruthy();
+    await waitFor(() => expect(webauthn.startAuthentication).toHaveBeenCalled());
+    answer();
     await waitFor(() => expect(location()).toBe(paths.welcome));
     expect(calls[0]?.body).toEqual({
       documentDomain: globalThis.location.origin,

@@ -74,6 +74,9 @@ describe('one-time code screen', () => {
     expect(await screen.findByText('Invalid or expired security code')).toBeTruthy();
     expect((digit(1) as HTMLInputElement).value).toBe('');
     expect(location()).toBe(paths.sotp);
+    // Focus is back in the first box once the boxes are enabled again (not lost to <body>).
+    await waitFor(() => expect(document.activeElement).toBe(digit(1)));
+    expect((digit(1) as HTMLInputElement).disabled).toBe(false);
   });
 
   it('asks for the whole code on Submit', async () => {

@@ -2,13 +2,12 @@ import { messages } from '@portal/shared/messages/en_US';
 
 /**
  * The <h1> of each page this remote owns, in one place. They name the route (spec section 2), so
- * they live in code rather than in the business-editable content files. 'Cookie Notice' is not
- * in the shared catalogue yet.
+ * they live in code rather than in the business-editable content files.
  */
 export const pageTitles = {
   help: messages.help.title,
-  cookies: 'Cookie Notice',
-  emeaCookies: 'Cookie Notice',
+  cookies: messages.help.cookieNotice,
+  emeaCookies: messages.help.cookieNotice,
   aboutAuthHub: messages.landing.about,
   smsTerms: messages.shell.footer.smsTerms,
 } as const;

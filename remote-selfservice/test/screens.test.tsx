@@ -116,10 +116,10 @@ describe('Manage Credentials', () => {
     const server = credentialServer(fixture);
     renderScreen(<ManageCredentials />, { path: '/self-service' });
     const sms = (await screen.findAllByRole('listitem'))[0] as HTMLElement;
-    fireEvent.click(within(sms).getByRole('button', { name: 'Activate' }));
+    fireEvent.click(within(sms).getByRole('button', { name: /^Activate SMS/ }));
     expect(
       await within((await screen.findAllByRole('listitem'))[0] as HTMLElement).findByRole('button', {
-        name: 'Deactivate',
+        name: /^Deactivate SMS/,
       }),
     ).toBeTruthy();
     const [put] = server.requestsTo('PUT', 'factor/v1/MeCreds/s1');
@@ -132,16 +132,32 @@ describe('Manage Credentials', () => {
     const server = credentialServer(fixture);
     renderScreen(<ManageCredentials />, { path: '/self-service' });
     const email = (await screen.findAllByRole('listitem'))[1] as HTMLElement;
-    fireEvent.click(within(email).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(email).getByRole('button', { name: /^Delete Email/ }));
     expect(screen.getByText('Do you want to delete the credential of type Email?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(server.requestsTo('DELETE', /MeCreds/)).toEqual([]);
-    fireEvent.click(within(email).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(email).getByRole('button', { name: /^Delete Email/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
     const deletes = server.requestsTo('DELETE', /MeCreds/);
     expect(deletes.map((r) => r.path)).toEqual(['factor/v1/MeCreds/e1']);
     expectUserCall(deletes[0]);
+  });
+
+  it("each credential's buttons are named with it, the visible text first (WCAG 2.5.3)", async () => {
+    signedIn();
+    credentialServer(fixture);
+    renderScreen(<ManageCredentials />, { path: '/self-service' });
+    const [sms, email] = (await screen.findAllByRole('listitem')) as HTMLElement[];
+    for (const [item, type] of [
+      [sms, 'SMS'],
+      [email, 'Email'],
+    ] as const) {
+      for (const button of within(item as HTMLElement).getAllByRole('button')) {
+        const name = button.getAttribute('aria-label') ?? '';
+        expect(name.startsWith(`${button.textContent} ${type}`)).toBe(true);
+      }
+    }
   });
 
   it('delete all asks, then deletes every credential', async () => {

@@ -6,6 +6,13 @@
 /** Idle for this long (10 minutes) logs the user out. */
 export const IDLE_TIMEOUT_MS = 600_000;
 
+/**
+ * Our rule (WCAG 2.2.1, the spec is silent): this long (2 minutes) before the idle logout a
+ * dialog warns, counts down and offers to stay signed in. The portal configuration may change it
+ * (`idleWarningSeconds`).
+ */
+export const IDLE_WARNING_MS = 120_000;
+
 /** A token refresh is scheduled this long (5 minutes) before the token expires. */
 export const TOKEN_REFRESH_BUFFER_MS = 300_000;
 
@@ -26,6 +33,9 @@ export const DEFAULT_LANGUAGE = 'en_US';
 
 /** Delay before focusing a field, so it exists after the screen has rendered. */
 export const FIELD_FOCUS_DELAY_MS = 100;
+
+/** A live region is in the page this long before its text (ui/LiveStatus), so it is announced. */
+export const LIVE_REGION_FILL_DELAY_MS = 100;
 
 /** Without a risk vendor, the fallback fingerprint is collected after this delay. */
 export const FINGERPRINT_DELAY_MS = 500;

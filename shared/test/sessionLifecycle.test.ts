@@ -1,8 +1,13 @@
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../src/api/result';
-import { IDLE_TIMEOUT_MS, TOKEN_REFRESH_BUFFER_MS } from '../src/constants';
-import { lastTransactionAtom, lastUserActivityAtom, tokenExpiryAtom } from '../src/session/atoms';
+import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS, TOKEN_REFRESH_BUFFER_MS } from '../src/constants';
+import {
+  idleLogoutAtAtom,
+  lastTransactionAtom,
+  lastUserActivityAtom,
+  tokenExpiryAtom,
+} from '../src/session/atoms';
 import { refreshDelay } from '../src/session/lifecycle/refreshDelay';
 import { startSessionLifecycle } from '../src/session/lifecycle/sessionLifecycle';
 
@@ -154,5 +159,69 @@ describe('startSessionLifecycle', () => {
     await vi.advanceTimersByTimeAsync(60 * MINUTE);
     expect(refresh).not.toHaveBeenCalled();
     expect(logout).not.toHaveBeenCalled();
+  });
+});
+
+describe('the warning before the idle logout, and the user input that counts as activity', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(0);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  function start(warningMs?: number) {
+    const store = createStore();
+    store.set(tokenExpiryAtom, Date.now() + 60 * MINUTE);
+    const logout = vi.fn();
+    const input = new EventTarget();
+    const stop = startSessionLifecycle({
+      store,
+      refresh: async () => ok,
+      logout,
+      warningMs,
+      inputTarget: input,
+    });
+    return { store, logout, input, stop };
+  }
+
+  it('says when the logout will happen, IDLE_WARNING_MS (2 minutes) before it', async () => {
+    const { store, logout } = start();
+    await vi.advanceTimersByTimeAsync(IDLE_TIMEOUT_MS - IDLE_WARNING_MS - 1);
+    expect(store.get(idleLogoutAtAtom)).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store.get(idleLogoutAtAtom)).toBe(IDLE_TIMEOUT_MS);
+    await vi.advanceTimersByTimeAsync(IDLE_WARNING_MS);
+    expect(logout).toHaveBeenCalledExactlyOnceWith('idle');
+  });
+
+  it('the configured warning time is used', async () => {
+    const { store } = start(30_000);
+    await vi.advanceTimersByTimeAsync(IDLE_TIMEOUT_MS - 30_001);
+    expect(store.get(idleLogoutAtAtom)).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store.get(idleLogoutAtAtom)).toBe(IDLE_TIMEOUT_MS);
+  });
+
+  it('a key or a pointer pressed is activity: the warning goes and the 10 minutes start again', async () => {
+    const { store, logout, input } = start();
+    await vi.advanceTimersByTimeAsync(9 * MINUTE);
+    expect(store.get(idleLogoutAtAtom)).not.toBeNull();
+    input.dispatchEvent(new Event('keydown'));
+    expect(store.get(idleLogoutAtAtom)).toBeNull();
+    await vi.advanceTimersByTimeAsync(9 * MINUTE);
+    input.dispatchEvent(new Event('pointerdown'));
+    await vi.advanceTimersByTimeAsync(9 * MINUTE);
+    expect(logout).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1 * MINUTE);
+    expect(logout).toHaveBeenCalledExactlyOnceWith('idle');
+  });
+
+  it('stopping removes the listeners and the warning', async () => {
+    const { store, input, stop } = start();
+    await vi.advanceTimersByTimeAsync(9 * MINUTE);
+    stop();
+    expect(store.get(idleLogoutAtAtom)).toBeNull();
+    input.dispatchEvent(new Event('keydown'));
+    expect(store.get(lastUserActivityAtom)).toBeNull();
   });
 });

@@ -31,7 +31,7 @@ export function RemoteScreen({ remote, expose }: RemoteScreenProps) {
       <Suspense fallback={<LoadingBar />}>
         {/* A new navigation to the same address re-runs the screen from a clean state. */}
         <Screen key={location.key} />
-        <ScreenRendered pathname={location.pathname} />
+        <ScreenRendered pathname={location.pathname} visit={location.key} />
       </Suspense>
     </RemoteErrorBoundary>
   );

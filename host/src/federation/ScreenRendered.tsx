@@ -1,7 +1,9 @@
+import { useScreenArrival } from '../shell/useScreenArrival';
 import { usePrefetchLikelyNext } from '../shell/usePrefetchLikelyNext';
 
 /** Rendered after a remote screen inside the same Suspense boundary: runs once that screen is shown. */
-export function ScreenRendered({ pathname }: { pathname: string }) {
+export function ScreenRendered({ pathname, visit }: { pathname: string; visit: string }) {
+  useScreenArrival(pathname, visit);
   usePrefetchLikelyNext(pathname);
   return null;
 }

@@ -2,11 +2,12 @@ import { useSessionLifecycle } from '@portal/shared/session/lifecycle/useSession
 import { Outlet } from '@portal/shared/router';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { IdleWarning } from './IdleWarning';
 import { UserInfoBanner } from './UserInfoBanner';
 import './shell.css';
 
 export function Layout() {
-  // Token refresh, idle logout and the optional back-button lock, while signed in.
+  // Token refresh, idle warning and logout, and the optional back-button lock, while signed in.
   useSessionLifecycle();
   return (
     <div className="portal-shell">
@@ -19,6 +20,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <IdleWarning />
     </div>
   );
 }

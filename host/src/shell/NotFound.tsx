@@ -5,7 +5,8 @@ import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
 import { RedirectNotice } from '@portal/shared/ui/RedirectNotice';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { Link } from '@portal/shared/router';
+import { Link, useLocation } from '@portal/shared/router';
+import { useScreenArrival } from './useScreenArrival';
 
 /**
  * Any other address; also where the flow lands on a null server reply, whose message
@@ -19,6 +20,8 @@ import { Link } from '@portal/shared/router';
 export function NotFound() {
   const error = useAtomValue(errorMessageAtom);
   const [engaged, setEngaged] = useState(false);
+  const location = useLocation();
+  useScreenArrival(location.pathname, location.key);
   return (
     <section aria-labelledby="not-found-title">
       <h1 id="not-found-title">{messages.shell.pageNotFound}</h1>

@@ -3,15 +3,14 @@ import type { ApiError } from '@portal/shared/api/result';
 import type { RegistrationResult } from '@portal/shared/api/schemas';
 import { portalConfigAtom } from '@portal/shared/config/portalConfig';
 import { boundedText } from '@portal/shared/display/boundedText';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '@portal/shared/messages/en_US';
 import { loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
 import { otpauthLink, totpIssuer } from '@portal/shared/totp/otpauthLink';
-import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
 import { QrCode } from '@portal/shared/ui/QrCode';
 import { useAtomValue } from 'jotai';
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { CodeEntry, type CodeEntryHandle } from '../common/CodeEntry';
 import { FactorLayout } from '../common/FactorLayout';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
@@ -41,8 +40,7 @@ export function TotpEnrolment() {
   const { tenantDisplayNames } = useAtomValue(portalConfigAtom);
   const [registered, setRegistered] = useState<Registered | null>(null);
   const { busy, error, setError, run } = useServerCall();
-  const otpRef = useRef<OtpInputHandle>(null);
-  useFocusFirst(otpRef, registered !== null);
+  const codeRef = useRef<CodeEntryHandle>(null);
 
   const register = useCallback(async () => {
     const accepted = (result: RegistrationResult) => {
@@ -72,7 +70,7 @@ export function TotpEnrolment() {
 
   /** A refused code: its message, and empty boxes for the next one. */
   const clearCode = (failure: ApiError) => {
-    otpRef.current?.clear();
+    codeRef.current?.clear();
     return failure.message;
   };
 
@@ -80,11 +78,6 @@ export function TotpEnrolment() {
     if (!registered || busy) return;
     const input = { credId: registered.credId, credValue: registered.credValue, otp: code };
     await run((signal) => api.verifyMobileOtp(input, {}, { signal }), routeReply, { onError: clearCode });
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (otpRef.current?.validate()) void verify(otpRef.current.value());
   };
 
   if (!ready) return null;
@@ -102,7 +95,14 @@ export function TotpEnrolment() {
       }
     >
       {registered ? (
-        <form className="portal-factor__form portal-enrolment" onSubmit={submit} noValidate>
+        <CodeEntry
+          ref={codeRef}
+          busy={busy}
+          label={messages.mobileOtp.codeLabel}
+          className="portal-factor__form portal-enrolment"
+          onCode={(code) => void verify(code)}
+          onMoreOptionsError={setError}
+        >
           <QrCode
             className="portal-enrolment__qr"
             text={otpauthLink({
@@ -122,19 +122,7 @@ export function TotpEnrolment() {
               {messages.enrolment.secretLabel}: <code>{setupKeyGroups(registered.secret)}</code>
             </p>
           </div>
-          <OtpInput
-            ref={otpRef}
-            label={messages.mobileOtp.codeLabel}
-            onComplete={(code) => void verify(code)}
-            disabled={busy}
-          />
-          <div className="portal-factor__actions">
-            <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
-              {messages.common.submit}
-            </button>
-            <MoreOptions onError={setError} disabled={busy} />
-          </div>
-        </form>
+        </CodeEntry>
       ) : (
         <>
           <p className="portal-factor__status" role="status">

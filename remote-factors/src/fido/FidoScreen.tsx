@@ -12,6 +12,7 @@ import {
   userNameAtom,
 } from '@portal/shared/session/atoms';
 import { startAuthentication, startRegistration, WebAuthnAbortService } from '@simplewebauthn/browser';
+import { LiveStatus } from '@portal/shared/ui/LiveStatus';
 import { FidoIcon } from '@portal/shared/ui/FidoIcon';
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -173,19 +174,14 @@ export function FidoScreen() {
       }
     >
       <FidoIcon icon={row.icon} className="portal-factor__icon" />
-      <div role="status">
-        {phase === 'manual' ? (
-          <>
-            <p className="portal-factor__status">{messages.fido.userInputRequired}</p>
-            <p className="portal-factor__status">{messages.fido.clickNext}</p>
-          </>
-        ) : (
-          <>
-            <p className="portal-factor__status">{row.validateMessage}</p>
-            <p className="portal-factor__status">{messages.fido.popupDelay}</p>
-          </>
-        )}
-      </div>
+      <LiveStatus
+        lineClassName="portal-factor__status"
+        lines={
+          phase === 'manual'
+            ? [messages.fido.userInputRequired, messages.fido.clickNext]
+            : [row.validateMessage, messages.fido.popupDelay]
+        }
+      />
       <div className="portal-factor__actions">
         {phase === 'manual' ? (
           <button

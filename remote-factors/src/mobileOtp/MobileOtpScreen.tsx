@@ -4,12 +4,11 @@ import type { CredentialOption } from '@portal/shared/api/schemas';
 import { useServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '@portal/shared/messages/en_US';
 import { factorOptionsAtom } from '@portal/shared/session/atoms';
-import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
 import { useAtomValue } from 'jotai';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { CredentialChooser } from '../chooser/CredentialChooser';
+import { CodeEntry, type CodeEntryHandle } from '../common/CodeEntry';
 import { FactorLayout } from '../common/FactorLayout';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
 import { isEnrolmentStep } from '../enrolment/enrolmentStep';
@@ -34,12 +33,11 @@ function MobileOtpSignIn() {
     options.length === 1 ? (options[0] ?? null) : null,
   );
   const { busy, error, setError, run } = useServerCall(options.length === 0 ? messages.errors.default : null);
-  const otpRef = useRef<OtpInputHandle>(null);
-  useFocusFirst(otpRef, chosen !== null);
+  const codeRef = useRef<CodeEntryHandle>(null);
 
   /** A refused code: its message, and empty boxes for the next one. */
   const clearCode = (failure: ApiError) => {
-    otpRef.current?.clear();
+    codeRef.current?.clear();
     return failure.message;
   };
 
@@ -49,29 +47,17 @@ function MobileOtpSignIn() {
     await run((signal) => api.verifyMobileOtp(input, {}, { signal }), routeReply, { onError: clearCode });
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (otpRef.current?.validate()) void verify(otpRef.current.value());
-  };
-
   if (!ready) return null;
   return (
     <FactorLayout title={messages.factorLabels.MOBILEOTP} busy={busy} error={error}>
       {chosen ? (
-        <form className="portal-factor__form" onSubmit={submit} noValidate>
-          <OtpInput
-            ref={otpRef}
-            label={messages.mobileOtp.codeLabel}
-            onComplete={(code) => void verify(code)}
-            disabled={busy}
-          />
-          <div className="portal-factor__actions">
-            <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
-              {messages.common.submit}
-            </button>
-            <MoreOptions onError={setError} disabled={busy} />
-          </div>
-        </form>
+        <CodeEntry
+          ref={codeRef}
+          busy={busy}
+          label={messages.mobileOtp.codeLabel}
+          onCode={(code) => void verify(code)}
+          onMoreOptionsError={setError}
+        />
       ) : (
         <>
           {options.length > 1 ? (

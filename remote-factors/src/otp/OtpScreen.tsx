@@ -5,14 +5,13 @@ import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall
 import { browserLanguage } from '@portal/shared/i18n/language';
 import { messages } from '@portal/shared/messages/en_US';
 import { factorOptionsAtom, flowStateAtom } from '@portal/shared/session/atoms';
-import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
 import { useAtomValue, useStore } from 'jotai';
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { CredentialChooser } from '../chooser/CredentialChooser';
 import { optionValue } from '../chooser/optionLabel';
+import { CodeEntry, type CodeEntryHandle } from '../common/CodeEntry';
 import { FactorLayout } from '../common/FactorLayout';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
 import { ContactForm } from '../enrolment/ContactForm';
@@ -50,10 +49,9 @@ export function OtpScreen() {
   const [contact, setContact] = useState('');
   const [sent, setSent] = useState<Sent | null>(null);
   const { busy, error, setError, run } = useServerCall();
-  const otpRef = useRef<OtpInputHandle>(null);
-  useFocusFirst(otpRef, sent !== null);
+  const codeRef = useRef<CodeEntryHandle>(null);
   // Only a text message can answer the WebOTP API: e-mail and voice codes are typed.
-  const stopWebOtp = useWebOtp(sent?.credType === 'sms' ? sent : null, (code) => otpRef.current?.fill(code));
+  const stopWebOtp = useWebOtp(sent?.credType === 'sms' ? sent : null, (code) => codeRef.current?.fill(code));
 
   const generate = useCallback(
     async (option: CredentialOption, cachedFlowState: string | null) => {
@@ -69,7 +67,7 @@ export function OtpScreen() {
         // Shown in 'Enter security code sent to …': the server's string, bounded.
         const sentTo = boundedText(reply.credentials?.[0]?.credValue || optionValue(option));
         setSent({ option, credType, sentTo, cachedFlowState: cachedFlowState ?? store.get(flowStateAtom) });
-        otpRef.current?.clear();
+        codeRef.current?.clear();
       };
       await run((signal) => api.generateOtp(option.credId, credType, { signal }), generated);
     },
@@ -104,15 +102,10 @@ export function OtpScreen() {
     const credId = sent.option.credId;
     await run((signal) => api.verifyOtp(credId, code, {}, { signal }), routeReply, {
       onError: (failure) => {
-        otpRef.current?.clear();
+        codeRef.current?.clear();
         return failure.message;
       },
     });
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (otpRef.current?.validate()) void verify(otpRef.current.value());
   };
 
   if (!ready) return null;
@@ -121,31 +114,33 @@ export function OtpScreen() {
   return (
     <FactorLayout title={title} busy={busy} error={error}>
       {sent ? (
-        <form className="portal-factor__form" onSubmit={submit} noValidate>
+        <CodeEntry
+          ref={codeRef}
+          busy={busy}
+          onCode={(code) => void verify(code)}
+          onMoreOptionsError={setError}
+          actions={
+            <>
+              <button
+                type="button"
+                className="portal-button"
+                disabled={busy}
+                onClick={() => void generate(sent.option, sent.cachedFlowState)}
+              >
+                {messages.common.resend}
+              </button>
+              {enrolling ? (
+                <button type="button" className="portal-button" disabled={busy} onClick={() => setSent(null)}>
+                  {messages.enrolment.changeValue[enrolChannel]}
+                </button>
+              ) : null}
+            </>
+          }
+        >
           <p className="portal-factor__status" aria-live="polite">
             {messages.otp.enterSecurityCode(sent.sentTo)}
           </p>
-          <OtpInput ref={otpRef} onComplete={(code) => void verify(code)} disabled={busy} />
-          <div className="portal-factor__actions">
-            <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
-              {messages.common.submit}
-            </button>
-            <button
-              type="button"
-              className="portal-button"
-              disabled={busy}
-              onClick={() => void generate(sent.option, sent.cachedFlowState)}
-            >
-              {messages.common.resend}
-            </button>
-            {enrolling ? (
-              <button type="button" className="portal-button" disabled={busy} onClick={() => setSent(null)}>
-                {messages.enrolment.changeValue[enrolChannel]}
-              </button>
-            ) : null}
-            <MoreOptions onError={setError} disabled={busy} />
-          </div>
-        </form>
+        </CodeEntry>
       ) : enrolling ? (
         <ContactForm
           channel={enrolChannel}

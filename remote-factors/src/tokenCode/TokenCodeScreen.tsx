@@ -77,7 +77,7 @@ export function TokenCodeScreen() {
             id={id}
             type="password"
             inputMode="numeric"
-            autoComplete="off"
+            autoComplete="one-time-code"
             maxLength={PASSCODE_MAX}
             required
             value={value}

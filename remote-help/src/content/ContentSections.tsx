@@ -27,37 +27,47 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
       );
     }
     case 'table':
-      return (
-        <div className="portal-content__table-scroll">
-          <table className="portal-table">
-            <caption>{block.caption}</caption>
-            <thead>
-              <tr>
-                {block.columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
+      return <TableBlock block={block} />;
+  }
+}
+
+/**
+ * A table in its own scroll box, so a narrow screen scrolls the table, not the page (WCAG 1.4.10);
+ * the box takes focus (a keyboard user scrolls it with the arrow keys) and is named by the caption.
+ */
+function TableBlock({ block }: { block: Extract<ContentBlock, { type: 'table' }> }) {
+  const captionId = useId();
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box must be reachable by keyboard (WCAG 2.1.1)
+    <section className="portal-content__table-scroll" aria-labelledby={captionId} tabIndex={0}>
+      <table className="portal-table">
+        <caption id={captionId}>{block.caption}</caption>
+        <thead>
+          <tr>
+            {block.columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {block.rows.map((row) => {
+            const [name = '', ...cells] = row;
+            return (
+              <tr key={name}>
+                <th scope="row">{name}</th>
+                {cells.map((cell, column) => (
+                  // Cells of one row may repeat; their column is what tells them apart.
+                  <td key={column}>{cell}</td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {block.rows.map((row) => {
-                const [name = '', ...cells] = row;
-                return (
-                  <tr key={name}>
-                    <th scope="row">{name}</th>
-                    {cells.map((cell, column) => (
-                      // Cells of one row may repeat; their column is what tells them apart.
-                      <td key={column}>{cell}</td>
-                    ))}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      );
-  }
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
 }
 
 function Section({ section }: { section: ContentSection }) {

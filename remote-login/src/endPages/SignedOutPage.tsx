@@ -1,17 +1,23 @@
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
 import { useRef } from 'react';
-import { useNavigate } from '@portal/shared/router';
+import { useLocation, useNavigate } from '@portal/shared/router';
+import { signedOutForInactivity } from '@portal/shared/session/lifecycle/signedOutState';
 import { LoginLayout } from '../common/LoginLayout';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 
-/** /signed-out: 'Logout Successful' and 'Log in again' → /direct. */
+/**
+ * /signed-out: 'Logout Successful' and 'Log in again' → /direct; after the idle logout it says the
+ * user was signed out for inactivity.
+ */
 export function SignedOutPage() {
   const navigate = useNavigate();
+  const idle = signedOutForInactivity(useLocation().state);
   const buttonRef = useRef<HTMLButtonElement>(null);
   useFocusFirst(buttonRef);
   return (
     <LoginLayout title={messages.endPages.logoutSuccessful}>
+      {idle ? <p>{messages.endPages.signedOutIdle}</p> : null}
       <div className="portal-login__actions">
         <button
           ref={buttonRef}

@@ -5,6 +5,7 @@ import { paths } from '@portal/shared/routes/paths';
 import { factorReplyAtom, flowStateAtom } from '@portal/shared/session/atoms';
 import { idpData } from '@portal/shared/storage/sessionStore';
 import { useAtomValue, useStore } from 'jotai';
+import { LiveStatus } from '@portal/shared/ui/LiveStatus';
 import { LoginLayout } from '../common/LoginLayout';
 import { useRestartNeeded } from '../common/useRestartNeeded';
 import { idpFailureMessage } from './idpFailure';
@@ -60,9 +61,7 @@ export function IdpPage() {
 
   return (
     <LoginLayout title={messages.idp.connectingTo(providerName)} busy>
-      <p className="portal-login__hint" role="status">
-        {messages.idp.redirecting}
-      </p>
+      <LiveStatus lineClassName="portal-login__hint" lines={[messages.idp.redirecting]} />
     </LoginLayout>
   );
 }

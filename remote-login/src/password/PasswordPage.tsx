@@ -26,7 +26,9 @@ export function PasswordPage() {
   const { busy, error } = call;
   const inputRef = useRef<HTMLInputElement>(null);
   const fieldErrorId = useId();
-  useFocusFirst(inputRef);
+  // On arrival, and again whenever a call ends: the field was disabled while it ran, which took
+  // focus away (to <body>); after a refused password the user types the next one straight away.
+  useFocusFirst(inputRef, !busy);
 
   const missing = password.length < 1;
   const showRequired = attempted && missing;

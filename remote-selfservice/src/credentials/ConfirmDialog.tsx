@@ -7,13 +7,15 @@ export interface ConfirmDialogProps {
   question: string | null;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The dialog has closed and the page behind can take focus again. */
+  onClosed?: () => void;
 }
 
 /**
  * Yes or Cancel, in the portal's one modal dialog (shared ui/Dialog: its timings, width, Escape
  * and backdrop); focus starts on Cancel, the answer that changes nothing.
  */
-export function ConfirmDialog({ question, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ question, onConfirm, onCancel, onClosed }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const textId = useId();
   // The question stays on screen while the dialog closes (75 ms), after the owner has let go of it.
@@ -24,6 +26,7 @@ export function ConfirmDialog({ question, onConfirm, onCancel }: ConfirmDialogPr
     <Dialog
       open={question !== null}
       onDismiss={onCancel}
+      onClosed={onClosed}
       initialFocus={cancelRef}
       className="portal-confirm-dialog"
       aria-label={messages.selfService.confirmTitle}

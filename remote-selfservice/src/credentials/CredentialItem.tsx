@@ -20,8 +20,11 @@ export function CredentialItem({
 }: CredentialItemProps) {
   const titleId = useId();
   const text = messages.selfService;
+  // The buttons repeat on every credential: their names say which one (visible text first, WCAG 2.5.3).
+  const nameOf = (action: string) => text.credentialAction(action, view.typeName, view.value);
+  const toggle = view.active ? text.deactivate : text.activate;
   return (
-    <li className="portal-credential" aria-labelledby={titleId}>
+    <li className="portal-credential" aria-labelledby={titleId} data-credential={view.credential.credId}>
       <h2 id={titleId} className="portal-credential__type">
         {view.typeName}
       </h2>
@@ -32,15 +35,33 @@ export function CredentialItem({
       </p>
       {view.added ? <p className="portal-credential__added">{view.added}</p> : null}
       <div className="portal-selfservice__actions">
-        <button type="button" className="portal-button" disabled={disabled} onClick={onToggleStatus}>
-          {view.active ? text.deactivate : text.activate}
+        <button
+          type="button"
+          className="portal-button"
+          disabled={disabled}
+          aria-label={nameOf(toggle)}
+          onClick={onToggleStatus}
+        >
+          {toggle}
         </button>
         {view.isDefault ? null : (
-          <button type="button" className="portal-button" disabled={disabled} onClick={onMakeDefault}>
+          <button
+            type="button"
+            className="portal-button"
+            disabled={disabled}
+            aria-label={nameOf(text.makeDefault)}
+            onClick={onMakeDefault}
+          >
             {text.makeDefault}
           </button>
         )}
-        <button type="button" className="portal-button" disabled={disabled} onClick={onDelete}>
+        <button
+          type="button"
+          className="portal-button"
+          disabled={disabled}
+          aria-label={nameOf(text.delete)}
+          onClick={onDelete}
+        >
           {text.delete}
         </button>
       </div>

@@ -2,7 +2,9 @@ import { api } from '@portal/shared/api/client';
 import { CREDENTIAL_STATUS_ACTIVE, CREDENTIAL_STATUS_INACTIVE } from '@portal/shared/constants';
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
-import { useRef, useState } from 'react';
+import { focusHeading } from '@portal/shared/a11y/focusScreen';
+import { useAnnounce } from '@portal/shared/a11y/announce';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@portal/shared/router';
 import { hasNewCredAdded } from '../common/newCredAdded';
 import { ScreenStatus } from '../common/ScreenStatus';
@@ -23,7 +25,26 @@ export function ManageCredentials() {
   const navigate = useNavigate();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const registerRef = useRef<HTMLButtonElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const announce = useAnnounce();
+  /** After a delete: the credential that takes the deleted one's place (null: none is left). */
+  const [deleted, setDeleted] = useState<{ next: string | null } | null>(null);
+  /** The confirmation is still closing: the page behind it is inert and cannot take focus yet. */
+  const [dialogClosing, setDialogClosing] = useState(false);
   useFocusFirst(registerRef);
+
+  // The deleted credential's button is gone: focus goes to the next credential, or the list's
+  // heading when none follows, once the list shows what the service holds and the confirmation
+  // has closed.
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!deleted || busy || dialogClosing || !section) return;
+    setDeleted(null);
+    const next = Array.from(section.querySelectorAll<HTMLElement>('li[data-credential]')).find(
+      (item) => item.dataset.credential === deleted.next,
+    );
+    (next && focusHeading(next, 'h2')) || focusHeading(section, 'h1');
+  }, [deleted, busy, dialogClosing]);
 
   const views = credentials ? credentialViews(credentials) : [];
   const text = messages.selfService;
@@ -35,15 +56,24 @@ export function ManageCredentials() {
         ? text.deleteAllConfirm
         : null;
 
+  const deleteOne = async (view: CredentialView) => {
+    const index = views.findIndex((other) => other.credential.credId === view.credential.credId);
+    const next = views[index + 1] ?? views[index - 1] ?? null;
+    if (!(await change(() => api.deleteCredential(view.credential.credId)))) return;
+    announce(text.credentialDeleted);
+    setDeleted({ next: next ? next.credential.credId : null });
+  };
+
   const confirm = () => {
     const current = confirmation;
     setConfirmation(null);
-    if (current?.kind === 'one') void change(() => api.deleteCredential(current.view.credential.credId));
+    setDialogClosing(true);
+    if (current?.kind === 'one') void deleteOne(current.view);
     if (current?.kind === 'all' && credentials) void change(() => api.deleteAllCredentials(credentials));
   };
 
   return (
-    <section className="portal-selfservice" aria-busy={busy}>
+    <section ref={sectionRef} className="portal-selfservice" aria-busy={busy}>
       <h1>{text.title}</h1>
       <ScreenStatus busy={busy} error={error} />
       {hasNewCredAdded(location.state) ? (
@@ -110,7 +140,12 @@ export function ManageCredentials() {
           ))}
         </ul>
       ) : null}
-      <ConfirmDialog question={question} onConfirm={confirm} onCancel={() => setConfirmation(null)} />
+      <ConfirmDialog
+        question={question}
+        onConfirm={confirm}
+        onCancel={() => setConfirmation(null)}
+        onClosed={() => setDialogClosing(false)}
+      />
     </section>
   );
 }

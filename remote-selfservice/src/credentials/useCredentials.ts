@@ -30,19 +30,24 @@ export function useCredentials() {
   // The list is read once when the screen opens (also under StrictMode), then after each change.
   useRunOnMount(reload);
 
-  /** Runs one change with the loading bar shown, then reloads; a failure goes to the banner. */
+  /**
+   * Runs one change with the loading bar shown, then reloads; a failure goes to the banner.
+   * Resolves to whether the change was made.
+   */
   const change = useCallback(
-    async (call: () => Promise<ApiResult<unknown>>): Promise<void> => {
+    async (call: () => Promise<ApiResult<unknown>>): Promise<boolean> => {
       setState((previous) => ({ ...previous, busy: true, error: null }));
       try {
         const result = await call();
         if (!result.ok) {
           setState((previous) => ({ ...previous, busy: false, error: serviceErrorText(result.error) }));
-          return;
+          return false;
         }
         await reload();
+        return true;
       } catch (error) {
         setState((previous) => ({ ...previous, busy: false, error: unexpectedErrorText(error) }));
+        return false;
       }
     },
     [reload],

@@ -1,5 +1,6 @@
 import { atom, type createStore } from 'jotai';
 import * as v from 'valibot';
+import { IDLE_WARNING_MS } from '../constants';
 import { allowUserResetAtom } from '@portal/shared/session/atoms';
 
 /**
@@ -26,6 +27,8 @@ export const PortalConfigSchema = v.object({
   serviceOrigins: v.optional(v.array(v.string())),
   /** The user-info banner's title per audience (spec section 2, Shell); absent: 'Not {name}?'. */
   userInfoTitle: v.optional(v.object({ clients: v.optional(v.string()), employees: v.optional(v.string()) })),
+  /** How long before the idle logout its warning shows (seconds); absent: IDLE_WARNING_MS. */
+  idleWarningSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(540))),
 });
 
 export type PortalConfig = v.InferOutput<typeof PortalConfigSchema>;
@@ -47,6 +50,11 @@ export const defaultPortalConfig: PortalConfig = {
 export const portalConfigAtom = atom<PortalConfig>(defaultPortalConfig);
 
 type Store = ReturnType<typeof createStore>;
+
+/** How long before the idle logout the warning dialog shows (ms). */
+export function idleWarningMsFor(config: PortalConfig): number {
+  return config.idleWarningSeconds === undefined ? IDLE_WARNING_MS : config.idleWarningSeconds * 1000;
+}
 
 /** The banner title configured for the portal's audience, or null (then 'Not {name}?' shows). */
 export function userInfoTitleFor(config: PortalConfig): string | null {

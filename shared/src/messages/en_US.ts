@@ -14,6 +14,8 @@ export const messages = {
     goHome: 'Go to the home page',
     retry: 'Retry',
     loading: 'Loading',
+    /** Our wording (WCAG 2.4.2): a page's title names its screen first. */
+    documentTitle: (screen: string) => `${screen} – Authentication Hub`,
     footer: {
       label: 'Legal and help',
       privacy: 'Privacy Statement',
@@ -141,6 +143,8 @@ export const messages = {
     userNotFound: 'Unable to locate user information from IDP response.',
   },
   welcome: {
+    /** Our wording: the page's title (its heading greets the user by name). */
+    title: 'Welcome',
     helloName: (name: string) => `Hello, ${name}`,
     manageCredentials: 'Manage Credentials',
   },
@@ -175,6 +179,10 @@ export const messages = {
     statusInactive: 'Inactive',
     isDefault: 'Default',
     confirmTitle: 'Please confirm',
+    credentialDeleted: 'Credential deleted',
+    /** A credential's button, named with the credential it acts on ('Delete Email a@b.c'). */
+    credentialAction: (action: string, typeName: string, value: string) =>
+      value ? `${action} ${typeName} ${value}` : `${action} ${typeName}`,
   },
   registration: {
     totpName: 'Code from Mobile Authenticator',
@@ -248,9 +256,21 @@ export const messages = {
     unrecoverable: 'Unrecoverable error. Please restart login or try again later.',
     clickToRetry: 'Click to retry login',
     deniedHelp: 'You do not have access. If you think this is a mistake, contact Login Assistance.',
+    /** Our wording: the spec only says that 10 idle minutes log out. */
+    signedOutIdle: 'You were signed out because you were inactive for 10 minutes.',
+  },
+  /** Our wording (WCAG 2.2.1): the warning before the idle logout. */
+  idleWarning: {
+    title: 'Are you still there?',
+    timeLeft: (time: string) => `For your security, you will be signed out in ${time}.`,
+    staySignedIn: 'Stay signed in',
+    /** m:ss, as the countdown shows it. */
+    clock: (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
   },
   help: {
     title: 'Login Assistance',
+    /** Our wording: the title of the cookie pages. */
+    cookieNotice: 'Cookie Notice',
     clientHours: 'Client support hours: Sunday 8 pm to Friday 8 pm Eastern.',
     employeeHours: 'Employee support hours: 24/7.',
     clientRegions: ['Asia Pacific Toll Free', 'Asia Pacific', 'Europe', 'US Toll Free', 'US'],

@@ -24,6 +24,16 @@ export const lastTransactionAtom = atom<Date | null>(null);
  * restarts its 10-minute countdown (session/lifecycle/sessionLifecycle).
  */
 export const lastUserActivityAtom = atom<Date | null>(null);
+/**
+ * When the idle logout warning is showing: the moment (epoch ms) the session will end unless the
+ * user does something; null otherwise. Set and cleared by the session lifecycle only.
+ */
+export const idleLogoutAtAtom = atom<number | null>(null);
+/**
+ * What the host's one polite live region says (ui/Announcer): the latest announcement, with a
+ * serial so the same words twice are announced twice. Written through a11y/announce.
+ */
+export const announcementAtom = atom<{ text: string; serial: number } | null>(null);
 
 /** Client access token (for calls before sign-in). */
 export const clientTokenAtom = atom<string | null>(null);

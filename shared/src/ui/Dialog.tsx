@@ -21,7 +21,11 @@ export interface DialogProps {
   initialFocus?: RefObject<HTMLElement | null>;
   /** Where focus goes back on close; by default the element focused when it opened. */
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /** The close is complete (the page behind is no longer inert): the owner may move focus now. */
+  onClosed?: () => void;
   className?: string;
+  /** 'alertdialog' for a dialog that needs the user's answer now (the idle warning). */
+  role?: 'dialog' | 'alertdialog';
   'aria-labelledby'?: string;
   'aria-label'?: string;
   'aria-describedby'?: string;
@@ -50,6 +54,7 @@ export function Dialog({
   dismissible = true,
   initialFocus,
   returnFocusTo,
+  onClosed,
   className,
   children,
   ...labels
@@ -66,6 +71,7 @@ export function Dialog({
     onClosed: () => {
       const target = returnFocusTo?.current ?? openerRef.current;
       if (target?.isConnected) target.focus();
+      onClosed?.();
     },
   });
 

@@ -4,13 +4,20 @@ import { idpData, savedQueryParams } from '../../storage/sessionStore';
 import { refreshTokenAtom, userTokenAtom } from '@portal/shared/session/atoms';
 import { transition } from '@portal/shared/session/signInState';
 import type { PortalStore } from '@portal/shared/session/store';
+import type { LogoutReason } from './sessionLifecycle';
+import type { SignedOutState } from './signedOutState';
 
 export interface LogoutDeps {
   store: PortalStore;
   /** POST v1/token/revoke { token } (api.revokeToken). */
   revoke: (token: string) => Promise<ApiResult<unknown>>;
   /** React Router's navigate (flushSync: the new page is committed before it returns). */
-  navigate: (to: string, options: { replace: boolean; flushSync: boolean }) => void | Promise<void>;
+  navigate: (
+    to: string,
+    options: { replace: boolean; flushSync: boolean; state?: SignedOutState },
+  ) => void | Promise<void>;
+  /** Why the session ends: /signed-out says so when it was inactivity ('idle'). */
+  reason?: LogoutReason;
   /** Where the failed revoke is reported (never with the token). */
   warn?: (message: string) => void;
 }
@@ -32,7 +39,8 @@ export async function logout(deps: LogoutDeps): Promise<void> {
   // transition (whose target is this same /signed-out) runs once the guarded screen is gone
   // (flushSync commits the new page at once): a signed-in screen that saw its tokens vanish
   // would send the user to the start instead.
-  await deps.navigate(paths.signedOut, { replace: true, flushSync: true });
+  const state: SignedOutState | undefined = deps.reason ? { signedOutFor: deps.reason } : undefined;
+  await deps.navigate(paths.signedOut, { replace: true, flushSync: true, state });
   transition(store, { type: 'signedOut' });
   savedQueryParams.remove();
   idpData.remove();

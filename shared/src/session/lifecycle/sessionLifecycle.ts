@@ -1,7 +1,7 @@
 import type { ApiResult } from '../../api/result';
-import { IDLE_TIMEOUT_MS } from '../../constants';
+import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS } from '../../constants';
 import { onUserActivity } from '@portal/shared/session/activity';
-import { tokenExpiryAtom } from '@portal/shared/session/atoms';
+import { idleLogoutAtAtom, lastUserActivityAtom, tokenExpiryAtom } from '@portal/shared/session/atoms';
 import type { PortalStore } from '@portal/shared/session/store';
 import { refreshDelay } from './refreshDelay';
 import { browserTimers, oneShot, type Timers } from './timers';
@@ -16,17 +16,28 @@ export interface SessionLifecycleDeps {
   logout: (reason: LogoutReason) => void;
   now?: () => number;
   timers?: Timers;
+  /** How long before the idle logout the warning shows (idleLogoutAtAtom); IDLE_WARNING_MS by default. */
+  warningMs?: number;
+  /** Where the user's own keyboard and pointer use is heard; the document by default. */
+  inputTarget?: EventTarget | null;
 }
+
+/** The user's own use of the page: each counts as activity for the idle timer. */
+const USER_INPUT_EVENTS = ['keydown', 'pointerdown'] as const;
 
 /**
  * The signed-in session's timers (spec section 4, Session lifecycle):
  * - a token refresh TOKEN_REFRESH_BUFFER_MS before the user token expires, rescheduled whenever
  *   a new expiry is stored; a failed refresh logs out;
  * - an idle timeout of IDLE_TIMEOUT_MS, restarted by every response to a call the user caused
- *   (the API client sets lastUserActivityAtom on each). The scheduled refresh is a background
+ *   (the API client sets lastUserActivityAtom on each) and by the user's own keyboard and pointer
+ *   use of the page (a key pressed, a pointer pressed: these set lastUserActivityAtom too). The
+ *   scheduled refresh is a background
  *   call: its response does not restart the countdown. Otherwise, with a token shorter than
  *   IDLE_TIMEOUT_MS + TOKEN_REFRESH_BUFFER_MS (15 minutes), the refresh would fall due inside
  *   every idle period and keep an unattended session alive for ever.
+ * - `warningMs` before the idle logout, idleLogoutAtAtom holds the moment it will happen (the
+ *   shell's warning dialog counts down to it, WCAG 2.2.1); any activity clears it.
  * Returns the function that stops both.
  */
 export function startSessionLifecycle(deps: SessionLifecycleDeps): () => void {
@@ -35,6 +46,9 @@ export function startSessionLifecycle(deps: SessionLifecycleDeps): () => void {
   const timers = deps.timers ?? browserTimers;
   const refreshTimer = oneShot(timers);
   const idleTimer = oneShot(timers);
+  const warningTimer = oneShot(timers);
+  const warningMs = Math.min(deps.warningMs ?? IDLE_WARNING_MS, IDLE_TIMEOUT_MS);
+  const inputTarget = deps.inputTarget === undefined ? globalThis.document : deps.inputTarget;
   let ended = false;
 
   const end = (reason: LogoutReason) => {
@@ -59,16 +73,27 @@ export function startSessionLifecycle(deps: SessionLifecycleDeps): () => void {
     else refreshTimer.start(delay, () => void runRefresh());
   };
 
-  const restartIdle = () => idleTimer.start(IDLE_TIMEOUT_MS, () => end('idle'));
+  const restartIdle = () => {
+    if (store.get(idleLogoutAtAtom) !== null) store.set(idleLogoutAtAtom, null);
+    const endsAt = now() + IDLE_TIMEOUT_MS;
+    warningTimer.start(IDLE_TIMEOUT_MS - warningMs, () => store.set(idleLogoutAtAtom, endsAt));
+    idleTimer.start(IDLE_TIMEOUT_MS, () => end('idle'));
+  };
+
+  const onInput = () => store.set(lastUserActivityAtom, new Date(now()));
 
   const unsubscribeExpiry = store.sub(tokenExpiryAtom, scheduleRefresh);
   const unsubscribeActivity = onUserActivity(store, restartIdle);
+  for (const type of USER_INPUT_EVENTS) inputTarget?.addEventListener(type, onInput, { capture: true });
 
   function stop() {
     unsubscribeExpiry();
     unsubscribeActivity();
+    for (const type of USER_INPUT_EVENTS) inputTarget?.removeEventListener(type, onInput, { capture: true });
     refreshTimer.stop();
     idleTimer.stop();
+    warningTimer.stop();
+    store.set(idleLogoutAtAtom, null);
   }
 
   scheduleRefresh();

@@ -1,7 +1,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { api } from '../../api/client';
-import { portalConfigAtom } from '@portal/shared/config/portalConfig';
+import { idleWarningMsFor, portalConfigAtom } from '@portal/shared/config/portalConfig';
 import { authStatusAtom } from '@portal/shared/session/atoms';
 import { AuthStatus } from '../authStatus';
 import { disableBackButton } from './backButton';
@@ -9,7 +9,7 @@ import { startSessionLifecycle } from './sessionLifecycle';
 import { useLogout } from './useLogout';
 
 /**
- * Runs the session timers (token refresh, idle logout) and the optional back-button lock while
+ * Runs the session timers (token refresh, idle warning and logout) and the optional back-button lock while
  * the user is authenticated; mount it once, in the shell.
  */
 export function useSessionLifecycle(
@@ -17,14 +17,16 @@ export function useSessionLifecycle(
 ) {
   const store = useStore();
   const status = useAtomValue(authStatusAtom);
-  const { disableBackButton: lockBack } = useAtomValue(portalConfigAtom);
+  const config = useAtomValue(portalConfigAtom);
+  const lockBack = config.disableBackButton;
+  const warningMs = idleWarningMsFor(config);
   const doLogout = useLogout();
   const authenticated = status === AuthStatus.Authenticated;
 
   useEffect(() => {
     if (!authenticated) return;
-    return startSessionLifecycle({ store, refresh, logout: () => void doLogout() });
-  }, [authenticated, store, refresh, doLogout]);
+    return startSessionLifecycle({ store, refresh, warningMs, logout: (reason) => void doLogout(reason) });
+  }, [authenticated, store, refresh, doLogout, warningMs]);
 
   useEffect(() => {
     if (!authenticated || !lockBack) return;

@@ -1,0 +1,60 @@
+import { messages } from '@portal/shared/messages/en_US';
+import { idleLogoutAtAtom, lastUserActivityAtom } from '@portal/shared/session/atoms';
+import { Dialog } from '@portal/shared/ui/Dialog';
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect, useId, useRef, useState } from 'react';
+import './IdleWarning.css';
+
+/** The countdown's step. */
+const TICK_MS = 1_000;
+
+/** Whole seconds from now until `at` (never below 0). */
+function secondsUntil(at: number): number {
+  return Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/**
+ * The warning before the idle logout (WCAG 2.2.1): an alert dialog, shown while the session
+ * lifecycle says the logout is near (idleLogoutAtAtom), with the time left counting down and
+ * 'Stay signed in'. Any key or pointer press is activity and closes it; so does the button, which
+ * also counts as activity when pressed without a pointer (a screen reader's virtual click).
+ */
+export function IdleWarning() {
+  const store = useStore();
+  const logoutAt = useAtomValue(idleLogoutAtAtom);
+  const [secondsLeft, setSecondsLeft] = useState(0);
+  const stayRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const textId = useId();
+
+  useEffect(() => {
+    if (logoutAt === null) return;
+    const tick = () => setSecondsLeft(secondsUntil(logoutAt));
+    tick();
+    const timer = window.setInterval(tick, TICK_MS);
+    return () => window.clearInterval(timer);
+  }, [logoutAt]);
+
+  const stay = () => store.set(lastUserActivityAtom, new Date());
+  const text = messages.idleWarning;
+  return (
+    <Dialog
+      open={logoutAt !== null}
+      role="alertdialog"
+      onDismiss={stay}
+      initialFocus={stayRef}
+      className="portal-idle-warning"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+    >
+      <h2 id={titleId} className="portal-idle-warning__title">
+        {text.title}
+      </h2>
+      {/* Not a live region: the dialog's description is read when it opens, not every second. */}
+      <p id={textId}>{text.timeLeft(text.clock(secondsLeft))}</p>
+      <button ref={stayRef} type="button" className="portal-button portal-button--primary" onClick={stay}>
+        {text.staySignedIn}
+      </button>
+    </Dialog>
+  );
+}
