@@ -12,13 +12,14 @@ import { type PortalStack, startStack } from '../src/servers';
  */
 
 /**
- * JS + CSS bodies of the first screen, compressed as received: the figure reached (146.8 KB) plus a
- * little room. Issue 14 added about 3.7 KB to it: the sha384 of each remote chunk that
+ * JS + CSS bodies of the first screen, compressed as received: the figure reached (148.7 KB) plus a
+ * little room. Issues 14 and 16 added about 5.6 KB to it: the sha384 of each remote chunk that
  * remoteEntry.js carries for Subresource Integrity (1.5 KB), the Trusted Types policy and the
- * integrity plugin in the host's entry, the flow-state and cookie-migration rules on the User ID
- * screen. Issue 11's target is 110 KB; lower this as the first screen gets lighter.
+ * integrity plugin in the host's entry, the flow-state and cookie rules, and the shell's screen
+ * arrival, announcer and idle warning. Issue 11's target is 110 KB; lower this as the first screen
+ * gets lighter (the idle warning, for one, is needed only once signed in).
  */
-const FIRST_SCREEN_BUDGET_BYTES = 148 * 1024;
+const FIRST_SCREEN_BUDGET_BYTES = 150 * 1024;
 
 /** Script and stylesheet URLs the page's HTML names (preloads and its own script). */
 async function plannedUrls(page: Page): Promise<Set<string>> {

@@ -1,9 +1,37 @@
+import { createHash } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test as base } from '../src/fixtures';
 import { codeSent } from '../src/outbox';
 import { buildLabelled, copyReleases, releaseCli } from '../src/releases';
 import { type PortalStack, startStack } from '../src/servers';
+
+const sri = (bytes: string | Buffer) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
+/**
+ * Makes an expose's script throw and updates every hash that names it (the manifest's integrity
+ * map, the chunk hashes inside remoteEntry.js), dropping the stale precompressed copies.
+ */
+function breakExposeConsistently(dir: string, exposePrefix: string): void {
+  const manifestFile = path.join(dir, 'mf-manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { integrity: Record<string, string> };
+  const entryFile = path.join(dir, 'remoteEntry.js');
+  let entry = readFileSync(entryFile, 'utf8');
+  for (const file of readdirSync(dir).filter(
+    (name) => name.startsWith(exposePrefix) && name.endsWith('.js'),
+  )) {
+    const before = sri(readFileSync(path.join(dir, file)));
+    const broken = 'throw new Error("broken build");';
+    writeFileSync(path.join(dir, file), broken);
+    entry = entry.replaceAll(before, sri(broken));
+    manifest.integrity[file] = sri(broken);
+    for (const copy of ['.br', '.gz']) rmSync(path.join(dir, `${file}${copy}`), { force: true });
+  }
+  writeFileSync(entryFile, entry);
+  manifest.integrity['remoteEntry.js'] = sri(entry);
+  for (const copy of ['.br', '.gz']) rmSync(`${entryFile}${copy}`, { force: true });
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+}
 
 /*
  * The release tool (node scripts/release.mjs) on a private release directory served by the real
@@ -48,15 +76,10 @@ const test = base.extend<{}, { world: ReleaseWorld; stack: PortalStack }>({
         manifest.exposes = manifest.exposes.filter((expose) => expose.path !== './Push');
         writeFileSync(manifestFile, JSON.stringify(manifest));
         const lacking = stageBuild(releases, lackingDir);
-        // A copy of build one whose Otp screen throws when loaded.
+        // A copy of build one whose Otp screen throws when loaded, shipped consistently: its
+        // manifest and remoteEntry.js carry the new file's hash, so only loading it shows the fault.
         cpSync(built.one, brokenDir, { recursive: true });
-        for (const file of readdirSync(brokenDir).filter((name) =>
-          name.startsWith('__federation_expose_Otp.'),
-        )) {
-          if (file.endsWith('.js'))
-            writeFileSync(path.join(brokenDir, file), 'throw new Error("broken build");');
-          else if (/\.js\.(br|gz)$/.test(file)) rmSync(path.join(brokenDir, file));
-        }
+        breakExposeConsistently(brokenDir, '__federation_expose_Otp.');
         const broken = stageBuild(releases, brokenDir);
         const promoted = releaseCli(releases, 'promote', 'remote_factors', one);
         if (promoted.code !== 0) throw new Error(`promote failed: ${JSON.stringify(promoted.answer)}`);

@@ -3,7 +3,9 @@ import { expect, test } from '../src/fixtures';
 
 // The calls the portal makes for each fixture user, in order, over HTTP through the portal
 // server: token endpoints on the portal origin (the client secret stays server-side) and the
-// SSO calls through /common/portal/proxy/. Each ends in tokens or the expected error.
+// SSO calls through /common/portal/proxy/. Each ends in tokens or the expected error. The refresh
+// token never comes back: the portal server keeps it sealed in its HttpOnly cookie, which this
+// client carries as a browser would.
 
 interface Reply {
   status: number;
@@ -11,9 +13,21 @@ interface Reply {
   flowState: string | null;
 }
 
+const REFRESH_COOKIE = '__Host-portal-refresh';
+
 class PortalSession {
   flowState: string | null = null;
   clientToken = '';
+  /** The sealed refresh-token cookie as the portal server last set it ('' once cleared). */
+  refreshCookie = '';
+
+  private keepRefreshCookie(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ''] = header.split(';');
+      const [name, value = ''] = pair.split('=');
+      if (name === REFRESH_COOKIE) this.refreshCookie = value;
+    }
+  }
 
   constructor(private readonly portal: string) {}
 
@@ -37,6 +51,7 @@ class PortalSession {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+    this.keepRefreshCookie(response);
     const json = (await response.json()) as Record<string, unknown>;
     if (typeof json.flowState === 'string') this.flowState = json.flowState;
     return { status: response.status, body: json, flowState: response.headers.get('x-flow-state') };
@@ -71,18 +86,28 @@ class PortalSession {
     });
     expect(info.status).toBe(200);
     expect(String(((await info.json()) as { name?: unknown }).name)).toMatch(expectedName);
+    // The reply names the cookie in place of the token; the sealed token is in the cookie.
+    expect(user.body.refresh_token).toBe('cookie');
+    const firstCookie = this.refreshCookie;
+    expect(firstCookie).not.toBe('');
     const refreshed = await this.portalPost('v1/token/generate/refresh', {
       grant_type: 'refresh_token',
-      refresh_token: user.body.refresh_token,
+      refresh_token: 'cookie',
       scope: 'openid email profile offline_access',
     });
     expect(refreshed.status).toBe(200);
-    expect(refreshed.body.refresh_token).not.toBe(user.body.refresh_token);
-    const revoked = await this.portalPost('v1/token/revoke', { token: refreshed.body.refresh_token });
+    expect(refreshed.body.refresh_token).toBe('cookie');
+    // Rotated: a new sealed token.
+    expect(this.refreshCookie).not.toBe(firstCookie);
+    const rotatedCookie = this.refreshCookie;
+    const revoked = await this.portalPost('v1/token/revoke', { token: 'cookie' });
     expect(revoked.status).toBe(200);
+    expect(this.refreshCookie).toBe('');
+    // The revoked token, replayed from a copy of its cookie, redeems nothing.
+    this.refreshCookie = rotatedCookie;
     const afterRevoke = await this.portalPost('v1/token/generate/refresh', {
       grant_type: 'refresh_token',
-      refresh_token: refreshed.body.refresh_token,
+      refresh_token: 'cookie',
       scope: 'openid email profile offline_access',
     });
     expect(afterRevoke.status).toBeGreaterThanOrEqual(400);
@@ -93,11 +118,14 @@ class PortalSession {
   }
 
   async portalPost(path: string, body: unknown) {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (this.refreshCookie) headers.cookie = `${REFRESH_COOKIE}=${this.refreshCookie}`;
     const response = await fetch(`${this.portal}/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers,
       body: JSON.stringify(body),
     });
+    this.keepRefreshCookie(response);
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
 }
