@@ -50,6 +50,18 @@ export async function expectScreen(
   { mask = [] }: ScreenOptions = {},
 ): Promise<void> {
   await page.mouse.move(0, 0);
+  // The screen has arrived: focus moves to its first field or heading 100 ms after it showed, so
+  // wait for that (the picture then has the focus ring every time). A state that keeps focus on
+  // <body> (the page's clock paused by the test, a button that disabled itself) stays so.
+  await expect
+    .poll(
+      () => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body),
+      {
+        timeout: 1500,
+      },
+    )
+    .toBe(true)
+    .catch(() => undefined);
   for (const width of [1280, 320] as const) {
     await page.setViewportSize(VIEWPORTS[width]);
     await expect(page).toHaveScreenshot(`${name}-${width}.png`, {
