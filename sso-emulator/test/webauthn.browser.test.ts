@@ -410,7 +410,10 @@ describe('passkey autofill: a user-less challenge answered by a discoverable cre
     });
     expect(verified.json).toMatchObject({ nextaction: 'AUTH_ALLOWED', userName: 'pat.password' });
     expect(typeof verified.json.id_token).toBe('string');
+    // The flow state is spent by AUTH_ALLOWED (issue 14 item 2): the replay is refused before the
+    // assertion is even looked at.
     const replay = await call('factor/v1/FIDOAuthChallengeVerifier', second, { ...auth, 'x-flow-state': fs });
-    expect(replay.status).toBe(400);
+    expect(replay.status).toBe(401);
+    expect(replay.json).toMatchObject({ errorCode: '0000010' });
   });
 });
