@@ -1,5 +1,9 @@
 import type { Credential } from '@portal/shared/api/schemas';
-import { passkeyOfferMadeAtom, signInFidoTypeAtom } from '@portal/shared/session/atoms';
+import {
+  lastUserActivityAtom,
+  passkeyOfferMadeAtom,
+  signInFidoTypeAtom,
+} from '@portal/shared/session/atoms';
 import { portalStore } from '@portal/shared/session/store';
 import { fakeServer } from '@portal/shared/test-support/fakeServer';
 import { landed, renderScreen } from '@portal/shared/test-support/render';
@@ -86,6 +90,18 @@ describe('the passkey offer on the welcome page', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(offer()).toBeNull();
     expect(server.requestsTo('GET', 'factor/v1/MeCreds')).toEqual([]);
+  });
+
+  it('its credentials look-up is no user activity: the idle timer is not reset by its answer', async () => {
+    fakeServer({ base: SERVICE })
+      .on('POST', 'oauth2/v1/userinfo', { text: JSON.stringify({ name: 'Sam SMS' }) })
+      .on('GET', 'factor/v1/MeCreds', { json: [sms], delay: 50 });
+    await welcomeAfterSignIn();
+    // The user's last action, before the page's own look-up answers.
+    const lastAction = new Date(0);
+    portalStore.set(lastUserActivityAtom, lastAction);
+    expect(await screen.findByRole('region', { name: OFFER })).toBeTruthy();
+    expect(portalStore.get(lastUserActivityAtom)).toBe(lastAction);
   });
 
   it('not to a user who already has a passkey', async () => {

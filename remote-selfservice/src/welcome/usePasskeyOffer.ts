@@ -43,7 +43,8 @@ export function usePasskeyOffer(): PasskeyOffer {
     // Made once per sign-in: coming back to the welcome page does not repeat it.
     store.set(passkeyOfferMadeAtom, true);
     const controller = new AbortController();
-    void api.listCredentials({ signal: controller.signal }).then((result) => {
+    // The page looks this up on its own, so the answer is no user activity (the idle rule).
+    void api.listCredentials({ signal: controller.signal, background: true }).then((result) => {
       if (controller.signal.aborted || !result.ok) return;
       if (!result.data.some((credential) => credential.credType.toLowerCase() === 'passkey'))
         setOfferFor(userName);

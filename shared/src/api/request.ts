@@ -44,6 +44,12 @@ export type TokenKind = 'client' | 'user' | 'none';
 export interface CallOptions {
   /** Cancels the call: it then resolves to an 'aborted' error, which callers ignore. */
   signal?: AbortSignal;
+  /**
+   * true: a call the user did not cause (the scheduled token refresh, a look-up the page makes on
+   * its own such as the passkey offer's). Its response still sets the last-transaction time but
+   * does not reset the idle timer (lastUserActivityAtom).
+   */
+  background?: boolean;
 }
 
 export interface CallSpec<S extends GenericSchema> extends CallOptions {
@@ -67,11 +73,6 @@ export interface CallSpec<S extends GenericSchema> extends CallOptions {
   responseType?: 'json' | 'text';
   /** false: a bare fetch with none of the interceptor behaviour (environment configuration). */
   interceptors?: boolean;
-  /**
-   * true: a call the user did not cause (the scheduled token refresh). Its response still sets the
-   * last-transaction time but does not reset the idle timer (lastUserActivityAtom).
-   */
-  background?: boolean;
 }
 
 export interface RequestDeps {
