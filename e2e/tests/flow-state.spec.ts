@@ -163,6 +163,39 @@ test.describe('the identity provider’s hand-back belongs to the tab that went 
     expect(storage).not.toContain(flowState);
   });
 
+  test('a screen that fails to load on the hand-back still takes the flow state out of the address; Retry completes the sign-in', async ({
+    page,
+    stack,
+    emulator: _,
+    pageErrors: __,
+  }) => {
+    const cdp = await page.context().newCDPSession(page);
+    const handBack = nextHandBack(page);
+    await page.goto('/direct');
+    await enterUserId(page, 'ida.idp');
+    await expect(page.getByRole('heading', { name: 'Example Identity Provider' })).toBeVisible();
+    // The sign-in screens' remote is unreachable when the provider hands back.
+    const remote = '**/remotes/remote-login/**';
+    await page.route(remote, (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const failure = page.locator('[data-failed-remote="remote_login"]');
+    await expect(failure.getByRole('button', { name: 'Retry' })).toBeVisible();
+
+    const flowState = new URL(await handBack).searchParams.get('x-flow-state') ?? '';
+    expect(flowState).not.toBe('');
+    expect(page.url()).toBe(`${stack.portalUrl}/idpComplete`);
+    for (const entry of await historyUrls(cdp)) {
+      expect(entry).not.toContain(flowState);
+      expect(entry).not.toContain(encodeURIComponent(flowState));
+      expect(entry).not.toContain('isIDP');
+    }
+
+    await page.unroute(remote);
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  });
+
   test('the same hand-back after logout does not sign in', async ({
     page,
     stack,

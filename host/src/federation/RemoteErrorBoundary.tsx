@@ -1,4 +1,5 @@
 import { messages } from '@portal/shared/messages/en_US';
+import { dropFlowStateFromAddress } from '@portal/shared/routes/flowAddress';
 import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { lastRemoteFailure } from './remoteFailures';
@@ -27,6 +28,10 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    // A screen that never ran never took a hand-back's flow state out of the address: take it out
+    // here, so it does not stay in the history behind the banner. Retry still has it: the router's
+    // location keeps the parameters the page was opened with.
+    dropFlowStateFromAddress();
     this.props.onError();
     const failure = lastRemoteFailure(this.props.remote);
     const detail = error instanceof Error ? error.message : String(error);
