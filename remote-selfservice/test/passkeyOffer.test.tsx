@@ -1,9 +1,5 @@
 import type { Credential } from '@portal/shared/api/schemas';
-import {
-  lastUserActivityAtom,
-  passkeyOfferMadeAtom,
-  signInFidoTypeAtom,
-} from '@portal/shared/session/atoms';
+import { lastUserActivityAtom, passkeyOfferMadeAtom, signInFidoTypeAtom } from '@portal/shared/session/atoms';
 import { portalStore } from '@portal/shared/session/store';
 import { fakeServer } from '@portal/shared/test-support/fakeServer';
 import { landed, renderScreen } from '@portal/shared/test-support/render';
