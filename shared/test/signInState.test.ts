@@ -54,10 +54,13 @@ function expectFlowScopeReset(store: Store) {
 }
 
 describe('sign-in transitions (spec section 4): status, flow atoms and target together', () => {
-  it('start: status None, the last factor step forgotten, names and flow state kept, no target', () => {
+  it('start: status None, the last factor step and its error forgotten, names and flow state kept, no target', () => {
     const store = midFlow();
     store.set(authStatusAtom, AuthStatus.RestartNeeded);
+    // The last sign-in's error (a null reply's, shown on the not-found page) is not this one's.
+    store.set(errorMessageAtom, 'Server error, response is null');
     expect(transition(store, { type: 'start' })).toBeNull();
+    expect(store.get(errorMessageAtom)).toBeNull();
     expect(store.get(authStatusAtom)).toBe(AuthStatus.None);
     expectFlowScopeReset(store);
     expect(store.get(userNameAtom)).toBe('ann');
@@ -95,8 +98,9 @@ describe('sign-in transitions (spec section 4): status, flow atoms and target to
     expect(store.get(factorOptionsAtom)).toHaveLength(1);
   });
 
-  it('authenticated: tokens kept once, the transaction over (no flow state or step), welcome', () => {
+  it('authenticated: tokens kept once, the transaction over (no flow state, step or error), welcome', () => {
     const store = midFlow();
+    store.set(errorMessageAtom, 'Server error, response is null');
     const target = transition(store, {
       type: 'authenticated',
       tokens: { access_token: 'at', refresh_token: 'rt', expires_in: 60 },
@@ -109,6 +113,7 @@ describe('sign-in transitions (spec section 4): status, flow atoms and target to
     expect(store.get(refreshTokenAtom)).toBe('cookie');
     expect(store.get(tokenExpiryAtom)).toBe(61_000);
     expect(store.get(flowStateAtom)).toBeNull();
+    expect(store.get(errorMessageAtom)).toBeNull();
     expectFlowScopeReset(store);
     // The signed-in user is still named (banner, welcome).
     expect(store.get(userNameAtom)).toBe('ann');

@@ -85,6 +85,9 @@ export function transition(store: PortalStore, event: SignInEvent): SignInTarget
       resetFlowScope(store);
       store.set(signInFidoTypeAtom, null);
       store.set(passkeyOfferMadeAtom, false);
+      // The last sign-in's error (a null reply's, shown on the not-found page) is not this one's:
+      // left, a later mistyped address would show it again with the redirect home.
+      store.set(errorMessageAtom, null);
       store.set(authStatusAtom, AuthStatus.None);
       return null;
 
@@ -102,6 +105,7 @@ export function transition(store: PortalStore, event: SignInEvent): SignInTarget
       // calls (the service would take a registration verifier for a sign-in step).
       resetFlowScope(store);
       store.set(flowStateAtom, null);
+      store.set(errorMessageAtom, null);
       store.set(authStatusAtom, AuthStatus.Authenticated);
       return { to: paths.welcome };
 
