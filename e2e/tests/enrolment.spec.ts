@@ -296,8 +296,10 @@ test('push enrolment: register the app, a rejected registration can be tried aga
   await page.getByLabel('Credential name').fill('Paul phone');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(
-    page.getByText('Approve the registration request on your Paul phone to continue.'),
+    page.getByRole('status').getByText('Approve the registration request on your Paul phone to continue.'),
   ).toBeVisible();
+  // The form is gone while it waits: focus is on the screen's heading, not left on <body>.
+  await expect(page.getByRole('heading', { name: 'Push registration', level: 1 })).toBeFocused();
   expect(calls('factor/v1/VIPCredentialRegistrar')).toEqual([
     {
       vipCredentialID: 'VSMT20000001',

@@ -1,5 +1,5 @@
 import type { AuthReply } from '@portal/shared/api/schemas';
-import { PUSH_POLL_INTERVAL_MS } from '@portal/shared/constants';
+import { LIVE_REGION_FILL_DELAY_MS, PUSH_POLL_INTERVAL_MS } from '@portal/shared/constants';
 import { paths } from '@portal/shared/routes/paths';
 import { failNextQrCode } from '@portal/shared/test-support/qrCode';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -266,6 +266,8 @@ describe('vendor push enrolment', () => {
     renderAt(<PushScreen />, paths.push);
     expect(screen.getByRole('heading', { name: 'Push registration' })).toBeTruthy();
     await fillAndRegister();
+    // The status region is in the page first, its text a moment later (so it is announced).
+    await advance(LIVE_REGION_FILL_DELAY_MS);
     expect(screen.getByText('Approve the registration request on your My phone to continue.')).toBeTruthy();
     expectFlowCall(calls[0], true);
     expect(calls[0]?.body).toEqual({
@@ -334,6 +336,7 @@ describe('vendor push enrolment', () => {
     });
     factorSession({ ...registrationStatus.body, userName: 'paul.newpush' });
     renderAt(<PushScreen />, paths.push);
+    await advance(LIVE_REGION_FILL_DELAY_MS);
     expect(screen.getByText('Approve the registration request on your My phone to continue.')).toBeTruthy();
     await advance(PUSH_POLL_INTERVAL_MS);
     expect(calls[0]).toMatchObject({ path: 'factor/v1/PushStatus', body: { credId: 'VSMT20000001' } });

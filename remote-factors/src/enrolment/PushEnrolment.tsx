@@ -1,10 +1,12 @@
 import { api } from '@portal/shared/api/client';
+import { focusHeading, focusIsWithin } from '@portal/shared/a11y/focusScreen';
 import type { AuthReply, CredentialOption } from '@portal/shared/api/schemas';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { browserLanguage } from '@portal/shared/i18n/language';
 import { messages } from '@portal/shared/messages/en_US';
-import { type FormEvent, useRef, useState } from 'react';
+import { LiveStatus } from '@portal/shared/ui/LiveStatus';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { optionValue } from '../chooser/optionLabel';
 import { FactorLayout } from '../common/FactorLayout';
 import { useRequireUser } from '../common/useRequireUser';
@@ -44,6 +46,12 @@ export function PushEnrolment() {
   const { busy, error, setError, run } = useServerCall();
   const firstField = useRef<HTMLInputElement>(null);
   useFocusFirst(firstField, phase.kind === 'form', phase);
+  const root = useRef<HTMLElement>(null);
+  // The form is gone while the registration waits: focus, left on <body>, goes to the heading.
+  useEffect(() => {
+    if (phase.kind === 'form' || !root.current || focusIsWithin(root.current)) return;
+    focusHeading(root.current, 'h1');
+  }, [phase]);
 
   const fail = () => {
     polling.stop();
@@ -103,6 +111,7 @@ export function PushEnrolment() {
   if (!ready) return null;
   return (
     <FactorLayout
+      rootRef={root}
       title={messages.registration.pushTitle}
       busy={busy || phase.kind === 'waiting'}
       error={error}
@@ -142,9 +151,12 @@ export function PushEnrolment() {
         </form>
       ) : (
         <>
-          <p className="portal-factor__status" role="status">
-            {phase.kind === 'waiting' ? messages.enrolment.pushWaiting(optionValue(phase.credential)) : null}
-          </p>
+          <LiveStatus
+            lineClassName="portal-factor__status"
+            lines={
+              phase.kind === 'waiting' ? [messages.enrolment.pushWaiting(optionValue(phase.credential))] : []
+            }
+          />
           <div className="portal-factor__actions">
             <MoreOptions onStart={polling.stop} onError={setError} />
           </div>
