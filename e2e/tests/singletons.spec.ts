@@ -1,4 +1,6 @@
 import { expect, test } from '../src/fixtures';
+import { codesSent } from '../src/outbox';
+import { signInWithPassword } from '../src/signIn';
 
 // One React, one router (through @portal/shared/router), one jotai and one @portal/shared at run
 // time, for the host and every remote.
@@ -81,4 +83,34 @@ test('the host and a remote read and write the same atoms', async ({ page, pageE
   await page.goto(`/help?X-CLIENT-TRANSACTION-ID=${transactionId}`);
   await expect(page.getByRole('heading', { name: 'Login Assistance', level: 1 })).toBeVisible();
   await expect(page.locator('[data-remote="remote_help"]')).toContainText(transactionId);
+});
+
+test("a sign-in through four remotes' screens downloads no remote's own copy of a singleton", async ({
+  page,
+  emulator,
+  pageErrors: _,
+}) => {
+  // Each remote builds fallback copies of the singletons into its 'frameworks' chunk; the host
+  // provides them, so no screen should download that chunk (it once came with valibot, 20 KB).
+  const remoteFiles: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/remotes\/([^/]+)\/[^/]+\/([^/?]+)/.exec(request.url());
+    if (match) remoteFiles.push(`${match[1]}/${match[2]}`);
+  });
+  await signInWithPassword(page, 'sam.sms');
+  await expect(page).toHaveURL(/\/sotp$/);
+  const [sent] = await codesSent(emulator, 'sam.sms', 1);
+  await page.getByLabel('Digit 1 of 6').pressSequentially(sent?.code ?? '');
+  await expect(page).toHaveURL(/\/welcome$/);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Login Assistance' }).click();
+  await expect(page.getByRole('heading', { name: 'Login Assistance', level: 1 })).toBeVisible();
+
+  const packages = new Set(remoteFiles.map((file) => file.split('/')[0]));
+  expect([...packages].sort()).toEqual([
+    'remote-factors',
+    'remote-help',
+    'remote-login',
+    'remote-selfservice',
+  ]);
+  expect(remoteFiles.filter((file) => /\/frameworks\./.test(file))).toEqual([]);
 });

@@ -141,10 +141,39 @@ function baseConfig(opts: CommonOptions, uniqueName: string): Configuration {
   };
 }
 
+/** The shared singletons: in a remote, its own copies are fallbacks the host's copies replace. */
+const SINGLETON_PACKAGES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai)[\\/]/;
+/** Libraries a remote's screens really run (not shared: each build carries what it uses). */
+const LIBRARY_PACKAGES = /[\\/]node_modules[\\/](valibot|uuid)[\\/]/;
+
+/**
+ * In a remote, a screen that uses valibot must not download the singletons' fallback copies with
+ * it: in one 'frameworks' chunk they came together (20 KB compressed on the OTP and welcome
+ * screens, never run). The fallbacks keep their own chunk, loaded only when a host cannot provide
+ * a singleton; the libraries get theirs. (The host runs all of them at start-up: one chunk there.)
+ */
+function separateLibrariesFromFallbacks(config: Configuration): void {
+  const splitChunks = config.optimization?.splitChunks;
+  if (!splitChunks) return;
+  const groups = splitChunks.cacheGroups ?? {};
+  const frameworks = groups.frameworks;
+  if (frameworks && typeof frameworks === 'object') frameworks.test = SINGLETON_PACKAGES;
+  groups.libraries = {
+    test: LIBRARY_PACKAGES,
+    name: 'libraries',
+    chunks: 'async',
+    enforce: true,
+    priority: 10,
+  };
+  splitChunks.cacheGroups = groups;
+}
+
 export function remoteConfig(opts: RemoteOptions): Configuration {
   const config = baseConfig(opts, opts.name);
   // The container (remoteEntry.js) is the remote's only entry.
   config.entry = {};
+  separateLibrariesFromFallbacks(config);
   config.plugins?.push(
     new ModuleFederationPlugin({
       name: opts.name,
