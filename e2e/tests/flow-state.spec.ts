@@ -80,6 +80,15 @@ async function historyUrls(cdp: CDPSession): Promise<string[]> {
   return entries.map((entry) => entry.url);
 }
 
+/** No entry of the tab's history holds the hand-back's flow state or its isIDP flag. */
+async function expectHistoryWithoutFlowState(cdp: CDPSession, flowState: string) {
+  for (const entry of await historyUrls(cdp)) {
+    expect(entry).not.toContain(flowState);
+    expect(entry).not.toContain(encodeURIComponent(flowState));
+    expect(entry).not.toContain('isIDP');
+  }
+}
+
 async function expectRestartNotice(page: Page, message: string) {
   await expect(page.getByRole('heading', { name: restartHeading })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText(message);
@@ -143,13 +152,8 @@ test.describe('the identity provider’s hand-back belongs to the tab that went 
     expect(flowState).not.toBe('');
 
     expect(page.url()).toBe(`${stack.portalUrl}/welcome`);
-    const urls = await historyUrls(cdp);
-    expect(urls.some((entry) => entry.includes('/idpComplete'))).toBe(true);
-    for (const entry of urls) {
-      expect(entry).not.toContain(flowState);
-      expect(entry).not.toContain(encodeURIComponent(flowState));
-      expect(entry).not.toContain('isIDP');
-    }
+    expect((await historyUrls(cdp)).some((entry) => entry.includes('/idpComplete'))).toBe(true);
+    await expectHistoryWithoutFlowState(cdp, flowState);
 
     // What the tab kept for the hand-back: the flow state to match, no token.
     const saved = await page.evaluate(
@@ -184,11 +188,7 @@ test.describe('the identity provider’s hand-back belongs to the tab that went 
     const flowState = new URL(await handBack).searchParams.get('x-flow-state') ?? '';
     expect(flowState).not.toBe('');
     expect(page.url()).toBe(`${stack.portalUrl}/idpComplete`);
-    for (const entry of await historyUrls(cdp)) {
-      expect(entry).not.toContain(flowState);
-      expect(entry).not.toContain(encodeURIComponent(flowState));
-      expect(entry).not.toContain('isIDP');
-    }
+    await expectHistoryWithoutFlowState(cdp, flowState);
 
     await page.unroute(remote);
     await failure.getByRole('button', { name: 'Retry' }).click();
