@@ -110,6 +110,34 @@ test.describe('first load', () => {
     );
   });
 
+  test('a login screen’s client token is preloaded by the page and asked for once, and the page uses that reply', async ({
+    page,
+  }) => {
+    const tokenCalls: { initiator: string; headers: Record<string, string> }[] = [];
+    page.on('request', (request) => {
+      if (!request.url().endsWith('/v1/token/generate/client_token')) return;
+      tokenCalls.push({ initiator: request.resourceType(), headers: request.headers() });
+    });
+    await page.goto(`${stack.portalUrl}/direct`);
+    await expect(page.getByLabel('User ID')).toBeEnabled();
+    // The preload (started by the HTML, before any script ran) is the only call: the API client's
+    // fetch took its reply, so the sign-in has a client token without a round trip of its own.
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=fetch]')].map((link) => ({
+          href: new URL(link.href).pathname,
+          crossOrigin: link.crossOrigin,
+        })),
+      ),
+    ).toEqual([{ href: '/v1/token/generate/client_token', crossOrigin: 'anonymous' }]);
+    await page.waitForTimeout(500);
+    expect(tokenCalls).toHaveLength(1);
+    await page.getByLabel('User ID').fill('pat.password');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+    expect(tokenCalls).toHaveLength(1);
+  });
+
   test('promoting remote-login changes the next page’s plan and the build it runs, with no rebuild', async ({
     page,
   }) => {

@@ -34,6 +34,12 @@ const hostPreloads = [
   { as: 'style', href: '/802.f09d3d705f.css', crossorigin: false },
 ];
 
+/** The login screen's first call, preloaded as the page's fetch will make it (CORS mode). */
+const clientTokenPreload = { as: 'fetch', href: '/v1/token/generate/client_token', crossorigin: true };
+
+/** What /direct preloads before any remote's files: the host's chunks and the client token. */
+const directStart = [...hostPreloads, clientTokenPreload];
+
 /** A remote's file as the page preloads it: with CORS and its sha384, as the script will request it. */
 const remoteFile = (base: string, name: string, as: 'script' | 'style') => ({
   as,
@@ -94,6 +100,7 @@ describe('the first-load plan in index.html', () => {
     const response = await page('/direct');
     expect(preloadsOf(response.body)).toEqual([
       ...hostPreloads,
+      clientTokenPreload,
       ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'),
     ]);
     const head = response.body.slice(0, response.body.indexOf('</head>'));
@@ -129,8 +136,27 @@ describe('the first-load plan in index.html', () => {
     await start();
     expect(preloadsOf((await page('/direct')).body)).toEqual([
       ...hostPreloads,
+      clientTokenPreload,
       ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'),
     ]);
+  });
+
+  it('preloads the client token only for a screen that starts a login, and not for an older host plan', async () => {
+    await start();
+    expect(preloadsOf((await page('/direct')).body)).toContainEqual(clientTokenPreload);
+    expect(preloadsOf((await page('/')).body)).not.toContainEqual(clientTokenPreload);
+    expect(preloadsOf((await page('/help')).body)).not.toContainEqual(clientTokenPreload);
+    // A guarded route opened afresh shows the home screen (the landing): no login starts there.
+    expect(preloadsOf((await page('/sotp')).body)).not.toContainEqual(clientTokenPreload);
+
+    await app.close();
+    const older = {
+      ...HOST_PLAN,
+      routes: HOST_PLAN.routes.map(({ path, guard, remote, expose }) => ({ path, guard, remote, expose })),
+    };
+    writeFileSync(path.join(dirs.hostDist, 'first-load.json'), JSON.stringify(older));
+    await start();
+    expect(preloadsOf((await page('/direct')).body)).not.toContainEqual(clientTokenPreload);
   });
 
   it('inlines remotes, environment and portal config exactly as their endpoints answer them', async () => {
@@ -204,7 +230,7 @@ describe('the first-load plan in index.html', () => {
   it('matches a route with a trailing slash and ignores the query', async () => {
     await start();
     expect(preloadsOf((await page('/direct/?x-flow-state=abc')).body)).toEqual([
-      ...hostPreloads,
+      ...directStart,
       ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'),
     ]);
   });
@@ -223,7 +249,7 @@ describe('the first-load plan in index.html', () => {
     );
     dirs.writeRemotesConfig({ remote_login: entryOf(LOGIN_V2) });
     const body = (await page('/direct')).body;
-    expect(preloadsOf(body)).toEqual([...hostPreloads, ...screenPreloads(LOGIN_V2, 'UserId', 'f00dfeed42')]);
+    expect(preloadsOf(body)).toEqual([...directStart, ...screenPreloads(LOGIN_V2, 'UserId', 'f00dfeed42')]);
     expect(Object.keys(bootstrapOf(body)?.remotes ?? {})).toEqual(['remote_login']);
     expect(body).not.toContain(LOGIN_V1);
   });
@@ -245,7 +271,7 @@ describe('the first-load plan in index.html', () => {
     writeRelease(dirs, LOGIN_V1, manifest('remote_login', ['Landing', 'UserId', 'Password'], 'bad0bad0ba'));
     const body = (await page('/direct')).body;
     await page('/direct');
-    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(preloadsOf(body)).toEqual(directStart);
     expect(body).not.toContain('bad0bad0ba');
     // The host is told the manifest and its expected hash only: it checks the manifest itself and
     // shows the remote-failure banner.
@@ -263,7 +289,7 @@ describe('the first-load plan in index.html', () => {
     dirs.writeRemotesConfig({ remote_login: writeRelease(dirs, LOGIN_V1, content) });
     await start();
     const body = (await page('/direct')).body;
-    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(preloadsOf(body)).toEqual(directStart);
     expect(remotesOf(body).remote_login).not.toHaveProperty('entry');
     expect(String(warnings('remote manifest unusable')[0]?.reason)).toContain('has no hash');
   });
@@ -274,7 +300,7 @@ describe('the first-load plan in index.html', () => {
     dirs.writeRemotesConfig({ remote_login: writeRelease(dirs, LOGIN_V1, content) });
     await start();
     const body = (await page('/direct')).body;
-    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(preloadsOf(body)).toEqual(directStart);
     expect(body).not.toContain('evil.example.net');
   });
 
@@ -286,7 +312,7 @@ describe('the first-load plan in index.html', () => {
     await start();
     const body = (await page('/direct')).body;
     await page('/direct');
-    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(preloadsOf(body)).toEqual(directStart);
     const remotes = remotesOf(body);
     expect(remotes.remote_login).toEqual(entryOf(LOGIN_V1));
     expect(remotes.remote_factors).toHaveProperty('entry');
@@ -304,7 +330,7 @@ describe('the first-load plan in index.html', () => {
     });
     await start();
     const body = (await page('/direct')).body;
-    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(preloadsOf(body)).toEqual(directStart);
     expect(body).not.toContain('deadbeef00');
   });
 
@@ -312,7 +338,7 @@ describe('the first-load plan in index.html', () => {
     rmSync(dirs.remotesConfigFile);
     await start();
     const body = (await page('/direct')).body;
-    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(preloadsOf(body)).toEqual(directStart);
     expect(bootstrapOf(body)?.remotes).toEqual({});
   });
 
@@ -374,7 +400,7 @@ describe('the first-load plan in index.html', () => {
     await start(undefined, [devServer]);
     const body = (await page('/direct')).body;
     expect(preloadsOf(body)).toEqual([
-      ...hostPreloads,
+      ...directStart,
       remoteFile(devServer, 'remoteEntry.js', 'script'),
       remoteFile(devServer, '__federation_expose_UserId.cafe123456.js', 'script'),
       remoteFile(devServer, '__federation_expose_UserId.cafe123456.css', 'style'),
@@ -394,7 +420,7 @@ describe('the first-load plan in index.html', () => {
     const started = Date.now();
     const body = (await page('/direct')).body;
     expect(Date.now() - started).toBeLessThan(1500);
-    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(preloadsOf(body)).toEqual(directStart);
     await page('/direct');
     expect(foreign.requests).toHaveLength(1);
     expect(warnings('remote manifest unusable')).toHaveLength(1);
@@ -413,7 +439,7 @@ describe('the first-load plan in index.html', () => {
     await start();
     const response = await page('/direct');
     expect(foreign.requests).toHaveLength(0);
-    expect(preloadsOf(response.body)).toEqual(hostPreloads);
+    expect(preloadsOf(response.body)).toEqual(directStart);
     expect(Object.keys(remotesOf(response.body))).toEqual(['remote_factors']);
     expect(response.body).not.toContain(new URL(foreign.baseUrl).host);
     expect(response.headers['content-security-policy']).not.toContain(new URL(foreign.baseUrl).host);

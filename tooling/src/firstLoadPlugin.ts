@@ -5,6 +5,8 @@ export interface FirstLoadRoute {
   guard: 'A' | 'B' | 'C' | 'none';
   remote: string;
   expose: string;
+  /** The screen runs login start, whose first call is a client token: the page preloads it. */
+  startsLogin?: true;
 }
 
 export interface FirstLoadOptions {
@@ -79,11 +81,12 @@ export class FirstLoadPlugin {
           const plan = {
             host: sorted(startup),
             deferred: sorted(deferred),
-            routes: this.options.routes.map(({ path, guard, remote, expose }) => ({
+            routes: this.options.routes.map(({ path, guard, remote, expose, startsLogin }) => ({
               path,
               guard,
               remote,
               expose,
+              ...(startsLogin ? { startsLogin } : {}),
             })),
             homePath: this.options.homePath,
           };

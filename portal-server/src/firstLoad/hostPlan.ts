@@ -12,6 +12,8 @@ const RouteSchema = v.object({
   guard: GuardSchema,
   remote: v.pipe(v.string(), v.minLength(1)),
   expose: v.pipe(v.string(), v.minLength(1)),
+  /** The screen runs login start, whose first call is a client token (absent from older hosts). */
+  startsLogin: v.optional(v.literal(true)),
 });
 
 const Files = v.object({ js: v.array(href), css: v.array(href) });

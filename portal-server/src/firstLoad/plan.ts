@@ -5,9 +5,12 @@ import type { SessionBuild } from '../remotes/remoteEntry.js';
 import type { ExposeAssets, ResolvedRemote } from './manifestSchema.js';
 import { isAbsolutePath } from './urls.js';
 
+/** The page's first call on a login screen (login start, step 1), answered by this server. */
+export const CLIENT_TOKEN_HREF = '/v1/token/generate/client_token';
+
 export interface Preload {
   href: string;
-  as: 'script' | 'style';
+  as: 'script' | 'style' | 'fetch';
   /** crossorigin="anonymous": a preload is reused only if it matches how the page requests the file. */
   crossOrigin: boolean;
   /** The file's sha384, as the script or stylesheet that uses the preload will carry it. */
@@ -92,6 +95,9 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
     preloads.push(...hostPlan.deferred.js.map((href) => chunk(href, 'script')));
     preloads.push(...hostPlan.deferred.css.map((href) => chunk(href, 'style')));
   }
+  // A login screen's first call is the client token: preloaded, it arrives with the scripts instead
+  // of after them (the page's fetch takes the preloaded reply: same URL, CORS mode, credentials).
+  if (screen?.startsLogin) preloads.push({ href: CLIENT_TOKEN_HREF, as: 'fetch', crossOrigin: true });
   const resolved = screen ? input.remotes.get(screen.remote)?.resolved : undefined;
   if (screen && resolved) {
     // Every file of a remote is requested with CORS and its sha384, on any origin: remoteEntry.js

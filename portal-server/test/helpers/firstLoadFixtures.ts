@@ -19,7 +19,7 @@ export const HOST_PLAN = {
   routes: [
     { path: '/', guard: 'A', remote: 'remote_login', expose: './Landing' },
     { path: '/help', guard: 'none', remote: 'remote_help', expose: './Help' },
-    { path: '/direct', guard: 'A', remote: 'remote_login', expose: './UserId' },
+    { path: '/direct', guard: 'A', remote: 'remote_login', expose: './UserId', startsLogin: true },
     { path: '/verify', guard: 'C', remote: 'remote_login', expose: './Password' },
     { path: '/sotp', guard: 'B', remote: 'remote_factors', expose: './Otp' },
   ],
@@ -134,7 +134,7 @@ export function preloadsOf(html: string): PreloadTag[] {
   const tags = html.match(/<link rel="preload"[^>]*>/g) ?? [];
   return tags.map((tag) => {
     const match =
-      /^<link rel="preload" as="(script|style)" href="([^"]*)"( crossorigin="anonymous")?(?: integrity="([^"]*)")?>$/.exec(
+      /^<link rel="preload" as="(script|style|fetch)" href="([^"]*)"( crossorigin="anonymous")?(?: integrity="([^"]*)")?>$/.exec(
         tag,
       );
     if (!match) throw new Error(`unexpected preload tag ${tag}`);
