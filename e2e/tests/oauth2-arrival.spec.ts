@@ -88,6 +88,31 @@ test.describe('arriving from a relying party', () => {
     expect(sent[1]?.body).toMatchObject({ subject: 'pat.password', rememberMe: true });
   });
 
+  test('a reload of the User ID form keeps the relying party’s flow: the sign-in still goes back to it', async ({
+    page,
+    stack,
+    emulator: _,
+    pageErrors: __,
+  }) => {
+    const sent = recordAuthenticates(page);
+    const flowState = await startAtRelyingParty(page, stack);
+    await expect(page.getByLabel('User ID')).toBeEditable();
+    // The flow state left the address at the first load; the tab kept it for itself.
+    expect(page.url()).not.toContain(flowState);
+
+    await page.reload();
+    const field = page.getByLabel('User ID');
+    await expect(field).toBeEditable();
+    expect(page.url()).not.toContain(flowState);
+    // The reloaded page arrives again with this tab's flow state.
+    await expect.poll(() => sent.length).toBe(2);
+    expect(sent[1]?.flowState).toBe(flowState);
+    await field.fill('pat.password');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await enterPassword(page);
+    await expectBackAtRelyingParty(page, 'pat.password');
+  });
+
   test("login_hint: the user's first factor at once, the user named in the banner", async ({
     page,
     stack,

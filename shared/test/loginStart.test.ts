@@ -96,6 +96,29 @@ describe('startLogin (spec section 4, Login start)', () => {
     });
   });
 
+  it("a reload of /oauth2 (its x-flow-state already out of the address) arrives again with this tab's saved entry", async () => {
+    const { store, api } = setup();
+    savedQueryParams.write({ 'x-flow-state': 'fs-1', client: 'rp', 'X-CLIENT-TRANSACTION-ID': 'old' });
+    const outcome = await startLogin({
+      store,
+      api,
+      pathname: '/oauth2',
+      search: '?X-CLIENT-TRANSACTION-ID=tx-2',
+    });
+    expect(outcome).toMatchObject({ flow: 'oauth2', authenticateAtOnce: 'flowState' });
+    expect(store.get(flowStateAtom)).toBe('fs-1');
+    // What the address still says wins over what was saved.
+    expect(savedQueryParams.read()).toEqual({
+      'x-flow-state': 'fs-1',
+      client: 'rp',
+      'X-CLIENT-TRANSACTION-ID': 'tx-2',
+    });
+    // A new entry with its own flow state replaces the saved one.
+    await startLogin({ store, api, pathname: '/oauth2', search: '?x-flow-state=fs-2' });
+    expect(savedQueryParams.read()).toEqual({ 'x-flow-state': 'fs-2' });
+    expect(store.get(flowStateAtom)).toBe('fs-2');
+  });
+
   it('no arrival without a flow state, in the direct flow without a remembered user, or with restart=true', async () => {
     const { store, api } = setup();
     expect(await startLogin({ store, api, pathname: '/oauth2', search: '' })).toMatchObject({

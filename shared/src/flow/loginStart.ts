@@ -67,6 +67,18 @@ function queryParams(search: string): Record<string, string> {
  *    with restart=true.
  * (5. the remember-device flag is reset by api.authenticate itself.)
  */
+/**
+ * The oauth2 entry's parameters. The first load takes x-flow-state out of the address (it must not
+ * stay in the history), so a reload of /oauth2 arrives without it: this tab's saved entry stands
+ * in (sessionStorage is the tab's own, unlike an address someone could hand it), with what the
+ * address still says on top.
+ */
+function entryParams(fromAddress: Record<string, string>): Record<string, string> {
+  if (fromAddress[FLOW_STATE_PARAM] !== undefined) return fromAddress;
+  const saved = savedQueryParams.read();
+  return saved?.[FLOW_STATE_PARAM] ? { ...saved, ...fromAddress } : fromAddress;
+}
+
 export async function startLogin({
   store,
   api,
@@ -95,7 +107,7 @@ export async function startLogin({
         if (!reset.ok) return { ok: false, message: messages.errors.resettingUser, restartNeeded: true };
       }
     } else {
-      const params = queryParams(search);
+      const params = entryParams(queryParams(search));
       savedQueryParams.write(params);
       store.set(flowStateAtom, params[FLOW_STATE_PARAM] ?? null);
     }
