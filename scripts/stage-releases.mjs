@@ -1,6 +1,7 @@
 // Stages each remote's fresh build with the release tool (release/): its immutable folder
 // .releases/<package>/<version>-<content hash>/ with integrity.json, then promotes it in
-// .releases/remotes.json (unless --no-config), logging the switch when it changes anything.
+// .releases/remotes.json (unless --no-config), logging the switch when it changes anything, and
+// prunes the folders nothing needs any more (every rebuild stages a new one).
 // Used by `npm start`, `npm test` and the e2e suite; release engineers use scripts/release.mjs.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -9,9 +10,12 @@ import { releaseModule } from './releaseTool.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const releasesDir = process.env.RELEASES_DIR ?? path.join(root, '.releases');
 
-const [{ remotePackages }, { ReleaseDir }, { stageBuild }, { promote }, { ReleaseError }] = await Promise.all(
-  ['remotes', 'releaseDir', 'stage', 'promote', 'errors'].map((name) => import(releaseModule(name))),
-);
+const [{ remotePackages }, { ReleaseDir }, { stageBuild }, { promote }, { prune }, { ReleaseError }] =
+  await Promise.all(
+    ['remotes', 'releaseDir', 'stage', 'promote', 'prune', 'errors'].map(
+      (name) => import(releaseModule(name)),
+    ),
+  );
 
 export const remotes = { ...remotePackages };
 const dir = () => {
@@ -38,7 +42,10 @@ if (process.argv[1] === import.meta.filename) {
     };
     for (const [name, pkg] of Object.entries(remotes)) {
       const staged = stageBuild(releases, { name, pkg }, path.join(root, pkg, 'dist'));
-      if (!process.argv.includes('--no-config')) promote(context, name, staged.release);
+      if (!process.argv.includes('--no-config')) {
+        promote(context, name, staged.release);
+        prune(context, name);
+      }
       config[name] = { manifest: staged.manifest, integrity: staged.integrity };
     }
   } catch (error) {

@@ -4,11 +4,19 @@ import { defaultBuildDir, stage, verify } from './commands.js';
 import type { ReleaseContext } from './context.js';
 import { ReleaseError } from './errors.js';
 import { promote } from './promote.js';
+import { DEFAULT_KEEP, prune } from './prune.js';
 import { ReleaseDir } from './releaseDir.js';
 import { findRemote } from './remotes.js';
 import { rollback } from './rollback.js';
 import { status } from './status.js';
-import { formatPromoted, formatRolledBack, formatStaged, formatStatus, formatVerified } from './format.js';
+import {
+  formatPromoted,
+  formatPruned,
+  formatRolledBack,
+  formatStaged,
+  formatStatus,
+  formatVerified,
+} from './format.js';
 
 export const USAGE = `Usage: node scripts/release.mjs <command> [options]   (or: npm run release -- <command> …)
 
@@ -17,6 +25,9 @@ export const USAGE = `Usage: node scripts/release.mjs <command> [options]   (or:
   promote <remote> <release> [--canary N] verify, then switch remotes.json (N: % of new sessions, 1-99)
   rollback <remote>                       end a canary, or go back to the build live before
   status                                  what is live for each remote, since when, what came before
+  prune <remote> [--keep N] [--dry-run]   delete release folders nothing needs: keeps the live build,
+                                          a canary, the N builds live before (rollback) and the N
+                                          staged last (default N: ${DEFAULT_KEEP})
 
   <remote> is remote_login, remote_factors, remote_selfservice or remote_help (or its folder name).
 
@@ -33,6 +44,8 @@ const OPTIONS = {
   from: { type: 'string' },
   canary: { type: 'string' },
   smoke: { type: 'boolean' },
+  keep: { type: 'string' },
+  'dry-run': { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
@@ -44,6 +57,7 @@ const COMMANDS: Record<string, { args: string[]; options: (keyof typeof OPTIONS)
   promote: { args: ['remote', 'release'], options: ['canary'] },
   rollback: { args: ['remote'], options: [] },
   status: { args: [], options: [] },
+  prune: { args: ['remote'], options: ['keep', 'dry-run'] },
 };
 const COMMON: (keyof typeof OPTIONS)[] = ['dir', 'config', 'host-dist', 'by', 'json', 'help'];
 
@@ -99,7 +113,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (!spec)
     return fail(
       2,
-      `Unknown command '${command}' (stage, verify, promote, rollback, status; --help for more)`,
+      `Unknown command '${command}' (stage, verify, promote, rollback, status, prune; --help for more)`,
     );
 
   let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
@@ -173,6 +187,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       case 'rollback': {
         const rolledBack = rollback(context, first);
         [result, text] = [rolledBack, formatRolledBack(rolledBack)];
+        break;
+      }
+      case 'prune': {
+        if (values.keep !== undefined && !/^\d+$/.test(values.keep)) {
+          return fail(2, `--keep takes a whole number of builds from 1 up, not '${values.keep}'`);
+        }
+        const pruned = prune(context, first, {
+          ...(values.keep === undefined ? {} : { keep: Number(values.keep) }),
+          dryRun: Boolean(values['dry-run']),
+        });
+        [result, text] = [pruned, formatPruned(pruned)];
         break;
       }
       default: {

@@ -1,4 +1,5 @@
 import type { PromoteResult } from './promote.js';
+import type { PruneResult } from './prune.js';
 import type { RollbackResult } from './rollback.js';
 import type { Staged } from './stage.js';
 import type { BuildStatus, StatusReport } from './status.js';
@@ -50,4 +51,14 @@ export function formatStatus(report: StatusReport): string {
   if (!report.ok)
     lines.push('Problems found: a folder remotes.json names is missing or not the build staged there.');
   return lines.join('\n');
+}
+
+export function formatPruned(result: PruneResult): string {
+  const verb = result.dryRun ? 'Would delete' : 'Deleted';
+  return [
+    result.removed.length === 0
+      ? `${result.remote}: nothing to delete`
+      : `${result.remote}: ${verb} ${result.removed.length} release folder${result.removed.length === 1 ? '' : 's'}: ${result.removed.join(', ')}`,
+    ...result.kept.map(({ release, why }) => `  kept ${release} (${why.join(', ')})`),
+  ].join('\n');
 }

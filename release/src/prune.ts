@@ -1,0 +1,81 @@
+import { rmSync } from 'node:fs';
+import { type ReleaseContext, releaseLog, resolveRemote } from './context.js';
+import { ReleaseError } from './errors.js';
+import { RemotesConfig } from './remotesConfig.js';
+import type { Remote } from './remotes.js';
+
+/** Why a release folder stays. */
+export type KeepReason = 'live' | 'canary' | 'rollback target' | 'recently staged';
+
+export interface PruneResult {
+  remote: Remote['name'];
+  /** How many earlier live builds and how many newest staged folders were kept. */
+  keep: number;
+  kept: { release: string; why: KeepReason[] }[];
+  /** Deleted, or with --dry-run what would be. */
+  removed: string[];
+  dryRun: boolean;
+}
+
+export const DEFAULT_KEEP = 3;
+
+/**
+ * Deletes a remote's release folders that nothing can need any more. Kept:
+ * - the live build and a canary's build (remotes.json);
+ * - the `keep` builds live before it, as the release log tells: what `rollback` goes back to, and
+ *   what pages opened before a promotion still load their lazy chunks from;
+ * - the `keep` folders staged last: a build staged and not yet promoted.
+ * remotes.json and the log are not changed. A folder remotes.json names is never deleted, even one
+ * outside these rules (a build set by hand).
+ */
+export function prune(
+  context: ReleaseContext,
+  remoteInput: string,
+  { keep = DEFAULT_KEEP, dryRun = false }: { keep?: number; dryRun?: boolean } = {},
+): PruneResult {
+  const { dir } = context;
+  dir.assertExists();
+  if (!Number.isInteger(keep) || keep < 1) {
+    throw new ReleaseError(`--keep takes a whole number of builds from 1 up, not '${keep}'`);
+  }
+  const remote = resolveRemote(remoteInput);
+  const reasons = new Map<string, KeepReason[]>();
+  const mark = (release: string | undefined, why: KeepReason) => {
+    if (!release) return;
+    const list = reasons.get(release) ?? [];
+    if (!list.includes(why)) list.push(why);
+    reasons.set(release, list);
+  };
+
+  const live = RemotesConfig.read(dir.remotesFile).entry(remote.name);
+  const liveRelease = live ? dir.releaseOf(remote, live.manifest) : undefined;
+  mark(liveRelease, 'live');
+  if (live?.canary) mark(dir.releaseOf(remote, live.canary.manifest), 'canary');
+
+  const earlier = releaseLog(context)
+    .liveHistory(remote.name)
+    .map((build) => build.release)
+    .filter((release) => release !== liveRelease);
+  const distinctEarlier = [...new Set(earlier.reverse())].slice(0, keep);
+  for (const release of distinctEarlier) mark(release, 'rollback target');
+
+  const staged = dir.releases(remote);
+  for (const release of staged.slice(-keep)) mark(release, 'recently staged');
+
+  const removed = staged.filter((release) => !reasons.has(release));
+  if (!dryRun) {
+    for (const release of removed) rmSync(dir.folderOf(remote, release), { recursive: true, force: true });
+  }
+  return {
+    remote: remote.name,
+    keep,
+    kept: staged
+      .filter((release) => reasons.has(release))
+      .map((release) => ({
+        release,
+        why: reasons.get(release) ?? [],
+      })),
+    removed,
+    dryRun,
+  };
+}
