@@ -197,7 +197,9 @@ describe('Manage Credentials', () => {
     signedIn();
     credentialServer([]);
     renderScreen(<ManageCredentials />, { path: '/self-service', state: { newCredAdded: true } });
-    expect((await screen.findByRole('status')).textContent).toBe('A new credential was added.');
+    // The status region is in the page first and says the notice a moment later (announced).
+    expect(await screen.findByText('A new credential was added.')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('A new credential was added.');
   });
 });
 
@@ -307,7 +309,7 @@ describe('FIDO registration', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       'This authenticator is already registered',
     );
-    expect(screen.getByText('Validate your biometric')).toBeTruthy();
+    expect(await screen.findByText('Validate your biometric')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(server.requests).toEqual([]);
   });

@@ -15,6 +15,7 @@ import { type CredentialView, credentialViews } from './credentialView';
 import { useCredentials } from './useCredentials';
 import '../common/selfservice.css';
 import './credentials.css';
+import { LiveStatus } from '@portal/shared/ui/LiveStatus';
 
 type Confirmation = { kind: 'one'; view: CredentialView } | { kind: 'all' };
 
@@ -76,11 +77,10 @@ export function ManageCredentials() {
     <section ref={sectionRef} className="portal-selfservice" aria-busy={busy}>
       <h1>{text.title}</h1>
       <ScreenStatus busy={busy} error={error} />
-      {hasNewCredAdded(location.state) ? (
-        <p className="portal-selfservice__notice" role="status">
-          {text.newCredAdded}
-        </p>
-      ) : null}
+      <LiveStatus
+        lineClassName="portal-selfservice__notice"
+        lines={hasNewCredAdded(location.state) ? [text.newCredAdded] : []}
+      />
       <div className="portal-selfservice__actions">
         <button
           ref={registerRef}

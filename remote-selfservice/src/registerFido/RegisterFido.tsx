@@ -22,6 +22,7 @@ import { ScreenStatus } from '../common/ScreenStatus';
 import { useVerify } from '../common/useVerify';
 import { promptErrorOutcome } from './fidoErrors';
 import '../common/selfservice.css';
+import { LiveStatus } from '@portal/shared/ui/LiveStatus';
 
 /**
  * /register/fido, /register/securitykey, /register/passkey: the browser prompt starts on load with
@@ -63,7 +64,7 @@ function FidoRegistration({ state }: { state: FidoRegistrationState }) {
       <h1>{messages.fido.registrationTitle}</h1>
       <ScreenStatus busy={busy} error={error} />
       <FidoIcon icon={fidoType.icon} />
-      <p role="status">{fidoType.validateMessage}</p>
+      <LiveStatus lines={[fidoType.validateMessage]} />
       <p className="portal-selfservice__hint">{messages.fido.popupDelay}</p>
       <div className="portal-selfservice__actions">
         <BackToSelfService />

@@ -14,6 +14,7 @@ import {
 import { ScreenStatus } from '../common/ScreenStatus';
 import { useVerify } from '../common/useVerify';
 import '../common/selfservice.css';
+import { LiveStatus } from '@portal/shared/ui/LiveStatus';
 
 /** /register/totp_push: registers the vendor credential (VIPCredentialRegistrar) and reports how it went. */
 export function RegisterTotpPush() {
@@ -49,7 +50,7 @@ function PushRegistration({ state }: { state: PushRegistrationState }) {
     <section className="portal-selfservice" aria-busy={busy}>
       <h1>{messages.registration.pushTitle}</h1>
       <ScreenStatus busy={busy} error={error} />
-      {busy ? <p role="status">{messages.registration.pushRegistering}</p> : null}
+      <LiveStatus lines={busy ? [messages.registration.pushRegistering] : []} />
       <div className="portal-selfservice__actions">
         <BackToSelfService />
         {error ? (

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { LIVE_REGION_FILL_DELAY_MS } from '../constants';
+import './LiveStatus.css';
 
 export interface LiveStatusProps {
   /** What the region says, one paragraph a line; none says nothing. */
@@ -21,7 +22,7 @@ export function LiveStatus({ lines, className, lineClassName }: LiveStatusProps)
     return () => clearTimeout(timer);
   }, [text]);
   return (
-    <div role="status" className={className}>
+    <div role="status" className={className ? `portal-live-status ${className}` : 'portal-live-status'}>
       {shown.map((line, index) => (
         // Lines are positional.
         <p key={index} className={lineClassName}>
