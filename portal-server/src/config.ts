@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import {
   baseUrlValue,
   byteCount,
+  devRemotesValue,
   type LogLevel,
   logLevelValue,
   nodeEnvValue,
@@ -49,6 +50,12 @@ export interface PortalServerConfig {
    * never widens it: an entry on another origin is refused, and the CSP is built from this list.
    */
   remoteOrigins: string[];
+  /**
+   * DEV_REMOTES (development only): remotes served by their dev servers, by name → manifest URL.
+   * Their entries in remotes.json are replaced with the manifest's current integrity on every
+   * read, and their origins are pinned (in remoteOrigins) for as long as the setting is there.
+   */
+  devRemotes: ReadonlyMap<string, string>;
   idpOrigins: string[];
   embedOrigins: string[];
   proxyTimeoutMs: number;
@@ -110,6 +117,7 @@ const EnvSchema = v.object({
   PORTAL_CONFIG: v.optional(nonEmpty),
   EXTRA_SCRIPT_ORIGINS: v.optional(originListValue, ''),
   REMOTE_ORIGINS: v.optional(originListValue, ''),
+  DEV_REMOTES: v.optional(devRemotesValue, ''),
   IDP_ORIGINS: v.optional(originListValue),
   EMBED_ORIGINS: v.optional(originListValue, ''),
   PROXY_TIMEOUT_MS: v.optional(positiveMillis, '15000'),
@@ -159,7 +167,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
   }
   const e = parsed.output;
   if (e.NODE_ENV) {
-    const problems = productionProblems({ ...e, tokenSealingKeysSet: e.TOKEN_SEALING_KEYS !== undefined });
+    const problems = productionProblems({
+      ...e,
+      tokenSealingKeysSet: e.TOKEN_SEALING_KEYS !== undefined,
+      devRemotesSet: e.DEV_REMOTES.size > 0,
+    });
     if (problems.length > 0) throw new ConfigError(problems.join('; '));
   }
   const limitProblems = limitsProblems(e);
@@ -190,7 +202,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     remotesConfigFile: resolvePath(e.REMOTES_CONFIG, path.join(releasesDir, 'remotes.json')),
     product,
     extraScriptOrigins: e.EXTRA_SCRIPT_ORIGINS,
-    remoteOrigins: e.REMOTE_ORIGINS,
+    remoteOrigins: [
+      ...new Set([...e.REMOTE_ORIGINS, ...[...e.DEV_REMOTES.values()].map((url) => new URL(url).origin)]),
+    ],
+    devRemotes: e.DEV_REMOTES,
     idpOrigins: e.IDP_ORIGINS ?? [new URL(ssoBaseUrl).origin],
     embedOrigins: e.EMBED_ORIGINS,
     proxyTimeoutMs: e.PROXY_TIMEOUT_MS,

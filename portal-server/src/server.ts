@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { PortalServerConfig } from './config.js';
-import type { ForeignManifests } from './firstLoad/foreignManifests.js';
+import { FOREIGN_MANIFEST_DEFAULTS, ForeignManifests } from './firstLoad/foreignManifests.js';
 import { FirstLoadPage } from './firstLoad/firstLoadPage.js';
 import { RemoteManifests } from './firstLoad/remoteManifests.js';
 import { registerDynamicCompression } from './http/dynamicCompression.js';
@@ -9,6 +9,7 @@ import { registerErrorHandler } from './http/errorReply.js';
 import { serverLimitOptions } from './http/serverLimits.js';
 import { type LoggerSetup, loggerOptions } from './logging.js';
 import { registerSsoProxy } from './proxy/ssoProxy.js';
+import { DevRemotes } from './remotes/devRemotes.js';
 import { PinnedRemotesFile } from './remotes/pinnedRemotes.js';
 import { RemotesFile } from './remotes/remotesFile.js';
 import { environmentBody, portalConfigBody } from './routes/configBodies.js';
@@ -39,6 +40,9 @@ export interface BuildOptions {
 }
 
 /** The portal's own origin: host app, remote releases, configuration, token calls and the SSO proxy. */
+/** How long a dev server's manifest is reused (DEV_REMOTES): a reload after a rebuild sees the new one. */
+const DEV_MANIFEST_TTL_MS = 1000;
+
 export async function buildServer(
   config: PortalServerConfig,
   options: BuildOptions = {},
@@ -59,12 +63,34 @@ export async function buildServer(
     const port = address && typeof address === 'object' ? address.port : config.port;
     return `http://localhost:${port}`;
   };
-  const remotesFile = new PinnedRemotesFile({
+  const pinnedRemotes = new PinnedRemotesFile({
     remotesFile: new RemotesFile(config.remotesConfigFile),
     remoteOrigins: config.remoteOrigins,
     publicOrigin,
     log: app.log,
   });
+  // Manifests on other origins; a dev server (DEV_REMOTES) rebuilds often, so its manifest is
+  // reused for a second only.
+  const foreignManifests =
+    options.foreignManifests ??
+    new ForeignManifests(
+      config.devRemotes.size > 0 ? { ...FOREIGN_MANIFEST_DEFAULTS, ttlMs: DEV_MANIFEST_TTL_MS } : undefined,
+    );
+  const remotesFile =
+    config.devRemotes.size > 0
+      ? new DevRemotes({
+          base: pinnedRemotes,
+          devRemotes: config.devRemotes,
+          manifests: foreignManifests,
+          log: app.log,
+        })
+      : pinnedRemotes;
+  if (config.devRemotes.size > 0) {
+    app.log.warn(
+      { devRemotes: Object.fromEntries(config.devRemotes) },
+      'DEV_REMOTES: these remotes come from development servers',
+    );
+  }
   const rateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
   const custody = new RefreshTokenCustody(
     new TokenSealer({
@@ -124,7 +150,7 @@ export async function buildServer(
         publicOrigin,
         remoteOrigins: config.remoteOrigins,
         log: app.log,
-        ...(options.foreignManifests ? { foreign: options.foreignManifests } : {}),
+        foreign: foreignManifests,
       }),
       environment: environmentBody(config),
       portalConfig: portalConfigBody(config.product),

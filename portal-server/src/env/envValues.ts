@@ -143,3 +143,26 @@ export const sealingKeysValue = v.pipe(
   ),
   v.transform((keys) => keys.map((key) => sealingKey(decodeSealingKey(key) as Buffer))),
 );
+
+/**
+ * DEV_REMOTES: `<remote name>=<absolute manifest URL>` pairs, comma- or space-separated (a remote's
+ * dev server: remote_factors=http://127.0.0.1:3002/mf-manifest.json). Empty means none.
+ */
+export const devRemotesValue = v.pipe(
+  v.string(),
+  v.transform((value) => value.split(/[\s,]+/).filter((item) => item.length > 0)),
+  v.array(
+    v.pipe(
+      v.string(),
+      v.check((pair) => {
+        const [name = '', url = '', ...rest] = pair.split('=');
+        return (
+          rest.length === 0 &&
+          /^[A-Za-z_][\w-]*$/.test(name) &&
+          parseHttpUrl(url)?.pathname.endsWith('.json') === true
+        );
+      }, 'must be <remote name>=<http(s) manifest URL ending in .json>, e.g. remote_factors=http://127.0.0.1:3002/mf-manifest.json'),
+    ),
+  ),
+  v.transform((pairs) => new Map(pairs.map((pair) => pair.split('=') as [string, string]))),
+);

@@ -10,6 +10,8 @@ export interface ProductionInputs {
   PUBLIC_ORIGIN?: string | undefined;
   /** TOKEN_SEALING_KEYS was given (every instance must seal with the same keys). */
   tokenSealingKeysSet: boolean;
+  /** DEV_REMOTES names at least one remote (a development server). */
+  devRemotesSet?: boolean;
 }
 
 const isHttps = (value: string) => new URL(value).protocol === 'https:';
@@ -21,8 +23,10 @@ const isHttps = (value: string) => new URL(value).protocol === 'https:';
  */
 export function productionProblems(inputs: ProductionInputs): string[] {
   const problems: string[] = [];
-  const problem = (name: Exclude<keyof ProductionInputs, 'tokenSealingKeysSet'>, message: string) =>
-    problems.push(`Invalid environment variable ${name}: ${message} (NODE_ENV=production)`);
+  const problem = (
+    name: Exclude<keyof ProductionInputs, 'tokenSealingKeysSet' | 'devRemotesSet'>,
+    message: string,
+  ) => problems.push(`Invalid environment variable ${name}: ${message} (NODE_ENV=production)`);
 
   if (inputs.SSO_BASE_URL === undefined) {
     problem('SSO_BASE_URL', `must be set to the SSO's https tenant URL, not left to ${DEV_SSO_BASE_URL}`);
@@ -45,6 +49,11 @@ export function productionProblems(inputs: ProductionInputs): string[] {
   if (!inputs.tokenSealingKeysSet) {
     problems.push(
       'Missing environment variable TOKEN_SEALING_KEYS: production needs the key(s) that seal refresh tokens (openssl rand -base64 32), the same on every instance',
+    );
+  }
+  if (inputs.devRemotesSet) {
+    problems.push(
+      'Invalid environment variable DEV_REMOTES: must not be set (NODE_ENV=production): it runs remotes from development servers, vouched for by nobody',
     );
   }
   return problems;

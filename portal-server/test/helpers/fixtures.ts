@@ -90,6 +90,7 @@ export function testConfig(
     product: readProductConfig(devPortalConfigFile),
     extraScriptOrigins: [],
     remoteOrigins: [],
+    devRemotes: new Map(),
     idpOrigins: ['http://localhost:8090'],
     embedOrigins: [],
     proxyTimeoutMs: 2000,
