@@ -11,7 +11,7 @@ import { type LoggerSetup, loggerOptions } from './logging.js';
 import { registerSsoProxy } from './proxy/ssoProxy.js';
 import { DevRemotes } from './remotes/devRemotes.js';
 import { PinnedRemotesFile } from './remotes/pinnedRemotes.js';
-import { RemotesFile } from './remotes/remotesFile.js';
+import { RemotesFile, type RemotesSource } from './remotes/remotesFile.js';
 import { environmentBody, portalConfigBody } from './routes/configBodies.js';
 import { registerCspReportRoute } from './routes/cspReport.js';
 import { registerEnvironmentRoute } from './routes/environment.js';
@@ -39,10 +39,10 @@ export interface BuildOptions {
   rateLimitStore?: RateLimitStore;
 }
 
-/** The portal's own origin: host app, remote releases, configuration, token calls and the SSO proxy. */
 /** How long a dev server's manifest is reused (DEV_REMOTES): a reload after a rebuild sees the new one. */
 const DEV_MANIFEST_TTL_MS = 1000;
 
+/** The portal's own origin: host app, remote releases, configuration, token calls and the SSO proxy. */
 export async function buildServer(
   config: PortalServerConfig,
   options: BuildOptions = {},
@@ -76,16 +76,14 @@ export async function buildServer(
     new ForeignManifests(
       config.devRemotes.size > 0 ? { ...FOREIGN_MANIFEST_DEFAULTS, ttlMs: DEV_MANIFEST_TTL_MS } : undefined,
     );
-  const remotesFile =
-    config.devRemotes.size > 0
-      ? new DevRemotes({
-          base: pinnedRemotes,
-          devRemotes: config.devRemotes,
-          manifests: foreignManifests,
-          log: app.log,
-        })
-      : pinnedRemotes;
+  let remotesFile: RemotesSource = pinnedRemotes;
   if (config.devRemotes.size > 0) {
+    remotesFile = new DevRemotes({
+      base: pinnedRemotes,
+      devRemotes: config.devRemotes,
+      manifests: foreignManifests,
+      log: app.log,
+    });
     app.log.warn(
       { devRemotes: Object.fromEntries(config.devRemotes) },
       'DEV_REMOTES: these remotes come from development servers',
