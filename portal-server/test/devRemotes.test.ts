@@ -81,6 +81,22 @@ describe('DEV_REMOTES: a remote from its dev server, vouched for by what it serv
     );
   });
 
+  it("pins the dev server's origin for scripts, styles and calls, and its live-reload socket", async () => {
+    const origin = new URL(devServer.baseUrl).origin;
+    const csp = (await app.inject({ url: '/remotes.json' })).headers['content-security-policy'] as string;
+    const directive = (name: string) =>
+      csp
+        .split('; ')
+        .find((part) => part.startsWith(`${name} `))
+        ?.split(' ')
+        .slice(1) ?? [];
+    expect(directive('script-src')).toContain(origin);
+    expect(directive('style-src')).toContain(origin);
+    expect(directive('connect-src')).toEqual(
+      expect.arrayContaining([origin, origin.replace('http:', 'ws:')]),
+    );
+  });
+
   it('a dev server that does not answer leaves the remote on its remotes.json build, with one warning', async () => {
     devServer.handle((_request, response) => void response.writeHead(503).end());
     const config = await remotes();

@@ -55,7 +55,13 @@ function reactRouterProductionAliases(appDir: string): Record<string, string> {
   };
 }
 
-function baseConfig(opts: CommonOptions, uniqueName: string): Configuration {
+/**
+ * `jsxDevelopment`: compile JSX to react/jsx-dev-runtime in development. Remotes never do: their
+ * screens run inside whichever host serves them, usually a production one (DEV_REMOTES), whose
+ * React has no development internals (jsxDEV calls `getOwner`, which only a development React
+ * has). They use react/jsx-runtime, which the host shares, in development too.
+ */
+function baseConfig(opts: CommonOptions, uniqueName: string, jsxDevelopment = !isProduction): Configuration {
   return {
     context: opts.dir,
     mode: isProduction ? 'production' : 'development',
@@ -88,7 +94,7 @@ function baseConfig(opts: CommonOptions, uniqueName: string): Configuration {
           options: {
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !isProduction } },
+              transform: { react: { runtime: 'automatic', development: jsxDevelopment } },
             },
           },
           type: 'javascript/auto',
@@ -135,6 +141,9 @@ function baseConfig(opts: CommonOptions, uniqueName: string): Configuration {
     devServer: {
       port: opts.devPort,
       host: '127.0.0.1',
+      // The portal (http://localhost:<port>) loads a remote from here (DEV_REMOTES): its
+      // live-reload socket is opened from that page's origin.
+      allowedHosts: ['localhost', '127.0.0.1'],
       historyApiFallback: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
     },
@@ -170,7 +179,7 @@ function separateLibrariesFromFallbacks(config: Configuration): void {
 }
 
 export function remoteConfig(opts: RemoteOptions): Configuration {
-  const config = baseConfig(opts, opts.name);
+  const config = baseConfig(opts, opts.name, false);
   // The container (remoteEntry.js) is the remote's only entry.
   config.entry = {};
   separateLibrariesFromFallbacks(config);

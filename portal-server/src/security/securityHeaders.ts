@@ -33,6 +33,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     new URL(config.ssoBaseUrl).origin,
     new URL(config.serviceUrl).origin,
     ...(config.product.serviceOrigins ?? []),
+    // DEV_REMOTES (development only): a dev server's live-reload socket.
+    ...[...config.devRemotes.values()].map((manifest) => new URL(manifest).origin.replace(/^http/, 'ws')),
   ];
   const trustedTypes = trustedTypesHeaders(config.trustedTypes, {
     reportUri: CSP_REPORT_PATH,
