@@ -47,7 +47,7 @@ describe('a remote built for its dev server', () => {
 
   it("lets the portal's page (localhost) open its live-reload socket", async () => {
     const config = await devRemoteConfig();
-    const devServer = config.devServer;
-    expect(devServer && devServer.allowedHosts).toEqual(['localhost', '127.0.0.1']);
+    if (!config.devServer) throw new Error('a remote has a dev server');
+    expect(config.devServer.allowedHosts).toEqual(['localhost', '127.0.0.1']);
   });
 });
