@@ -1,6 +1,7 @@
 import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
 import { LoadingBar } from '@portal/shared/ui/LoadingBar';
-import type { ReactNode, Ref } from 'react';
+import { useFocusRescue } from '@portal/shared/a11y/useFocusRescue';
+import { type ReactNode, useRef } from 'react';
 import './factors.css';
 
 export interface FactorLayoutProps {
@@ -10,14 +11,17 @@ export interface FactorLayoutProps {
   /** Actions offered with the error (Resend, Try again). */
   errorActions?: ReactNode;
   children: ReactNode;
-  /** The screen's section, for a step that has to place focus itself (focusHeading). */
-  rootRef?: Ref<HTMLElement>;
 }
 
-/** The frame of every factor screen: heading, loading bar while waiting, error banner. */
-export function FactorLayout({ title, busy, error, errorActions, children, rootRef }: FactorLayoutProps) {
+/**
+ * The frame of every factor screen: heading, loading bar while waiting, error banner. A step that
+ * removes the focused control (a chooser, a form) leaves focus on the heading (useFocusRescue).
+ */
+export function FactorLayout({ title, busy, error, errorActions, children }: FactorLayoutProps) {
+  const root = useRef<HTMLElement>(null);
+  useFocusRescue(root);
   return (
-    <section ref={rootRef} className="portal-factor" aria-busy={busy}>
+    <section ref={root} className="portal-factor" aria-busy={busy}>
       <h1 className="portal-factor__title">{title}</h1>
       {busy ? <LoadingBar /> : null}
       {error ? <ErrorBanner message={error}>{errorActions}</ErrorBanner> : null}

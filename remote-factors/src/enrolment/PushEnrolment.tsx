@@ -1,12 +1,11 @@
 import { api } from '@portal/shared/api/client';
-import { focusHeading, focusIsWithin } from '@portal/shared/a11y/focusScreen';
 import type { AuthReply, CredentialOption } from '@portal/shared/api/schemas';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { browserLanguage } from '@portal/shared/i18n/language';
 import { messages } from '@portal/shared/messages/en_US';
 import { LiveStatus } from '@portal/shared/ui/LiveStatus';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { optionValue } from '../chooser/optionLabel';
 import { FactorLayout } from '../common/FactorLayout';
 import { useRequireUser } from '../common/useRequireUser';
@@ -46,12 +45,6 @@ export function PushEnrolment() {
   const { busy, error, setError, run } = useServerCall();
   const firstField = useRef<HTMLInputElement>(null);
   useFocusFirst(firstField, phase.kind === 'form', phase);
-  const root = useRef<HTMLElement>(null);
-  // The form is gone while the registration waits: focus, left on <body>, goes to the heading.
-  useEffect(() => {
-    if (phase.kind === 'form' || !root.current || focusIsWithin(root.current)) return;
-    focusHeading(root.current, 'h1');
-  }, [phase]);
 
   const fail = () => {
     polling.stop();
@@ -111,7 +104,6 @@ export function PushEnrolment() {
   if (!ready) return null;
   return (
     <FactorLayout
-      rootRef={root}
       title={messages.registration.pushTitle}
       busy={busy || phase.kind === 'waiting'}
       error={error}
