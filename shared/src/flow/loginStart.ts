@@ -56,18 +56,6 @@ function queryParams(search: string): Record<string, string> {
 }
 
 /**
- * 'Login start' (spec section 4):
- * 1. fetch a client token;
- * 2. on /oauth2 the flow is oauth2 ('x-flow'); the entry's query parameters are saved, its
- *    x-flow-state becomes the flow state, and the caller authenticates at once
- *    (`authenticateAtOnce`: with the remembered user, else with the flow state alone);
- * 3. with restart=true in the oauth2 flow the saved parameters are restored and, when a flow state
- *    was given, the user is reset to obtain a new one;
- * 4. otherwise the flow is direct (a fresh transaction); a remembered user ID auto-submits except
- *    with restart=true.
- * (5. the remember-device flag is reset by api.authenticate itself.)
- */
-/**
  * The oauth2 entry's parameters. The first load takes x-flow-state out of the address (it must not
  * stay in the history), so a reload of /oauth2 arrives without it: this tab's saved entry stands
  * in (sessionStorage is the tab's own, unlike an address someone could hand it), with what the
@@ -79,6 +67,18 @@ function entryParams(fromAddress: Record<string, string>): Record<string, string
   return saved?.[FLOW_STATE_PARAM] ? { ...saved, ...fromAddress } : fromAddress;
 }
 
+/**
+ * 'Login start' (spec section 4):
+ * 1. fetch a client token;
+ * 2. on /oauth2 the flow is oauth2 ('x-flow'); the entry's query parameters are saved, its
+ *    x-flow-state becomes the flow state, and the caller authenticates at once
+ *    (`authenticateAtOnce`: with the remembered user, else with the flow state alone);
+ * 3. with restart=true in the oauth2 flow the saved parameters are restored and, when a flow state
+ *    was given, the user is reset to obtain a new one;
+ * 4. otherwise the flow is direct (a fresh transaction); a remembered user ID auto-submits except
+ *    with restart=true.
+ * (5. the remember-device flag is reset by api.authenticate itself.)
+ */
 export async function startLogin({
   store,
   api,
