@@ -55,6 +55,15 @@ function reactRouterProductionAliases(appDir: string): Record<string, string> {
   };
 }
 
+/** The shared singletons: in a remote, its own copies are fallbacks the host's copies replace. */
+const SINGLETON_PACKAGES = ['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', 'jotai'];
+/** Libraries the screens really run (not shared: each build carries what it uses). */
+const LIBRARY_PACKAGES = ['valibot', 'uuid'];
+/** Modules of these packages, by their path under node_modules. */
+function packagesPattern(names: readonly string[]): RegExp {
+  return new RegExp(`[\\\\/]node_modules[\\\\/](${names.join('|')})[\\\\/]`);
+}
+
 /**
  * `jsxDevelopment`: compile JSX to react/jsx-dev-runtime in development. Remotes never do: their
  * screens run inside whichever host serves them, usually a production one (DEV_REMOTES), whose
@@ -128,7 +137,7 @@ function baseConfig(opts: CommonOptions, uniqueName: string, jsxDevelopment = !i
             priority: 20,
           },
           frameworks: {
-            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai|valibot|uuid)[\\/]/,
+            test: packagesPattern([...SINGLETON_PACKAGES, ...LIBRARY_PACKAGES]),
             name: 'frameworks',
             chunks: 'async',
             enforce: true,
@@ -150,12 +159,6 @@ function baseConfig(opts: CommonOptions, uniqueName: string, jsxDevelopment = !i
   };
 }
 
-/** The shared singletons: in a remote, its own copies are fallbacks the host's copies replace. */
-const SINGLETON_PACKAGES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai)[\\/]/;
-/** Libraries a remote's screens really run (not shared: each build carries what it uses). */
-const LIBRARY_PACKAGES = /[\\/]node_modules[\\/](valibot|uuid)[\\/]/;
-
 /**
  * In a remote, a screen that uses valibot must not download the singletons' fallback copies with
  * it: in one 'frameworks' chunk they came together (20 KB compressed on the OTP and welcome
@@ -167,9 +170,9 @@ function separateLibrariesFromFallbacks(config: Configuration): void {
   if (!splitChunks) return;
   const groups = splitChunks.cacheGroups ?? {};
   const frameworks = groups.frameworks;
-  if (frameworks && typeof frameworks === 'object') frameworks.test = SINGLETON_PACKAGES;
+  if (frameworks && typeof frameworks === 'object') frameworks.test = packagesPattern(SINGLETON_PACKAGES);
   groups.libraries = {
-    test: LIBRARY_PACKAGES,
+    test: packagesPattern(LIBRARY_PACKAGES),
     name: 'libraries',
     chunks: 'async',
     enforce: true,
