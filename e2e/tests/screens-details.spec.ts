@@ -21,6 +21,16 @@ async function enterUserId(page: Page, userId: string): Promise<void> {
   await page.getByRole('button', { name: 'Submit' }).press('Enter');
 }
 
+/** From /direct through the User ID and the password, with the keyboard. */
+async function passwordStep(page: Page, userId: string): Promise<void> {
+  await page.goto('/direct');
+  await enterUserId(page, userId);
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toBeEditable();
+  await password.fill(PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).press('Enter');
+}
+
 test("the password page with 'More Options' (a password chosen among other factors)", async ({
   page,
   pageErrors: _,
@@ -61,12 +71,7 @@ test('after a null reply: the message and the redirect helper', async ({ page, e
 
 test('the delete confirmation dialog of self-service', async ({ page, emulator, pageErrors: _ }) => {
   // sam.sms: his fixture SMS credential has a fixed date, so nothing needs painting over.
-  await page.goto('/direct');
-  await enterUserId(page, 'sam.sms');
-  const password = page.getByLabel('Password', { exact: true });
-  await expect(password).toBeEditable();
-  await password.fill(PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).press('Enter');
+  await passwordStep(page, 'sam.sms');
   await expect(page.getByLabel('Digit 1 of 6')).toBeFocused();
   await page.getByLabel('Digit 1 of 6').pressSequentially(await codeSent(emulator, 'sam.sms'));
   await expect(page).toHaveURL(/\/welcome$/);
@@ -88,12 +93,7 @@ test('self-service: a security key while it is asked for, then the list with the
   // kim.securitykey registers a key on his first sign-in; a second one is then registered in
   // self-service, its verification held back long enough for the picture.
   const first = await addVirtualAuthenticator(page, { transport: 'usb', hasResidentKey: false });
-  await page.goto('/direct');
-  await enterUserId(page, 'kim.securitykey');
-  const password = page.getByLabel('Password', { exact: true });
-  await expect(password).toBeEditable();
-  await password.fill(PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).press('Enter');
+  await passwordStep(page, 'kim.securitykey');
   await expect(page).toHaveURL(/\/welcome$/);
   await first.remove();
   await addVirtualAuthenticator(page, { transport: 'usb', hasResidentKey: false });
