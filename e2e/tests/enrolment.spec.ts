@@ -1,19 +1,11 @@
-import { createRequire } from 'node:module';
-import jsQR from 'jsqr';
-import * as OTPAuth from 'otpauth';
 import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
 import { codeSent, codesSent } from '../src/outbox';
+import { scanQrCode } from '../src/qrCode';
 import { signInWithPassword } from '../src/signIn';
 
 // Enrolment during sign-in (issue 13 §1) and the language fields (§4), against the emulator:
 // the users of sso-emulator/README.md who must enrol a factor at their first sign-in enrol it
 // through the real screens, finish signing in, and sign in with the new credential next time.
-
-const require = createRequire(import.meta.url);
-// pngjs ships no types; only the synchronous reader is used.
-const { PNG } = require('pngjs') as {
-  PNG: { sync: { read(buffer: Buffer): { width: number; height: number; data: Buffer } } };
-};
 
 const POLL_MS = 3000;
 const PHONE_LABEL = 'Phone number with country code';
@@ -191,21 +183,6 @@ test('a wrong number can be corrected after the code was sent; only the correcte
     { credValue: '+15550100111', status: 'ACTIVE' },
   ]);
 });
-
-/** The otpauth link the QR code on the page carries. */
-async function scanQrCode(page: Page): Promise<OTPAuth.TOTP> {
-  const qr = page.getByRole('img', { name: 'QR code for your mobile authenticator' });
-  await expect(qr).toHaveJSProperty('width', 256);
-  let link = '';
-  await expect(async () => {
-    const png = PNG.sync.read(await qr.screenshot());
-    link = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? '';
-    expect(link).toMatch(/^otpauth:\/\/totp\//);
-  }).toPass();
-  const totp = OTPAuth.URI.parse(link);
-  if (!(totp instanceof OTPAuth.TOTP)) throw new Error(`not a TOTP link: ${link}`);
-  return totp;
-}
 
 test('mobile authenticator enrolment: scan the QR code, enter its code, sign in; next time its code', async ({
   page,

@@ -1,15 +1,7 @@
-import { createRequire } from 'node:module';
-import jsQR from 'jsqr';
-import * as OTPAuth from 'otpauth';
 import { expect, type Page, test } from '../src/fixtures';
+import { scanQrCode } from '../src/qrCode';
 import { signInToWelcome } from '../src/signIn';
 import { addVirtualAuthenticator } from '../src/webauthn';
-
-const require = createRequire(import.meta.url);
-// pngjs ships no types; only the synchronous reader is used.
-const { PNG } = require('pngjs') as {
-  PNG: { sync: { read(buffer: Buffer): { width: number; height: number; data: Buffer } } };
-};
 
 const PASSWORD = 'Passw0rd!';
 
@@ -65,14 +57,7 @@ test('TOTP: the QR code carries the otpauth link; its code registers the app', a
     ),
   ).toBeVisible();
 
-  const qr = page.getByRole('img', { name: 'QR code for your mobile authenticator' });
-  await expect(qr).toHaveJSProperty('width', 256);
-  const png = PNG.sync.read(await qr.screenshot());
-  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  expect(decoded, 'the QR code decodes').not.toBeNull();
-  const link = decoded?.data ?? '';
-  const totp = OTPAuth.URI.parse(link);
-  if (!(totp instanceof OTPAuth.TOTP)) throw new Error(`not a TOTP link: ${link}`);
+  const totp = await scanQrCode(page);
   // Tenant 'default' shows the configured display name as the issuer.
   expect(totp.issuer).toBe((await portalConfig(page)).tenantDisplayNames.default);
   expect(totp.label).toBe('pat.password');
