@@ -131,6 +131,12 @@ export async function buildServer(
       timeoutMs: config.proxyTimeoutMs,
       bodyLimitBytes: config.limits.bodyLimitBytes,
       custody,
+      forwardClientAddress: config.trustProxy !== false,
+      rateLimit: {
+        store: rateLimitStore,
+        perAddress: { name: 'proxy', limit: config.proxyRateLimit, windowMs: config.rateLimitWindowMs },
+        perUser: { name: 'proxy-user', limit: config.proxyUserRateLimit, windowMs: config.rateLimitWindowMs },
+      },
     });
   });
   await registerCspReportRoute(app, {
