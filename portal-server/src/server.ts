@@ -73,9 +73,12 @@ export async function buildServer(
   // reused for a second only.
   const foreignManifests =
     options.foreignManifests ??
-    new ForeignManifests(
-      config.devRemotes.size > 0 ? { ...FOREIGN_MANIFEST_DEFAULTS, ttlMs: DEV_MANIFEST_TTL_MS } : undefined,
-    );
+    new ForeignManifests({
+      ...FOREIGN_MANIFEST_DEFAULTS,
+      ...(config.devRemotes.size > 0 ? { ttlMs: DEV_MANIFEST_TTL_MS } : {}),
+      // Dev servers and tests listen on loopback; production never fetches an internal address.
+      allowInternalTargets: !config.production,
+    });
   let remotesFile: RemotesSource = pinnedRemotes;
   if (config.devRemotes.size > 0) {
     remotesFile = new DevRemotes({
