@@ -17,6 +17,7 @@ import { registerCspReportRoute } from './routes/cspReport.js';
 import { registerEnvironmentRoute } from './routes/environment.js';
 import { registerProductConfigRoute } from './routes/productConfig.js';
 import { registerRemotesJsonRoute } from './routes/remotesJson.js';
+import { registerNoStoreDefault } from './security/noStore.js';
 import { registerSecurityHeaders } from './security/securityHeaders.js';
 import { registerHostApp } from './static/hostApp.js';
 import { registerRemoteReleases } from './static/remoteReleases.js';
@@ -108,6 +109,7 @@ export async function buildServer(
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { config, publicOrigin });
+  registerNoStoreDefault(app);
 
   // Dynamic replies are compressed inside this scope; the static files outside it are precompressed.
   await app.register(async (dynamic) => {
