@@ -27,7 +27,7 @@ export async function readReply(response: IncomingMessage, limit: number): Promi
  * The most a reply may decode to: the same cap as its encoded size, so a few KB of gzip cannot
  * expand into gigabytes in this process (zlib stops at maxOutputLength and throws).
  */
-export const MAX_DECODED_REPLY_BYTES = MAX_PROXIED_REPLY_BYTES;
+const MAX_DECODED_REPLY_BYTES = 1024 * 1024;
 
 const DECODERS: Record<string, (body: Buffer) => Buffer> = {
   gzip: (body) => gunzipSync(body, { maxOutputLength: MAX_DECODED_REPLY_BYTES }),

@@ -80,16 +80,24 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
-/** Collects a request body as it streams upstream (it is at most the proxy's body limit). */
+/** A body naming the user is a few hundred bytes; more is not kept (the body is then not read). */
+const MAX_COPIED_BODY_BYTES = 16 * 1024;
+
+/** Keeps a copy of a request body as it streams upstream, up to MAX_COPIED_BODY_BYTES. */
 class BodyCopy {
   private readonly chunks: Buffer[] = [];
+  private size = 0;
 
   constructor(raw: IncomingMessage) {
-    raw.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+    raw.on('data', (chunk: Buffer) => {
+      this.size += chunk.length;
+      if (this.size <= MAX_COPIED_BODY_BYTES) this.chunks.push(chunk);
+    });
   }
 
   /** The body's user-name field, once the body has been read. */
   userName(field: string): string | undefined {
+    if (this.size > MAX_COPIED_BODY_BYTES) return undefined;
     try {
       const body: unknown = JSON.parse(Buffer.concat(this.chunks).toString('utf8'));
       return body !== null && typeof body === 'object'
