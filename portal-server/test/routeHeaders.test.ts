@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downstreamResponseHeaders } from '../src/proxy/proxyHeaders.js';
 import { buildServer } from '../src/server.js';
 import {
   createFixtureDirs,
@@ -124,5 +125,12 @@ describe('headers on every route family', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(response.headers['content-security-policy']).toContain('frame-ancestors https://www.example.eu');
+  });
+
+  it("the proxy never passes the SSO's Cache-Control on (the second layer under the no-store hook)", () => {
+    expect(downstreamResponseHeaders({ 'cache-control': 'public, max-age=600' })['cache-control']).toBe(
+      'no-store',
+    );
+    expect(downstreamResponseHeaders({})['cache-control']).toBe('no-store');
   });
 });
