@@ -99,6 +99,10 @@ export async function startStack({
         PORT: String(pPort),
         PUBLIC_ORIGIN: portalOrigin,
         SSO_BASE_URL: tenantUrl,
+        // The suites sign the same fixture users in back to back, far faster than a person: the
+        // per-user sign-in limit of the proxy (30 a minute) is raised here, and tested on its own
+        // (portal-server/test/antiAutomation.test.ts).
+        PROXY_USER_RATE_LIMIT: '100000',
         ...portalEnv,
       },
       { echo },

@@ -77,6 +77,10 @@ export interface PortalServerConfig {
   tokenRateLimit: number;
   /** Reports per client address per window to /csp-report. */
   cspReportRateLimit: number;
+  /** Calls per client address per window to the SSO proxy (/common/portal/proxy/*). */
+  proxyRateLimit: number;
+  /** Sign-in calls through the proxy per user name per window, whatever the address. */
+  proxyUserRateLimit: number;
   rateLimitWindowMs: number;
 }
 
@@ -134,6 +138,8 @@ const EnvSchema = v.object({
   REFRESH_SESSION_MAX_AGE_S: v.optional(positiveWhole, '43200'),
   TOKEN_RATE_LIMIT: v.optional(positiveWhole, '120'),
   CSP_REPORT_RATE_LIMIT: v.optional(positiveWhole, '60'),
+  PROXY_RATE_LIMIT: v.optional(positiveWhole, '300'),
+  PROXY_USER_RATE_LIMIT: v.optional(positiveWhole, '30'),
   RATE_LIMIT_WINDOW_S: v.optional(positiveWhole, '60'),
 });
 
@@ -225,6 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     refreshSessionMaxAgeSeconds: e.REFRESH_SESSION_MAX_AGE_S,
     tokenRateLimit: e.TOKEN_RATE_LIMIT,
     cspReportRateLimit: e.CSP_REPORT_RATE_LIMIT,
+    proxyRateLimit: e.PROXY_RATE_LIMIT,
+    proxyUserRateLimit: e.PROXY_USER_RATE_LIMIT,
     rateLimitWindowMs: e.RATE_LIMIT_WINDOW_S * 1000,
   };
 }

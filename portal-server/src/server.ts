@@ -17,6 +17,7 @@ import { registerCspReportRoute } from './routes/cspReport.js';
 import { registerEnvironmentRoute } from './routes/environment.js';
 import { registerProductConfigRoute } from './routes/productConfig.js';
 import { registerRemotesJsonRoute } from './routes/remotesJson.js';
+import { registerNoStoreDefault } from './security/noStore.js';
 import { registerSecurityHeaders } from './security/securityHeaders.js';
 import { registerHostApp } from './static/hostApp.js';
 import { registerRemoteReleases } from './static/remoteReleases.js';
@@ -73,9 +74,12 @@ export async function buildServer(
   // reused for a second only.
   const foreignManifests =
     options.foreignManifests ??
-    new ForeignManifests(
-      config.devRemotes.size > 0 ? { ...FOREIGN_MANIFEST_DEFAULTS, ttlMs: DEV_MANIFEST_TTL_MS } : undefined,
-    );
+    new ForeignManifests({
+      ...FOREIGN_MANIFEST_DEFAULTS,
+      ...(config.devRemotes.size > 0 ? { ttlMs: DEV_MANIFEST_TTL_MS } : {}),
+      // Dev servers and tests listen on loopback; production never fetches an internal address.
+      allowInternalTargets: !config.production,
+    });
   let remotesFile: RemotesSource = pinnedRemotes;
   if (config.devRemotes.size > 0) {
     remotesFile = new DevRemotes({
@@ -105,6 +109,7 @@ export async function buildServer(
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { config, publicOrigin });
+  registerNoStoreDefault(app);
 
   // Dynamic replies are compressed inside this scope; the static files outside it are precompressed.
   await app.register(async (dynamic) => {
@@ -131,6 +136,12 @@ export async function buildServer(
       timeoutMs: config.proxyTimeoutMs,
       bodyLimitBytes: config.limits.bodyLimitBytes,
       custody,
+      forwardClientAddress: config.trustProxy !== false,
+      rateLimit: {
+        store: rateLimitStore,
+        perAddress: { name: 'proxy', limit: config.proxyRateLimit, windowMs: config.rateLimitWindowMs },
+        perUser: { name: 'proxy-user', limit: config.proxyUserRateLimit, windowMs: config.rateLimitWindowMs },
+      },
     });
   });
   await registerCspReportRoute(app, {

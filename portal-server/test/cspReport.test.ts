@@ -89,4 +89,30 @@ describe('POST /csp-report', () => {
     });
     expect(response.statusCode).toBe(400);
   });
+
+  it('logs at most 10 violations of one report, says how many it dropped, and cuts long fields', async () => {
+    const logged = logs.lines.length;
+    const long = `https://x.example/${'a'.repeat(1000)}`;
+    const reports = Array.from({ length: 25 }, (_, index) => ({
+      type: 'csp-violation',
+      body: { documentURL: long, effectiveDirective: `connect-src-${index}`, blockedURL: long },
+    }));
+    const response = await app.inject({
+      method: 'POST',
+      url: '/csp-report',
+      headers: { 'content-type': 'application/reports+json' },
+      payload: JSON.stringify(reports),
+    });
+    expect(response.statusCode).toBe(204);
+    const lines = logs.entries().slice(logged);
+    const logged10 = lines.filter((entry) => entry.msg === 'csp violation');
+    expect(logged10).toHaveLength(10);
+    expect(lines.filter((entry) => entry.msg === 'csp violations dropped')).toEqual([
+      expect.objectContaining({ dropped: 15 }),
+    ]);
+    const first = logged10[0]?.cspViolation as Record<string, string>;
+    expect(first.documentUri).toBe(`${long.slice(0, 256)}…`);
+    expect(first.blockedUri).toHaveLength(257);
+    for (const line of logs.lines.slice(logged)) expect(line.length).toBeLessThan(2000);
+  });
 });

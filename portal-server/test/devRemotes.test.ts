@@ -54,7 +54,12 @@ describe('DEV_REMOTES: a remote from its dev server, vouched for by what it serv
       // No reuse, so the test sees each "rebuild" at once.
       {
         logStream: logs,
-        foreignManifests: new ForeignManifests({ timeoutMs: 1000, ttlMs: 0, failureTtlMs: 0 }),
+        foreignManifests: new ForeignManifests({
+          timeoutMs: 1000,
+          ttlMs: 0,
+          failureTtlMs: 0,
+          allowInternalTargets: true,
+        }),
       },
     );
   });

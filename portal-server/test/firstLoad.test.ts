@@ -414,9 +414,15 @@ describe('the first-load plan in index.html', () => {
     foreign = await startUpstreamStub('/');
     foreign.handle(() => {}); // never answers
     dirs.writeRemotesConfig({ remote_login: remoteEntry(`${foreign.baseUrl}mf-manifest.json`) });
-    await start(new ForeignManifests({ timeoutMs: 200, ttlMs: 30_000, failureTtlMs: 60_000 }), [
-      new URL(foreign.baseUrl).origin,
-    ]);
+    await start(
+      new ForeignManifests({
+        timeoutMs: 200,
+        ttlMs: 30_000,
+        failureTtlMs: 60_000,
+        allowInternalTargets: true,
+      }),
+      [new URL(foreign.baseUrl).origin],
+    );
     const started = Date.now();
     const body = (await page('/direct')).body;
     expect(Date.now() - started).toBeLessThan(1500);

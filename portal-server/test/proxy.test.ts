@@ -83,7 +83,8 @@ describe('/common/portal/proxy/* → SSO', () => {
     expect(response.statusCode).toBe(428);
     expect(response.json()).toEqual({ errorCode: '1003033', errorMessage: 'Password change required' });
     expect(response.headers['x-flow-state']).toBe('flow-2');
-    expect(response.headers['cache-control']).toBe('no-cache');
+    // Whatever the SSO says: a proxied reply carries flow state or user data.
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-type']).toBe('application/json');
     for (const dropped of ['keep-alive', 'proxy-authenticate', 'x-internal-debug']) {
       expect(response.headers[dropped]).toBeUndefined();

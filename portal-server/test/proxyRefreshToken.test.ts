@@ -97,6 +97,18 @@ describe('sign-in replies through the proxy never hand the refresh token to the 
     expect(response.json()).toMatchObject({ errorCode: 'PORTAL_UPSTREAM_CONTENT' });
   });
 
+  it('refuses (502) a reply that decodes to more than 1 MB (a few KB of gzip), without decoding it whole', async () => {
+    const bomb = gzipSync(JSON.stringify({ ...allowed, padding: 'a'.repeat(2 * 1024 * 1024) }));
+    expect(bomb.length).toBeLessThan(16 * 1024);
+    sso.handle((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(bomb);
+    });
+    const response = await signIn();
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ errorCode: 'PORTAL_UPSTREAM_CONTENT' });
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
   it('a refresh token in a text/plain reply is taken out too (the page reads any reply as JSON)', async () => {
     sso.handle((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/plain' }).end(JSON.stringify(allowed));

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRateLimitStore } from '../src/rateLimit/rateLimitStore.js';
 import { buildServer } from '../src/server.js';
 import { createFixtureDirs, type FixtureDirs, testConfig } from './helpers/fixtures.js';
+import { LogCapture } from './helpers/logCapture.js';
 import { startUpstreamStub, type UpstreamStub } from './helpers/upstreamStub.js';
 
 const quiet = { logStream: { write: () => {} } };
@@ -179,13 +180,19 @@ describe('rate limits per client address', () => {
     await app.close();
   });
 
-  it('lets requests through when the store fails (a shared store outage must not stop sign-in)', async () => {
+  it('fails closed when the store fails: 503 with Retry-After, the SSO is not called, one error log line', async () => {
+    const logs = new LogCapture();
     const app = await buildServer(testConfig(dirs, { ssoBaseUrl: sso.baseUrl, tokenRateLimit: 1 }), {
-      ...quiet,
+      logStream: logs,
       rateLimitStore: { hit: () => Promise.reject(new Error('redis down')) },
     });
-    expect((await app.inject({ url: CLIENT_TOKEN })).statusCode).toBe(200);
-    expect((await app.inject({ url: CLIENT_TOKEN })).statusCode).toBe(200);
+    const before = sso.requests.length;
+    const response = await app.inject({ url: CLIENT_TOKEN });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ errorCode: 'PORTAL_RATE_LIMIT_UNAVAILABLE' });
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(sso.requests.length).toBe(before);
+    expect(logs.entries().filter((entry) => Number(entry.level) >= 50)).toHaveLength(1);
     await app.close();
   });
 });

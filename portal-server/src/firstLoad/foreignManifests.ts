@@ -1,5 +1,6 @@
-import { parseManifest, type ReadManifest } from './manifestSchema.js';
 import { type CachedRead, describeError, type ReadResult } from '../files/statCachedFile.js';
+import { fetchManifestBytes } from './manifestFetch.js';
+import { parseManifest, type ReadManifest } from './manifestSchema.js';
 
 export interface ForeignManifestOptions {
   /** The longest a page waits for a manifest on another origin. */
@@ -8,6 +9,13 @@ export interface ForeignManifestOptions {
   ttlMs: number;
   /** How long a failure is remembered, so a dead dev server does not slow every page by timeoutMs. */
   failureTtlMs: number;
+  /** The most read of one manifest; a larger one is cut off there and left out (default 1 MB). */
+  maxBytes?: number;
+  /**
+   * Development only: fetch from loopback and private addresses (dev servers). Default false:
+   * such targets are refused (an entry of remotes.json must not reach into the network).
+   */
+  allowInternalTargets?: boolean;
 }
 
 export const FOREIGN_MANIFEST_DEFAULTS: ForeignManifestOptions = {
@@ -47,16 +55,16 @@ export class ForeignManifests {
     return { result, fresh: true };
   }
 
+  /** No redirect followed, at most maxBytes read, no internal target outside development (manifestFetch.ts). */
   private async fetchManifest(url: URL): Promise<ReadResult<ReadManifest>> {
     try {
-      const response = await fetch(url, {
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-        headers: { accept: 'application/json' },
-        redirect: 'follow',
+      const fetched = await fetchManifestBytes(url, {
+        timeoutMs: this.options.timeoutMs,
+        maxBytes: this.options.maxBytes ?? MAX_MANIFEST_BYTES,
+        allowInternalTargets: this.options.allowInternalTargets ?? false,
       });
-      if (!response.ok) return { ok: false, error: `HTTP ${response.status}` };
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if (bytes.length > MAX_MANIFEST_BYTES) return { ok: false, error: 'manifest too large' };
+      if (!fetched.ok) return fetched;
+      const bytes = new Uint8Array(fetched.bytes);
       return parseManifest(new TextDecoder().decode(bytes), bytes);
     } catch (error) {
       return { ok: false, error: `fetch failed: ${describeError(error)}` };

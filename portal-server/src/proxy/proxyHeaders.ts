@@ -12,13 +12,11 @@ const FORWARDED_REQUEST_HEADERS = [
   'x-relay-state',
 ] as const;
 
-/** What the browser needs back from the SSO. */
-const RETURNED_RESPONSE_HEADERS = [
-  'content-type',
-  'content-encoding',
-  'cache-control',
-  'x-flow-state',
-] as const;
+/**
+ * What the browser needs back from the SSO. Not its Cache-Control: every proxied reply carries
+ * flow state, tokens or user data, and is `no-store` whatever the SSO says.
+ */
+const RETURNED_RESPONSE_HEADERS = ['content-type', 'content-encoding', 'x-flow-state'] as const;
 
 /** RFC 9110 section 7.6.1: meaningful for one connection only, never forwarded. */
 const HOP_BY_HOP = new Set([
@@ -54,8 +52,5 @@ export function upstreamRequestHeaders(headers: IncomingHttpHeaders): OutgoingHt
 }
 
 export function downstreamResponseHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  const picked = pick(headers, RETURNED_RESPONSE_HEADERS);
-  // SSO replies carry flow state and user data: never cache them unless the SSO says otherwise.
-  picked['cache-control'] ??= 'no-store';
-  return picked;
+  return { ...pick(headers, RETURNED_RESPONSE_HEADERS), 'cache-control': 'no-store' };
 }

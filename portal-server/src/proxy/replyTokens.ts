@@ -23,18 +23,27 @@ export async function readReply(response: IncomingMessage, limit: number): Promi
   return Buffer.concat(chunks);
 }
 
+/**
+ * The most a reply may decode to: the same cap as its encoded size, so a few KB of gzip cannot
+ * expand into gigabytes in this process (zlib stops at maxOutputLength and throws).
+ */
+const MAX_DECODED_REPLY_BYTES = 1024 * 1024;
+
 const DECODERS: Record<string, (body: Buffer) => Buffer> = {
-  gzip: gunzipSync,
-  'x-gzip': gunzipSync,
-  deflate: inflateSync,
-  br: brotliDecompressSync,
+  gzip: (body) => gunzipSync(body, { maxOutputLength: MAX_DECODED_REPLY_BYTES }),
+  'x-gzip': (body) => gunzipSync(body, { maxOutputLength: MAX_DECODED_REPLY_BYTES }),
+  deflate: (body) => inflateSync(body, { maxOutputLength: MAX_DECODED_REPLY_BYTES }),
+  br: (body) => brotliDecompressSync(body, { maxOutputLength: MAX_DECODED_REPLY_BYTES }),
 };
 
 export type ReplyContent =
   | { kind: 'object'; value: Record<string, unknown> }
   /** Not a JSON object: nothing in it for the browser's client to read as a token. */
   | { kind: 'other' }
-  /** An encoding this server cannot read: refused, since it could hide a token. */
+  /**
+   * An encoding this server cannot read, a corrupt body, or one that decodes to more than
+   * MAX_DECODED_REPLY_BYTES: refused, since it could hide a token.
+   */
   | { kind: 'unreadable' };
 
 /**

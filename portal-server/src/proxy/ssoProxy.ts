@@ -2,11 +2,15 @@ import http from 'node:http';
 import https from 'node:https';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../http/errorReply.js';
+import { type RateLimitRule, rateLimitHook } from '../rateLimit/rateLimit.js';
+import type { RateLimitStore } from '../rateLimit/rateLimitStore.js';
 import type { RefreshTokenCustody } from '../tokens/custody/refreshTokenCustody.js';
+import { clientAddressHeaders } from './clientAddressHeaders.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './proxyHeaders.js';
 import { decideProxyRequest, replyContentType } from './proxyRules.js';
 import { PROXY_PREFIX, proxyTarget } from './proxyTarget.js';
 import { MAX_PROXIED_REPLY_BYTES, readReply, replyContent } from './replyTokens.js';
+import { type AttemptContext, UserAttemptLimit } from './userAttemptLimit.js';
 
 export interface SsoProxyOptions {
   ssoBaseUrl: string;
@@ -19,6 +23,20 @@ export interface SsoProxyOptions {
   bodyLimitBytes: number;
   /** Takes refresh tokens out of sign-in replies into the sealed cookie. */
   custody: RefreshTokenCustody;
+  /**
+   * TRUST_PROXY is set: the client address is known, and goes to the SSO in X-Forwarded-For and
+   * Forwarded (clientAddressHeaders.ts). Otherwise neither is sent.
+   */
+  forwardClientAddress: boolean;
+  /** Anti-automation: calls per client address, and sign-in calls per user name (README). */
+  rateLimit: { store: RateLimitStore; perAddress: RateLimitRule; perUser: RateLimitRule };
+}
+
+/** What forward() needs besides the options: the rule that admitted the call and its user-limit context. */
+interface ForwardedCall {
+  rule: Parameters<typeof replyContentType>[0];
+  attempt: AttemptContext;
+  users: UserAttemptLimit;
 }
 
 class UpstreamTimeout extends Error {
@@ -46,15 +64,19 @@ function forward(
   request: FastifyRequest,
   reply: FastifyReply,
   target: URL,
-  rule: Parameters<typeof replyContentType>[0],
+  call: ForwardedCall,
   options: SsoProxyOptions,
 ): Promise<void> {
+  const { rule } = call;
   return new Promise((resolve) => {
     const { timeoutMs, bodyLimitBytes } = options;
     const transport = target.protocol === 'https:' ? https : http;
     const upstream = transport.request(target, {
       method: request.method,
-      headers: upstreamRequestHeaders(request.headers),
+      headers: {
+        ...upstreamRequestHeaders(request.headers),
+        ...(options.forwardClientAddress ? clientAddressHeaders(request) : {}),
+      },
     });
     // The SSO's time to answer starts once it has the whole request.
     let headersTimer: ReturnType<typeof setTimeout> | undefined;
@@ -87,6 +109,7 @@ function forward(
         (body) => {
           if (reply.sent) return resolve(); // the SSO failed meanwhile and its error went out
           const content = replyContent(body, response.headers['content-encoding']);
+          call.users.learn(request, call.attempt, response.headers, content);
           if (content.kind === 'unreadable') {
             request.log.warn(
               {
@@ -177,7 +200,11 @@ function declaredLength(request: FastifyRequest): number | undefined {
  * (proxyRules.ts), bodies streamed both ways up to a limit, JSON or text replies only.
  */
 export async function registerSsoProxy(app: FastifyInstance, options: SsoProxyOptions): Promise<void> {
+  const { store, perAddress, perUser } = options.rateLimit;
+  const users = new UserAttemptLimit(store, perUser);
   await app.register(async (scope) => {
+    // Counted before anything else is done: every proxied call, per client address (IPv6 by /64).
+    scope.addHook('onRequest', rateLimitHook(store, perAddress));
     // Leave bodies unread so they can be streamed upstream as they arrive.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -198,7 +225,10 @@ export async function registerSsoProxy(app: FastifyInstance, options: SsoProxyOp
       }
       const target = proxyTarget(options.ssoBaseUrl, rawUrl);
       if (!target) return sendError(reply, 400, 'PORTAL_INVALID_REQUEST', 'Invalid proxy path');
-      await forward(request, reply, target, decision.rule, options);
+      if (await users.refused(request, reply, rawPath)) return reply;
+      // No await between watch() and forward(): watching starts the body's stream.
+      const attempt = users.watch(request, rawPath);
+      await forward(request, reply, target, { rule: decision.rule, attempt, users }, options);
       return reply;
     });
   });

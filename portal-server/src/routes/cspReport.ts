@@ -44,9 +44,16 @@ interface Violation {
   line: string | undefined;
 }
 
-/** Query strings can carry flow state: log addresses without them. */
+/** Longest value logged per field; a longer one is cut and ends with '…'. */
+export const MAX_CSP_FIELD_CHARS = 256;
+/** Most violations logged per report; the rest are counted in one line ('csp violations dropped'). */
+export const MAX_CSP_VIOLATIONS_PER_REPORT = 10;
+
+/** Query strings can carry flow state: log addresses without them, and no more than a field's share. */
 function withoutQuery(value: string | number | undefined): string | undefined {
-  return value === undefined ? undefined : String(value).split(/[?#]/, 1)[0];
+  if (value === undefined) return undefined;
+  const text = String(value).split(/[?#]/, 1)[0] ?? '';
+  return text.length > MAX_CSP_FIELD_CHARS ? `${text.slice(0, MAX_CSP_FIELD_CHARS)}…` : text;
 }
 
 const MAX_REPORT_BYTES = 64 * 1024;
@@ -101,7 +108,12 @@ export async function registerCspReportRoute(
           },
         ];
       }
-      for (const violation of violations) request.log.warn({ cspViolation: violation }, 'csp violation');
+      // A 64 KB report must not become hundreds of log lines: the first few, and a count of the rest.
+      for (const violation of violations.slice(0, MAX_CSP_VIOLATIONS_PER_REPORT)) {
+        request.log.warn({ cspViolation: violation }, 'csp violation');
+      }
+      const dropped = violations.length - MAX_CSP_VIOLATIONS_PER_REPORT;
+      if (dropped > 0) request.log.warn({ dropped }, 'csp violations dropped');
       return reply.code(204).send();
     });
   });

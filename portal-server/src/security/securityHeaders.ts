@@ -17,6 +17,17 @@ const STATIC_HEADERS = {
     'publickey-credentials-get=(self), publickey-credentials-create=(self), camera=(), microphone=(), geolocation=()',
 } as const;
 
+/**
+ * Cross-Origin-Resource-Policy: no other site may load anything of the portal as a subresource
+ * (remote releases are loaded by the portal's own pages, on its own origin). The embeddable page
+ * is `cross-origin` on purpose: it is framed by EMBED_ORIGINS, and an embedder that sets
+ * Cross-Origin-Embedder-Policy could not frame it otherwise; it holds nothing private, and
+ * frame-ancestors still decides who may frame it.
+ */
+function crossOriginResourcePolicy(embeddable: boolean): 'same-origin' | 'cross-origin' {
+  return embeddable ? 'cross-origin' : 'same-origin';
+}
+
 export interface SecurityHeadersOptions {
   config: PortalServerConfig;
   publicOrigin: () => string;
@@ -63,6 +74,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     reply.headers(STATIC_HEADERS);
     if (embeddable) reply.removeHeader('x-frame-options');
     else reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-resource-policy', crossOriginResourcePolicy(embeddable));
     return payload;
   });
 }

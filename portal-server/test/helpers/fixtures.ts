@@ -110,6 +110,8 @@ export function testConfig(
     refreshSessionMaxAgeSeconds: 43200,
     tokenRateLimit: 1000,
     cspReportRateLimit: 1000,
+    proxyRateLimit: 1000,
+    proxyUserRateLimit: 1000,
     rateLimitWindowMs: 60_000,
     ...overrides,
   };
