@@ -23,6 +23,7 @@ import {
   trustProxyValue,
   sealingKeysValue,
 } from './env/envValues.js';
+import { PSEUDONYM_KEY_MIN_BYTES, pseudonymKeyValue } from './audit/pseudonymizer.js';
 import { DEV_SSO_BASE_URL, DEV_SSO_CLIENT_SECRET, productionProblems } from './env/productionRules.js';
 import { type ProductConfig, readProductConfig } from './productConfig.js';
 import { SEALING_KEY_BYTES, type SealingKey, sealingKey } from './tokens/custody/sealingKeys.js';
@@ -78,6 +79,12 @@ export interface PortalServerConfig {
   /** Reports per client address per window to /csp-report. */
   cspReportRateLimit: number;
   rateLimitWindowMs: number;
+  /** The HMAC key of the audit trail's pseudonyms (user and credential keys). */
+  auditPseudonymKey: Buffer;
+  /** true: no AUDIT_PSEUDONYM_KEY, a random key of this process (development only). */
+  auditPseudonymKeyGenerated: boolean;
+  /** Reports per client address per window to /v1/audit/events. */
+  auditEventRateLimit: number;
 }
 
 /** How long a client may take and how much it may send (src/http/serverLimits.ts). */
@@ -135,6 +142,8 @@ const EnvSchema = v.object({
   TOKEN_RATE_LIMIT: v.optional(positiveWhole, '120'),
   CSP_REPORT_RATE_LIMIT: v.optional(positiveWhole, '60'),
   RATE_LIMIT_WINDOW_S: v.optional(positiveWhole, '60'),
+  AUDIT_PSEUDONYM_KEY: v.optional(pseudonymKeyValue),
+  AUDIT_EVENT_RATE_LIMIT: v.optional(positiveWhole, '30'),
 });
 
 type EnvName = keyof v.InferInput<typeof EnvSchema>;
@@ -170,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     const problems = productionProblems({
       ...e,
       tokenSealingKeysSet: e.TOKEN_SEALING_KEYS !== undefined,
+      auditPseudonymKeySet: e.AUDIT_PSEUDONYM_KEY !== undefined,
       devRemotesSet: e.DEV_REMOTES.size > 0,
     });
     if (problems.length > 0) throw new ConfigError(problems.join('; '));
@@ -226,6 +236,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     tokenRateLimit: e.TOKEN_RATE_LIMIT,
     cspReportRateLimit: e.CSP_REPORT_RATE_LIMIT,
     rateLimitWindowMs: e.RATE_LIMIT_WINDOW_S * 1000,
+    auditPseudonymKey: e.AUDIT_PSEUDONYM_KEY ?? randomBytes(PSEUDONYM_KEY_MIN_BYTES),
+    auditPseudonymKeyGenerated: e.AUDIT_PSEUDONYM_KEY === undefined,
+    auditEventRateLimit: e.AUDIT_EVENT_RATE_LIMIT,
   };
 }
 

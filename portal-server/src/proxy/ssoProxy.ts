@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ProxyAudit } from '../audit/proxyAudit.js';
 import { sendError } from '../http/errorReply.js';
 import type { RefreshTokenCustody } from '../tokens/custody/refreshTokenCustody.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './proxyHeaders.js';
@@ -19,6 +20,8 @@ export interface SsoProxyOptions {
   bodyLimitBytes: number;
   /** Takes refresh tokens out of sign-in replies into the sealed cookie. */
   custody: RefreshTokenCustody;
+  /** The audit trail's reading of sign-in and self-service replies (src/audit/). */
+  audit?: Pick<ProxyAudit, 'observe'>;
 }
 
 class UpstreamTimeout extends Error {
@@ -51,6 +54,7 @@ function forward(
 ): Promise<void> {
   return new Promise((resolve) => {
     const { timeoutMs, bodyLimitBytes } = options;
+    const audited = options.audit?.observe(request); // before the body flows (the pipe below)
     const transport = target.protocol === 'https:' ? https : http;
     const upstream = transport.request(target, {
       method: request.method,
@@ -87,6 +91,7 @@ function forward(
         (body) => {
           if (reply.sent) return resolve(); // the SSO failed meanwhile and its error went out
           const content = replyContent(body, response.headers['content-encoding']);
+          audited?.(response.statusCode ?? 502, content);
           if (content.kind === 'unreadable') {
             request.log.warn(
               {
