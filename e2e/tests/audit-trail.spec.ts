@@ -116,3 +116,47 @@ test('10 idle minutes: the page reports the idle logout, under the same user key
   });
   expectNoSecrets();
 });
+
+test('self-service through the proxy: deactivate then activate a credential, keyed like the sign-in', async ({
+  page,
+  pageErrors: _,
+}) => {
+  const api = `${stack.emulatorUrl}/_emulator/api`;
+  const post = (path: string, body?: unknown) =>
+    fetch(`${api}/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    });
+  await post('reset');
+  expect(
+    (await post('users/pat.password/credentials', { credType: 'sms', credValue: '+15550001111' })).ok,
+  ).toBe(true);
+  const before = auditLines().length;
+  await signIn(page);
+  await page.getByRole('link', { name: 'Manage Credentials' }).click();
+  const sms = page
+    .getByRole('list', { name: 'Your credentials' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'SMS', exact: true }) });
+  await sms.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(sms).toContainText('Inactive');
+  await sms.getByRole('button', { name: 'Activate' }).click();
+  await expect(sms.getByRole('button', { name: 'Deactivate' })).toBeVisible();
+  await expect
+    .poll(() =>
+      auditLines()
+        .slice(before)
+        .map((line) => line.event)
+        .filter((event) => event.startsWith('credential.')),
+    )
+    .toEqual(['credential.deactivated', 'credential.activated']);
+  const lines = auditLines().slice(before);
+  const started = lines.find((line) => line.event === 'signin.started');
+  for (const line of lines.filter((candidate) => candidate.event.startsWith('credential.'))) {
+    expect(line).toMatchObject({ credentialType: 'sms', userKey: started?.userKey, source: 'server' });
+    expect(String(line.credentialKey)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  }
+  expectNoSecrets();
+  expect(stack.portalLogs.join('\n')).not.toContain('+15550001111');
+});
