@@ -95,13 +95,19 @@ export class ProxyAudit {
     if (ok && request.method === 'GET' && path === 'factor/v1/MeCreds' && userKey) {
       this.rememberCredentials(userKey, reply);
     }
-    for (const event of signInOutcomes({ method: request.method, path, status, reply, request: facts })) {
-      const { credId, ...rest } = event;
-      const credentialKey = credId === undefined ? undefined : this.trail.pseudonyms.credential(credId);
-      if (credentialKey && userKey && !this.credentialChanged(userKey, credentialKey, rest)) continue;
+    for (const { credId, ...event } of signInOutcomes({
+      method: request.method,
+      path,
+      status,
+      reply,
+      request: facts,
+    })) {
+      const credential = credId === undefined ? undefined : this.credentialFacts(userKey, credId, event);
+      if (credential?.unchanged) continue;
       this.trail.record(request, {
-        ...rest,
-        ...(credentialKey ? { credentialKey } : {}),
+        ...event,
+        ...(credential ? { credentialKey: credential.key } : {}),
+        ...(credential?.type ? { credentialType: credential.type } : {}),
         ...(userKey ? { userKey } : {}),
       });
     }
@@ -117,10 +123,8 @@ export class ProxyAudit {
       (requestFlow ? this.flows.get(pseudonyms.flow(requestFlow)) : undefined) ??
       (ok ? pseudonyms.user(tokenSubject(bearerToken(header(request, 'authorization'))) ?? '') : undefined);
     if (userKey) {
-      const replyFlow = typeof (reply as { flowState?: unknown } | undefined)?.flowState === 'string';
-      for (const flow of [requestFlow, replyFlow ? (reply as { flowState: string }).flowState : undefined]) {
+      for (const flow of [requestFlow, named.flowState])
         if (flow) this.flows.set(pseudonyms.flow(flow), userKey);
-      }
     }
     return userKey;
   }
@@ -137,26 +141,27 @@ export class ProxyAudit {
   }
 
   /**
-   * A credential PUT sets `default` and `status` together: it is an activation or deactivation only
-   * when the status differs from the one last seen (unknown counts as a change). Fills in the type.
+   * A credential's key, its type as last listed, and whether the event changes nothing: a PUT sets
+   * `default` and `status` together, so it is an activation or deactivation only when the status
+   * differs from the one last seen (a credential never seen counts as changed).
    */
-  private credentialChanged(
-    userKey: string,
-    credentialKey: string,
-    event: { event: string; credentialType?: string | undefined },
-  ): boolean {
-    const key = `${userKey} ${credentialKey}`;
-    const known = this.credentials.get(key);
-    event.credentialType ??= known?.type;
-    if (event.event === 'credential.removed') return true;
+  private credentialFacts(
+    userKey: string | undefined,
+    credId: string,
+    { event, credentialType }: { event: string; credentialType?: string | undefined },
+  ) {
+    const key = this.trail.pseudonyms.credential(credId);
+    const remembered = userKey === undefined ? undefined : `${userKey} ${key}`;
+    const known = remembered === undefined ? undefined : this.credentials.get(remembered);
+    const type = credentialType ?? known?.type;
     const status =
-      event.event === 'credential.activated'
+      event === 'credential.activated'
         ? 'ACTIVE'
-        : event.event === 'credential.deactivated'
+        : event === 'credential.deactivated'
           ? 'INACTIVE'
           : undefined;
-    if (status === undefined) return true;
-    this.credentials.set(key, { status, ...(event.credentialType ? { type: event.credentialType } : {}) });
-    return known?.status !== status;
+    if (status === undefined || remembered === undefined) return { key, type, unchanged: false };
+    this.credentials.set(remembered, { status, ...(type ? { type } : {}) });
+    return { key, type, unchanged: known?.status === status };
   }
 }

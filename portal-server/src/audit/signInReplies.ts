@@ -40,6 +40,7 @@ const code = v.fallback(
 
 const ReplySchema = v.looseObject({
   nextaction: text,
+  flowState: text,
   userName: text,
   username: text,
   errorCode: code,
