@@ -16,6 +16,8 @@ export interface PortalStack {
   emulatorUrl: string;
   tenantUrl: string;
   devPage: string;
+  /** Every line the portal server has written so far (stdout and stderr), growing as it runs. */
+  portalLogs: string[];
   stop(): Promise<void>;
 }
 export declare function startStack(options?: {

@@ -116,6 +116,7 @@ export async function startStack({
     emulatorUrl: emulator.url.replace(/\/$/, ''),
     tenantUrl,
     devPage: emulator.line.devPage ?? `${emulator.url.replace(/\/$/, '')}/_emulator/`,
+    portalLogs: portal.logs,
     stop: () => Promise.all([portal.stop(), emulator.stop()]).then(() => undefined),
   };
 }

@@ -23,6 +23,7 @@ import {
   trustProxyValue,
   sealingKeysValue,
 } from './env/envValues.js';
+import { PSEUDONYM_KEY_MIN_BYTES, pseudonymKeyValue } from './audit/pseudonymizer.js';
 import { DEV_SSO_BASE_URL, DEV_SSO_CLIENT_SECRET, productionProblems } from './env/productionRules.js';
 import { type ProductConfig, readProductConfig } from './productConfig.js';
 import { SEALING_KEY_BYTES, type SealingKey, sealingKey } from './tokens/custody/sealingKeys.js';
@@ -82,6 +83,12 @@ export interface PortalServerConfig {
   /** Sign-in calls through the proxy per user name per window, whatever the address. */
   proxyUserRateLimit: number;
   rateLimitWindowMs: number;
+  /** The HMAC key of the audit trail's pseudonyms (user and credential keys). */
+  auditPseudonymKey: Buffer;
+  /** true: no AUDIT_PSEUDONYM_KEY, a random key of this process (development only). */
+  auditPseudonymKeyGenerated: boolean;
+  /** Reports per client address per window to /v1/audit/events. */
+  auditEventRateLimit: number;
 }
 
 /** How long a client may take and how much it may send (src/http/serverLimits.ts). */
@@ -141,6 +148,8 @@ const EnvSchema = v.object({
   PROXY_RATE_LIMIT: v.optional(positiveWhole, '300'),
   PROXY_USER_RATE_LIMIT: v.optional(positiveWhole, '30'),
   RATE_LIMIT_WINDOW_S: v.optional(positiveWhole, '60'),
+  AUDIT_PSEUDONYM_KEY: v.optional(pseudonymKeyValue),
+  AUDIT_EVENT_RATE_LIMIT: v.optional(positiveWhole, '30'),
 });
 
 type EnvName = keyof v.InferInput<typeof EnvSchema>;
@@ -176,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     const problems = productionProblems({
       ...e,
       tokenSealingKeysSet: e.TOKEN_SEALING_KEYS !== undefined,
+      auditPseudonymKeySet: e.AUDIT_PSEUDONYM_KEY !== undefined,
       devRemotesSet: e.DEV_REMOTES.size > 0,
     });
     if (problems.length > 0) throw new ConfigError(problems.join('; '));
@@ -234,6 +244,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     proxyRateLimit: e.PROXY_RATE_LIMIT,
     proxyUserRateLimit: e.PROXY_USER_RATE_LIMIT,
     rateLimitWindowMs: e.RATE_LIMIT_WINDOW_S * 1000,
+    auditPseudonymKey: e.AUDIT_PSEUDONYM_KEY ?? randomBytes(PSEUDONYM_KEY_MIN_BYTES),
+    auditPseudonymKeyGenerated: e.AUDIT_PSEUDONYM_KEY === undefined,
+    auditEventRateLimit: e.AUDIT_EVENT_RATE_LIMIT,
   };
 }
 

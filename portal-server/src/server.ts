@@ -1,5 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { auditLogger, AuditTrail } from './audit/auditTrail.js';
+import { registerBrowserEventsRoute } from './audit/browserEventsRoute.js';
+import { ProxyAudit } from './audit/proxyAudit.js';
+import { Pseudonymizer } from './audit/pseudonymizer.js';
+import { tokenAudit } from './audit/tokenAudit.js';
 import type { PortalServerConfig } from './config.js';
 import { FOREIGN_MANIFEST_DEFAULTS, ForeignManifests } from './firstLoad/foreignManifests.js';
 import { FirstLoadPage } from './firstLoad/firstLoadPage.js';
@@ -107,6 +112,16 @@ export async function buildServer(
     );
   }
 
+  const auditTrail = new AuditTrail(
+    auditLogger(app.log, config.logLevel),
+    new Pseudonymizer(config.auditPseudonymKey),
+  );
+  if (config.auditPseudonymKeyGenerated) {
+    app.log.warn(
+      "AUDIT_PSEUDONYM_KEY is not set: the audit trail's user keys come from a key of this process only (they change at restart and differ between instances)",
+    );
+  }
+
   registerErrorHandler(app);
   registerSecurityHeaders(app, { config, publicOrigin });
   registerNoStoreDefault(app);
@@ -130,6 +145,7 @@ export async function buildServer(
         store: rateLimitStore,
         rule: { name: 'token', limit: config.tokenRateLimit, windowMs: config.rateLimitWindowMs },
       },
+      audit: tokenAudit(auditTrail),
     });
     await registerSsoProxy(dynamic, {
       ssoBaseUrl: config.ssoBaseUrl,
@@ -141,6 +157,15 @@ export async function buildServer(
         store: rateLimitStore,
         perAddress: { name: 'proxy', limit: config.proxyRateLimit, windowMs: config.rateLimitWindowMs },
         perUser: { name: 'proxy-user', limit: config.proxyUserRateLimit, windowMs: config.rateLimitWindowMs },
+      },
+      audit: new ProxyAudit(auditTrail),
+    });
+    await registerBrowserEventsRoute(dynamic, {
+      trail: auditTrail,
+      publicOrigin,
+      rateLimit: {
+        store: rateLimitStore,
+        rule: { name: 'audit', limit: config.auditEventRateLimit, windowMs: config.rateLimitWindowMs },
       },
     });
   });

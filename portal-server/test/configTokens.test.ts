@@ -60,6 +60,7 @@ describe('token custody and rate limit settings', () => {
         SSO_BASE_URL: 'https://sso.example.com/tenant-a/',
         SSO_CLIENT_SECRET: 'a-real-secret-from-the-vault',
         PUBLIC_ORIGIN: 'https://portal.example.com',
+        AUDIT_PSEUDONYM_KEY: KEY_A.toString('base64'),
       }).tokenSealingKeyGenerated,
     ).toBe(false);
   });

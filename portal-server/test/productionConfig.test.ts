@@ -8,6 +8,7 @@ const PRODUCTION = {
   SSO_CLIENT_SECRET: 'a-real-secret-from-the-vault',
   PUBLIC_ORIGIN: 'https://portal.example.com',
   TOKEN_SEALING_KEYS: Buffer.alloc(32, 7).toString('base64'),
+  AUDIT_PSEUDONYM_KEY: Buffer.alloc(32, 5).toString('base64'),
 };
 
 describe('loadConfig with NODE_ENV=production (fails closed)', () => {
@@ -56,5 +57,6 @@ describe('loadConfig with NODE_ENV=production (fails closed)', () => {
     expect(message).toContain('Invalid environment variable SSO_CLIENT_SECRET');
     expect(message).toContain('Invalid environment variable PUBLIC_ORIGIN');
     expect(message).toContain('Missing environment variable TOKEN_SEALING_KEYS');
+    expect(message).toContain('Missing environment variable AUDIT_PSEUDONYM_KEY');
   });
 });

@@ -23,6 +23,7 @@ const POST_ROUTES: [string, string][] = [
   ['/v1/token/generate/user_token', 'application/json'],
   ['/v1/token/generate/refresh', 'application/json'],
   ['/v1/token/revoke', 'application/json'],
+  ['/v1/audit/events', 'application/json'],
   ['/common/portal/proxy/auth/v1/authenticate', 'application/json'],
   ['/csp-report', 'application/csp-report'],
   ['/csp-report', 'application/reports+json'],
@@ -129,7 +130,8 @@ describe('server limits', () => {
       const response = await app.inject({
         method: 'POST',
         url,
-        headers: { 'content-type': type },
+        // A same-origin page's call (the audit endpoint refuses callers that are no browser page).
+        headers: { 'content-type': type, 'sec-fetch-site': 'same-origin' },
         payload: Buffer.alloc(TEN_MB, 'a'),
       });
       expect(response.statusCode).toBe(413);
@@ -141,7 +143,7 @@ describe('server limits', () => {
     const response = await app.inject({
       method: 'POST',
       url,
-      headers: { 'content-type': type },
+      headers: { 'content-type': type, 'sec-fetch-site': 'same-origin' },
       payload: Buffer.alloc(LIMITS.bodyLimitBytes + 1, 'a'),
     });
     expect(response.statusCode).toBe(413);

@@ -10,6 +10,8 @@ export interface ProductionInputs {
   PUBLIC_ORIGIN?: string | undefined;
   /** TOKEN_SEALING_KEYS was given (every instance must seal with the same keys). */
   tokenSealingKeysSet: boolean;
+  /** AUDIT_PSEUDONYM_KEY was given (the audit trail's user keys must agree across instances and restarts). */
+  auditPseudonymKeySet?: boolean;
   /** DEV_REMOTES names at least one remote (a development server). */
   devRemotesSet?: boolean;
 }
@@ -24,7 +26,7 @@ const isHttps = (value: string) => new URL(value).protocol === 'https:';
 export function productionProblems(inputs: ProductionInputs): string[] {
   const problems: string[] = [];
   const problem = (
-    name: Exclude<keyof ProductionInputs, 'tokenSealingKeysSet' | 'devRemotesSet'>,
+    name: Exclude<keyof ProductionInputs, 'tokenSealingKeysSet' | 'devRemotesSet' | 'auditPseudonymKeySet'>,
     message: string,
   ) => problems.push(`Invalid environment variable ${name}: ${message} (NODE_ENV=production)`);
 
@@ -49,6 +51,11 @@ export function productionProblems(inputs: ProductionInputs): string[] {
   if (!inputs.tokenSealingKeysSet) {
     problems.push(
       'Missing environment variable TOKEN_SEALING_KEYS: production needs the key(s) that seal refresh tokens (openssl rand -base64 32), the same on every instance',
+    );
+  }
+  if (inputs.auditPseudonymKeySet === false) {
+    problems.push(
+      "Missing environment variable AUDIT_PSEUDONYM_KEY: production needs the key of the audit trail's user keys (openssl rand -base64 32), the same on every instance",
     );
   }
   if (inputs.devRemotesSet) {

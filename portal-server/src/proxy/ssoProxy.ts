@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ProxyAudit } from '../audit/proxyAudit.js';
 import { sendError } from '../http/errorReply.js';
 import { type RateLimitRule, rateLimitHook } from '../rateLimit/rateLimit.js';
 import type { RateLimitStore } from '../rateLimit/rateLimitStore.js';
@@ -30,6 +31,8 @@ export interface SsoProxyOptions {
   forwardClientAddress: boolean;
   /** Anti-automation: calls per client address, and sign-in calls per user name (README). */
   rateLimit: { store: RateLimitStore; perAddress: RateLimitRule; perUser: RateLimitRule };
+  /** The audit trail's reading of sign-in and self-service replies (src/audit/). */
+  audit?: Pick<ProxyAudit, 'observe'>;
 }
 
 /** What forward() needs besides the options: the rule that admitted the call and its user-limit context. */
@@ -70,6 +73,7 @@ function forward(
   const { rule } = call;
   return new Promise((resolve) => {
     const { timeoutMs, bodyLimitBytes } = options;
+    const audited = options.audit?.observe(request); // before the body flows (the pipe below)
     const transport = target.protocol === 'https:' ? https : http;
     const upstream = transport.request(target, {
       method: request.method,
@@ -110,6 +114,7 @@ function forward(
           if (reply.sent) return resolve(); // the SSO failed meanwhile and its error went out
           const content = replyContent(body, response.headers['content-encoding']);
           call.users.learn(request, call.attempt, response.headers, content);
+          audited?.(response.statusCode ?? 502, content);
           if (content.kind === 'unreadable') {
             request.log.warn(
               {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TokenAudit } from '../audit/tokenAudit.js';
 import { sendError } from '../http/errorReply.js';
 import { parseBody } from '../http/validateBody.js';
 import { type RateLimitRule, rateLimitHook } from '../rateLimit/rateLimit.js';
@@ -23,6 +24,8 @@ export interface TokenRoutesOptions {
   /** The portal's origin as browsers see it: only its own pages may call. */
   publicOrigin: () => string;
   rateLimit: { store: RateLimitStore; rule: RateLimitRule };
+  /** The audit trail's logout and refused-refresh events (src/audit/). */
+  audit?: TokenAudit;
 }
 
 function relay<T>(
@@ -89,6 +92,7 @@ export async function registerTokenRoutes(app: FastifyInstance, options: TokenRo
       const held = custody.held(request);
       if (!held.ok) {
         request.log.warn({ reason: held.reason }, 'refresh refused: no usable refresh cookie');
+        options.audit?.refreshRefused(request, held.reason);
         if (held.reason !== 'no cookie') custody.forget(reply);
         return sendError(reply, 401, 'PORTAL_SESSION_ENDED', 'Your session has ended, please sign in again');
       }
@@ -98,6 +102,7 @@ export async function registerTokenRoutes(app: FastifyInstance, options: TokenRo
       );
       // The SSO refused the refresh token: it is dead, and so is the cookie.
       if (result.kind === 'upstream-error') custody.forget(reply);
+      if (result.kind === 'upstream-error') options.audit?.refreshRefused(request, 'sso refused', held.token);
       return relay(request, reply, result, (tokens) => ({
         ...custody.withhold(tokens, reply, held.since),
         refresh_token: REFRESH_TOKEN_IN_COOKIE,
@@ -113,6 +118,7 @@ export async function registerTokenRoutes(app: FastifyInstance, options: TokenRo
       // Logout: the cookie goes whatever the SSO says; the refresh token it held is revoked there.
       const held = custody.held(request);
       custody.forget(reply);
+      options.audit?.logout(request, held.ok ? held.token : undefined);
       if (!held.ok) return reply.header('cache-control', NO_STORE).send({});
       return relay(request, reply, await sso.revoke(held.token), () => ({}));
     });

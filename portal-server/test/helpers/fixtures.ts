@@ -71,6 +71,9 @@ export const TEST_SECRET = 'test-secret-do-not-leak-7f3e';
 /** The refresh-cookie sealing key of the tests (32 fixed bytes). */
 export const TEST_SEALING_KEY = sealingKey(Buffer.alloc(32, 7));
 
+/** The audit trail's pseudonym key of the tests (32 fixed bytes). */
+export const TEST_AUDIT_KEY = Buffer.alloc(32, 5);
+
 export function testConfig(
   dirs: FixtureDirs,
   overrides: Partial<PortalServerConfig> = {},
@@ -113,6 +116,9 @@ export function testConfig(
     proxyRateLimit: 1000,
     proxyUserRateLimit: 1000,
     rateLimitWindowMs: 60_000,
+    auditPseudonymKey: TEST_AUDIT_KEY,
+    auditPseudonymKeyGenerated: false,
+    auditEventRateLimit: 1000,
     ...overrides,
   };
 }

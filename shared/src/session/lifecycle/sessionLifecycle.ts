@@ -1,4 +1,5 @@
 import type { ApiResult } from '../../api/result';
+import { reportAuditEvent } from '../../audit/reportEvent';
 import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS } from '../../constants';
 import { onUserActivity } from '@portal/shared/session/activity';
 import { idleLogoutAtAtom, lastUserActivityAtom, tokenExpiryAtom } from '@portal/shared/session/atoms';
@@ -55,6 +56,9 @@ export function startSessionLifecycle(deps: SessionLifecycleDeps): () => void {
     if (ended) return;
     ended = true;
     stop();
+    // Only the page sees an idle logout: it tells the server's audit trail, before logout forgets
+    // the user and the transaction id the report carries.
+    if (reason === 'idle') reportAuditEvent(store, 'session.idle-logout');
     deps.logout(reason);
   };
 
