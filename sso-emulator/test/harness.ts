@@ -89,6 +89,16 @@ export class Harness {
     return res.json;
   }
 
+  /**
+   * The portal's oauth2 hand-back: GET the AUTH_ALLOWED reply's authCompleteUrl (absolute or
+   * relative to the tenant URL, its completion secret kept) with x-flow-state added.
+   */
+  async authComplete(allowed: Reply, flowState: string, cookie = ''): Promise<Reply> {
+    const target = new URL(String(allowed.json.authCompleteUrl), `http://localhost:8090/default/`);
+    target.searchParams.set('x-flow-state', flowState);
+    return this.call('GET', `${target.pathname}${target.search}`, cookie ? { headers: { cookie } } : {});
+  }
+
   /** authenticate with a user ID; returns the reply. */
   async authenticate(subject: string, token: string, flowState?: string): Promise<Reply> {
     return this.call('POST', 'auth/v1/authenticate', {
