@@ -20,14 +20,6 @@ export interface Reply {
   headers: Record<string, string | string[] | number | undefined>;
 }
 
-/** The `name=value` pair of a Set-Cookie header (one or several) naming `name`, or ''. */
-export function cookieFrom(reply: Reply, name: string): string {
-  const header = reply.headers['set-cookie'];
-  const lines = Array.isArray(header) ? header : header === undefined ? [] : [String(header)];
-  const line = lines.find((l) => l.startsWith(`${name}=`));
-  return line?.split(';')[0] ?? '';
-}
-
 /** An emulator instance driven through `inject`, with helpers for the calls a portal makes. */
 export class Harness {
   private constructor(
