@@ -74,3 +74,23 @@ for (const form of ['absolute', 'relative'] as const) {
     });
   });
 }
+
+test('an identity-provider sign-in through the proxy: the SAML form posts to the SSO, the hand-back reaches the relying party', async ({
+  page,
+  stack,
+  emulator: _,
+  pageErrors: __,
+}) => {
+  await arriveFromRelyingParty(page, stack);
+  const field = page.getByLabel('User ID');
+  await expect(field).toBeEditable();
+  await field.fill('ida.idp');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Example Identity Provider' })).toBeVisible();
+  const handBack = page.waitForRequest((r) => r.url().includes('/oauth2/v1/authcomplete'));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const completed = new URL((await handBack).url());
+  expect(`${completed.origin}${completed.pathname}`).toBe(`${stack.tenantUrl}oauth2/v1/authcomplete`);
+  await expect(page).toHaveURL(/\/_emulator\/rp\/callback\?code=/);
+  await expect(page.locator('#signed-in-user')).toHaveText('ida.idp');
+});
