@@ -10,9 +10,9 @@ export interface EnvironmentBody {
   ssoUrl: string;
 }
 
-/** Whether a service URL is the portal's own proxy (/common/portal/proxy/). */
+/** Whether a service URL is the portal's own proxy (/common/portal/proxy/, absolute or not). */
 function isProxy(serviceUrl: string): boolean {
-  return new URL(serviceUrl).pathname === PROXY_PREFIX;
+  return new URL(serviceUrl, 'http://portal.invalid').pathname === PROXY_PREFIX;
 }
 
 /**
