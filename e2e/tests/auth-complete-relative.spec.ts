@@ -46,11 +46,17 @@ test.describe('a relative authCompleteUrl', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
 
     const completed = new URL((await authcomplete).url());
-    // What the server said: a relative address.
+    // What the server said: a relative address (with its one-time completion secret, kept).
     expect(allowed).toMatchObject({
       nextaction: 'AUTH_ALLOWED',
-      authCompleteUrl: 'oauth2/v1/authcomplete',
+      authCompleteUrl: expect.stringMatching(/^oauth2\/v1\/authcomplete\?completion_secret=[\w-]{43}$/),
     });
+    expect(completed.searchParams.get('completion_secret')).toBe(
+      new URL(
+        String((allowed as { authCompleteUrl: string }).authCompleteUrl),
+        stack.tenantUrl,
+      ).searchParams.get('completion_secret'),
+    );
     expect(`${completed.origin}${completed.pathname}`).toBe(`${stack.tenantUrl}oauth2/v1/authcomplete`);
     expect(completed.searchParams.get('x-flow-state')).toBe(flowState);
     await expect(page).toHaveURL(/\/_emulator\/rp\/callback\?code=/);

@@ -385,6 +385,9 @@ test.describe('scripted sign-in through the portal server', () => {
     await s.authenticate('pat.password');
     const allowed = await s.password();
     expect(allowed.body.nextaction).toBe('AUTH_ALLOWED');
-    expect(String(allowed.body.authCompleteUrl)).toBe(`${stack.tenantUrl}oauth2/v1/authcomplete`);
+    const authComplete = new URL(String(allowed.body.authCompleteUrl));
+    expect(`${authComplete.origin}${authComplete.pathname}`).toBe(`${stack.tenantUrl}oauth2/v1/authcomplete`);
+    // The one-time completion secret that authcomplete requires (issue 21).
+    expect(authComplete.searchParams.get('completion_secret')).toMatch(/^[\w-]{43}$/);
   });
 });

@@ -116,6 +116,7 @@ describe('compression', () => {
     expect(response.json()).toEqual({
       riskType: 'RSARISK',
       baseServiceUrl: 'http://localhost:8090/default/',
+      ssoUrl: 'http://localhost:8090/default/',
     });
   });
 });

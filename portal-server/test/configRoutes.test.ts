@@ -27,8 +27,28 @@ describe('configuration endpoints', () => {
     expect(response.json()).toEqual({
       riskType: 'IARISK',
       baseServiceUrl: 'https://sso.example.com/tenant/',
+      ssoUrl: 'https://sso.example.com/tenant/',
     });
     expect(response.body).not.toContain(TEST_SECRET);
+  });
+
+  it('with the proxy as service URL, the environment names the SSO itself for the oauth2 hand-back', async () => {
+    const proxied = await buildServer(
+      testConfig(dirs, {
+        ssoBaseUrl: 'https://sso.example.com/tenant/',
+        serviceUrl: 'https://portal.example.com/common/portal/proxy/',
+      }),
+      { logStream: { write: () => {} } },
+    );
+    try {
+      const response = await proxied.inject({ url: '/v1/config/environment' });
+      expect(response.json()).toMatchObject({
+        baseServiceUrl: 'https://portal.example.com/common/portal/proxy/',
+        ssoUrl: 'https://sso.example.com/tenant/',
+      });
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('GET /v1/config/portal gives the product configuration with both audiences’ help regions', async () => {

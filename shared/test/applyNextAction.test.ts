@@ -11,6 +11,7 @@ import {
   fidoCredTypeAtom,
   flowStateAtom,
   serviceUrlAtom,
+  ssoUrlAtom,
   userNameAtom,
   userTokenAtom,
 } from '../src/session/atoms';
@@ -103,30 +104,117 @@ describe('applyNextAction', () => {
     expectRestartNeeded(store, navigate);
   });
 
-  it('authCompleteUrl on the service origin: redirect keeping the oauth2 query, current flow state', async () => {
+  it('authCompleteUrl on the service origin: its own query kept, the current flow state added', async () => {
     const { store, redirect, deps } = setup();
-    savedQueryParams.write({ 'x-flow-state': 'old', client: 'rp' });
+    savedQueryParams.write({ 'x-flow-state': 'old' });
     store.set(flowStateAtom, 'current');
     await applyNextAction(
-      { nextaction: 'AUTH_ALLOWED', authCompleteUrl: 'http://localhost:8090/default/oauth2/v1/authcomplete' },
+      {
+        nextaction: 'AUTH_ALLOWED',
+        authCompleteUrl: 'http://localhost:8090/default/oauth2/v1/authcomplete?completion_secret=s3cret',
+      },
       deps,
     );
     expect(redirect).toHaveBeenCalledWith(
-      'http://localhost:8090/default/oauth2/v1/authcomplete?x-flow-state=current&client=rp',
+      'http://localhost:8090/default/oauth2/v1/authcomplete?completion_secret=s3cret&x-flow-state=current',
     );
     savedQueryParams.remove();
   });
 
-  it('a relative authCompleteUrl: redirect to the service URL’s authcomplete (tenant path kept), with the query', async () => {
-    const { store, redirect, navigate, deps } = setup();
-    savedQueryParams.write({ 'x-flow-state': 'old', client: 'rp' });
+  it('only the parameters the spec names go on to authcomplete: x-flow-state and a valid X-CLIENT-TRANSACTION-ID', async () => {
+    const { store, redirect, deps } = setup();
+    const transactionId = '3b241101-e2bb-4255-8caf-4136c566a962';
+    savedQueryParams.write({
+      'x-flow-state': 'old',
+      'X-CLIENT-TRANSACTION-ID': transactionId,
+      client: 'rp',
+      redirect_uri: 'https://attacker.example/',
+      completion_secret: 'from-the-entry',
+      restart: 'true',
+    });
     store.set(flowStateAtom, 'current');
+    await applyNextAction(
+      {
+        nextaction: 'AUTH_ALLOWED',
+        authCompleteUrl: 'http://localhost:8090/default/oauth2/v1/authcomplete?completion_secret=s3cret',
+      },
+      deps,
+    );
+    const sent = new URL(String(redirect.mock.calls[0]?.[0]));
+    expect([...sent.searchParams]).toEqual([
+      ['completion_secret', 's3cret'],
+      ['X-CLIENT-TRANSACTION-ID', transactionId],
+      ['x-flow-state', 'current'],
+    ]);
+
+    // An invalid transaction id from the entry is not passed on.
+    savedQueryParams.write({ 'X-CLIENT-TRANSACTION-ID': 'not-a-uuid' });
     await applyNextAction({ nextaction: 'AUTH_ALLOWED', authCompleteUrl: 'oauth2/v1/authcomplete' }, deps);
+    expect(redirect).toHaveBeenLastCalledWith(
+      'http://localhost:8090/default/oauth2/v1/authcomplete?x-flow-state=current',
+    );
+    savedQueryParams.remove();
+  });
+
+  it('a relative authCompleteUrl: redirect to the service URL’s authcomplete (tenant path kept), with its query', async () => {
+    const { store, redirect, navigate, deps } = setup();
+    store.set(flowStateAtom, 'current');
+    await applyNextAction(
+      { nextaction: 'AUTH_ALLOWED', authCompleteUrl: 'oauth2/v1/authcomplete?completion_secret=s3cret' },
+      deps,
+    );
     expect(redirect).toHaveBeenCalledWith(
-      'http://localhost:8090/default/oauth2/v1/authcomplete?x-flow-state=current&client=rp',
+      'http://localhost:8090/default/oauth2/v1/authcomplete?completion_secret=s3cret&x-flow-state=current',
     );
     expect(navigate).not.toHaveBeenCalled();
-    savedQueryParams.remove();
+  });
+
+  describe('with the portal’s proxy as service URL (the environment names the SSO)', () => {
+    function proxied() {
+      const context = setup();
+      context.store.set(serviceUrlAtom, 'http://localhost:8080/common/portal/proxy/');
+      context.store.set(ssoUrlAtom, 'http://localhost:8090/default/');
+      context.store.set(flowStateAtom, 'current');
+      return context;
+    }
+
+    it('an absolute authCompleteUrl on the SSO is followed', async () => {
+      const { redirect, deps } = proxied();
+      await applyNextAction(
+        {
+          nextaction: 'AUTH_ALLOWED',
+          authCompleteUrl: 'http://localhost:8090/default/oauth2/v1/authcomplete?completion_secret=s',
+        },
+        deps,
+      );
+      expect(redirect).toHaveBeenCalledWith(
+        'http://localhost:8090/default/oauth2/v1/authcomplete?completion_secret=s&x-flow-state=current',
+      );
+    });
+
+    it('a relative one resolves against the SSO, never the proxy', async () => {
+      const { redirect, deps } = proxied();
+      await applyNextAction(
+        { nextaction: 'AUTH_ALLOWED', authCompleteUrl: 'oauth2/v1/authcomplete?completion_secret=s' },
+        deps,
+      );
+      expect(redirect).toHaveBeenCalledWith(
+        'http://localhost:8090/default/oauth2/v1/authcomplete?completion_secret=s&x-flow-state=current',
+      );
+    });
+
+    it('the portal’s own origin (the proxy) is no hand-back target', async () => {
+      const { store, redirect, navigate, deps } = proxied();
+      await applyNextAction(
+        {
+          nextaction: 'AUTH_ALLOWED',
+          authCompleteUrl: 'http://localhost:8080/common/portal/proxy/oauth2/v1/authcomplete',
+        },
+        deps,
+      );
+      expect(redirect).not.toHaveBeenCalled();
+      expectRestartNeeded(store, navigate);
+    });
   });
 
   for (const hostile of [

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cookieFrom, Harness, PASSWORD, type Reply } from './harness.js';
+import { Harness, PASSWORD, type Reply } from './harness.js';
 
 // A flow state's life (issue 14, item 2): single use after AUTH_ALLOWED, no extension once the
-// sign-in is complete, ended by logout (revoke), and authcomplete only for the browser that
-// started the oauth2 flow.
+// sign-in is complete, ended by logout (revoke); and (issue 21, item 1) authcomplete only with the
+// one-time completion secret AUTH_ALLOWED handed the browser that completed the authentication.
 
 let h: Harness;
 let client: string;
@@ -37,9 +37,11 @@ const password = (flowState: string) =>
   });
 
 /** The portal's arrival (the login_hint's first step) and the password: AUTH_ALLOWED with authCompleteUrl. */
-async function arriveAndSignIn(flowState: string) {
+async function arriveAndSignIn(flowState: string): Promise<Reply> {
   expect((await resume(flowState)).json.nextaction).toBe('PASSWORD_AUTH');
-  expect((await password(flowState)).json.nextaction).toBe('AUTH_ALLOWED');
+  const allowed = await password(flowState);
+  expect(allowed.json.nextaction).toBe('AUTH_ALLOWED');
+  return allowed;
 }
 
 const refused = (reply: Reply) => {
@@ -67,24 +69,26 @@ async function handBack(flowState?: string): Promise<string> {
   return new URL(String(back.headers.location)).searchParams.get('x-flow-state') ?? '';
 }
 
-/** A relying-party start in a browser holding `cookie`; the flow state and the browser's binding cookie. */
-async function rpStart(query: Record<string, string> = {}, cookie = '') {
+/** A relying-party start in a browser holding `cookie`: the flow state it hands the portal. */
+async function rpStart(query: Record<string, string> = {}, cookie = ''): Promise<string> {
   const start = await h.call(
     'GET',
     `/_emulator/rp/start?${new URLSearchParams({ portal: PORTAL, ...query })}`,
-    {
-      headers: { cookie },
-    },
+    cookie ? { headers: { cookie } } : {},
   );
   expect(start.status).toBe(302);
-  const flowState = new URL(String(start.headers.location)).searchParams.get('x-flow-state') ?? '';
-  return { flowState, browser: cookieFrom(start, 'emulator_browser') || cookie };
+  return new URL(String(start.headers.location)).searchParams.get('x-flow-state') ?? '';
 }
 
-const authcomplete = (flowState: string, cookie: string) =>
-  h.call('GET', `oauth2/v1/authcomplete?x-flow-state=${encodeURIComponent(flowState)}`, {
-    headers: { cookie },
+/** authcomplete with the flow state and exactly this query besides (no secret unless given). */
+const authcomplete = (flowState: string, query: Record<string, string> = {}, cookie = '') =>
+  h.call('GET', `oauth2/v1/authcomplete?${new URLSearchParams({ ...query, 'x-flow-state': flowState })}`, {
+    ...(cookie ? { headers: { cookie } } : {}),
   });
+
+/** The completion secret an AUTH_ALLOWED reply's authCompleteUrl carries. */
+const secretOf = (allowed: Reply) =>
+  new URL(String(allowed.json.authCompleteUrl)).searchParams.get('completion_secret') ?? '';
 
 describe('a flow state is single-use after AUTH_ALLOWED', () => {
   it('the identity-provider hand-back signs in once; replayed, it is refused', async () => {
@@ -109,24 +113,24 @@ describe('a flow state is single-use after AUTH_ALLOWED', () => {
   });
 
   it('oauth2: after AUTH_ALLOWED only authcomplete takes the flow state, once', async () => {
-    const { flowState, browser } = await rpStart({ login_hint: 'pat.password' });
-    await arriveAndSignIn(flowState);
+    const flowState = await rpStart({ login_hint: 'pat.password' });
+    const allowed = await arriveAndSignIn(flowState);
     refused(await resume(flowState));
     refused(await h.authenticate('pat.password', client, flowState));
-    const done = await authcomplete(flowState, browser);
+    const done = await h.authComplete(allowed, flowState);
     expect(done.status).toBe(302);
     expect(String(done.headers.location)).toMatch(/^\/_emulator\/rp\/callback\?code=/);
-    refused(await authcomplete(flowState, browser));
+    refused(await h.authComplete(allowed, flowState));
   });
 
   it('a complete flow state is not extended: it ends 15 minutes after AUTH_ALLOWED whatever is tried', async () => {
-    const { flowState, browser } = await rpStart({ login_hint: 'pat.password' });
-    await arriveAndSignIn(flowState);
+    const flowState = await rpStart({ login_hint: 'pat.password' });
+    const allowed = await arriveAndSignIn(flowState);
     await setClock(10 * MINUTE);
     client = await h.clientToken();
     refused(await resume(flowState));
     await setClock(16 * MINUTE);
-    refused(await authcomplete(flowState, browser));
+    refused(await h.authComplete(allowed, flowState));
   });
 
   it('a sign-in in progress is still extended by its use', async () => {
@@ -141,36 +145,63 @@ describe('a flow state is single-use after AUTH_ALLOWED', () => {
   });
 });
 
-describe('authcomplete is bound to the browser that started the flow', () => {
-  it('the start sets an HttpOnly, SameSite=Lax browser cookie; a browser that has one keeps it', async () => {
+describe('authcomplete needs the completion secret of AUTH_ALLOWED (flow-state fixation)', () => {
+  it('AUTH_ALLOWED carries a fresh 256-bit secret in authCompleteUrl; the relying-party start sets no cookie', async () => {
     const start = await h.call('GET', `/_emulator/rp/start?portal=${encodeURIComponent(PORTAL)}`);
-    const header = ([] as string[]).concat(start.headers['set-cookie'] as string | string[]);
-    expect(header.find((line) => line.startsWith('emulator_browser='))).toMatch(
-      /^emulator_browser=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax$/,
-    );
-    const first = cookieFrom(start, 'emulator_browser');
-    const again = await rpStart({}, first);
-    expect(again.browser).toBe(first);
+    expect(start.headers['set-cookie']).toBeUndefined();
+    const first = secretOf(await arriveAndSignIn(await rpStart({ login_hint: 'pat.password' })));
+    const second = secretOf(await arriveAndSignIn(await rpStart({ login_hint: 'pat.password' })));
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second).not.toBe(first);
   });
 
-  it('another browser (none, or its own cookie) is refused; the one that started it completes', async () => {
-    const victim = await rpStart();
-    const attacker = await rpStart({ login_hint: 'pat.password' });
-    expect(attacker.browser).not.toBe(victim.browser);
-    await arriveAndSignIn(attacker.flowState);
-
-    // The attacker's finished sign-in, opened in the victim's browser: refused (login CSRF).
-    refused(await authcomplete(attacker.flowState, victim.browser));
-    refused(await authcomplete(attacker.flowState, ''));
-    refused(await authcomplete(attacker.flowState, 'emulator_browser=forged'));
-    // It stays the attacker's own: their browser still completes it.
-    const done = await authcomplete(attacker.flowState, attacker.browser);
+  it('without the secret, or with a wrong one, authcomplete is refused and spends nothing', async () => {
+    const flowState = await rpStart({ login_hint: 'pat.password' });
+    const allowed = await arriveAndSignIn(flowState);
+    const secret = secretOf(allowed);
+    refused(await authcomplete(flowState));
+    refused(await authcomplete(flowState, { completion_secret: '' }));
+    refused(await authcomplete(flowState, { completion_secret: 'A'.repeat(43) }));
+    refused(await authcomplete(flowState, { completion_secret: `${secret}x` }));
+    // Another flow's secret does not open this one.
+    const other = secretOf(await arriveAndSignIn(await rpStart({ login_hint: 'pat.password' })));
+    refused(await authcomplete(flowState, { completion_secret: other }));
+    // The holder of the secret still completes.
+    const done = await authcomplete(flowState, { completion_secret: secret });
     expect(done.status).toBe(302);
-    expect(done.headers['set-cookie']).toBeDefined();
+    expect(String(done.headers.location)).toMatch(/^\/_emulator\/rp\/callback\?code=/);
   });
 
-  it('a reset flow (restart) stays bound to the same browser', async () => {
-    const { flowState, browser } = await rpStart();
+  it('the secret is single use: the same authcomplete address again is refused', async () => {
+    const flowState = await rpStart({ login_hint: 'pat.password' });
+    const allowed = await arriveAndSignIn(flowState);
+    expect((await h.authComplete(allowed, flowState)).status).toBe(302);
+    refused(await h.authComplete(allowed, flowState));
+    refused(await authcomplete(flowState, { completion_secret: secretOf(allowed) }));
+  });
+
+  it('fixation: the browser that started the flow gets nothing; the one that authenticated is handed back as itself', async () => {
+    // The attacker starts a relying-party sign-in in their own browser and sends the victim the
+    // portal address with its flow state.
+    const flowState = await rpStart();
+    // The victim completes every factor on the genuine portal.
+    expect((await h.authenticate('pat.password', client, flowState)).json.nextaction).toBe('PASSWORD_AUTH');
+    const allowed = await password(flowState);
+    expect(allowed.json).toMatchObject({ nextaction: 'AUTH_ALLOWED', userName: 'pat.password' });
+    // The attacker's browser opens authcomplete with the flow state it knows: refused.
+    refused(await authcomplete(flowState));
+    // The victim's browser, sent on with the secret, reaches the relying party as themself.
+    const done = await h.authComplete(allowed, flowState);
+    expect(done.status).toBe(302);
+    const callback = await h.call('GET', String(done.headers.location));
+    expect(callback.text).toContain('Signed in as <strong id="signed-in-user">pat.password</strong>');
+    // And the attacker still gets nothing afterwards.
+    refused(await authcomplete(flowState));
+  });
+
+  it('a reset flow (restart) needs the secret of its own AUTH_ALLOWED', async () => {
+    const flowState = await rpStart();
     const reset = await h.call('POST', 'auth/v1/authenticate', {
       token: client,
       flowState,
@@ -178,9 +209,10 @@ describe('authcomplete is bound to the browser that started the flow', () => {
     });
     const renewed = String(reset.json.flowState);
     await h.authenticate('pat.password', client, renewed);
-    expect((await password(renewed)).json.nextaction).toBe('AUTH_ALLOWED');
-    refused(await authcomplete(renewed, (await rpStart()).browser));
-    expect((await authcomplete(renewed, browser)).status).toBe(302);
+    const allowed = await password(renewed);
+    expect(allowed.json.nextaction).toBe('AUTH_ALLOWED');
+    refused(await authcomplete(renewed));
+    expect((await h.authComplete(allowed, renewed)).status).toBe(302);
   });
 });
 

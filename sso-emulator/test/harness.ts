@@ -20,14 +20,6 @@ export interface Reply {
   headers: Record<string, string | string[] | number | undefined>;
 }
 
-/** The `name=value` pair of a Set-Cookie header (one or several) naming `name`, or ''. */
-export function cookieFrom(reply: Reply, name: string): string {
-  const header = reply.headers['set-cookie'];
-  const lines = Array.isArray(header) ? header : header === undefined ? [] : [String(header)];
-  const line = lines.find((l) => l.startsWith(`${name}=`));
-  return line?.split(';')[0] ?? '';
-}
-
 /** An emulator instance driven through `inject`, with helpers for the calls a portal makes. */
 export class Harness {
   private constructor(
@@ -87,6 +79,16 @@ export class Harness {
       assertion: idToken,
     });
     return res.json;
+  }
+
+  /**
+   * The portal's oauth2 hand-back: GET the AUTH_ALLOWED reply's authCompleteUrl (absolute or
+   * relative to the tenant URL, its completion secret kept) with x-flow-state added.
+   */
+  async authComplete(allowed: Reply, flowState: string, cookie = ''): Promise<Reply> {
+    const target = new URL(String(allowed.json.authCompleteUrl), `http://localhost:8090/default/`);
+    target.searchParams.set('x-flow-state', flowState);
+    return this.call('GET', `${target.pathname}${target.search}`, cookie ? { headers: { cookie } } : {});
   }
 
   /** authenticate with a user ID; returns the reply. */

@@ -1,15 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cookieFrom, Harness, PASSWORD } from './harness.js';
+import { Harness, PASSWORD, type Reply } from './harness.js';
 
 // The four ways a browser arrives at the portal's /oauth2 from the relying party (README, 'oauth2
 // flow'): no user yet, a login_hint, identity-provider discovery, and a live SSO session.
 
 let h: Harness;
 let client: string;
-/** The browser-binding cookie this test's browser holds (issued by its first start, then kept). */
-let browser: string;
 beforeEach(async () => {
-  browser = '';
   h = await Harness.start();
   client = await h.clientToken();
 });
@@ -17,18 +14,20 @@ afterEach(() => h.close());
 
 const PORTAL = 'http://localhost:8080';
 const RELAY = `${PORTAL}/idpComplete`;
+/** AUTH_ALLOWED's authCompleteUrl: the tenant's authcomplete with a one-time completion secret. */
+const AUTH_COMPLETE_URL =
+  /^http:\/\/localhost:8090\/default\/oauth2\/v1\/authcomplete\?completion_secret=[A-Za-z0-9_-]{43}$/;
 const hidden = (html: string, name: string) =>
   new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
 
-/** The Cookie header of this test's browser, with an SSO session cookie if given. */
-const cookies = (sso?: string) => ({ headers: { cookie: [sso, browser].filter(Boolean).join('; ') } });
+/** The Cookie header of this test's browser: its SSO session cookie if given. */
+const cookies = (sso?: string) => (sso ? { headers: { cookie: sso } } : {});
 
 /** GET /_emulator/rp/start with these parameters (and cookie); the flow state it hands the portal. */
 async function rpStart(query: Record<string, string> = {}, cookie?: string): Promise<string> {
   const search = new URLSearchParams({ portal: PORTAL, ...query }).toString();
   const start = await h.call('GET', `/_emulator/rp/start?${search}`, cookies(cookie));
   expect(start.status).toBe(302);
-  browser = cookieFrom(start, 'emulator_browser');
   const location = new URL(String(start.headers.location));
   expect(location.origin + location.pathname).toBe(`${PORTAL}/oauth2`);
   return location.searchParams.get('x-flow-state') ?? '';
@@ -50,15 +49,12 @@ async function finishWithPassword(flowState: string, cookie?: string) {
     body: { password: PASSWORD },
   });
   expect(pw.json.nextaction).toBe('AUTH_ALLOWED');
-  return complete(flowState, cookie);
+  return complete(pw, flowState, cookie);
 }
 
-async function complete(flowState: string, cookie?: string) {
-  const done = await h.call(
-    'GET',
-    `oauth2/v1/authcomplete?x-flow-state=${encodeURIComponent(flowState)}`,
-    cookies(cookie),
-  );
+/** authcomplete as the portal sends the browser there after `allowed` (AUTH_ALLOWED). */
+async function complete(allowed: Reply, flowState: string, cookie?: string) {
+  const done = await h.authComplete(allowed, flowState, cookie);
   expect(done.status).toBe(302);
   const callback = await h.call('GET', String(done.headers.location));
   return { setCookie: String(done.headers['set-cookie'] ?? ''), callback: callback.text };
@@ -174,9 +170,9 @@ describe('arrival with identity-provider discovery (idp=corp)', () => {
     expect(done.json).toMatchObject({
       nextaction: 'AUTH_ALLOWED',
       userName: 'ida.idp',
-      authCompleteUrl: 'http://localhost:8090/default/oauth2/v1/authcomplete',
+      authCompleteUrl: expect.stringMatching(AUTH_COMPLETE_URL),
     });
-    const { callback } = await complete(fs);
+    const { callback } = await complete(done, fs);
     expect(callback).toContain('>ida.idp</strong>');
   });
 
@@ -219,12 +215,13 @@ describe('arrival with a live SSO session', () => {
   it('the next start is answered AUTH_ALLOWED at once, with no subject or the same one', async () => {
     const cookie = cookiePair(await signInOnce());
     const fs = await rpStart({}, cookie);
-    expect((await arrive(fs)).json).toMatchObject({
+    const arrival = await arrive(fs);
+    expect(arrival.json).toMatchObject({
       nextaction: 'AUTH_ALLOWED',
       userName: 'pat.password',
-      authCompleteUrl: 'http://localhost:8090/default/oauth2/v1/authcomplete',
+      authCompleteUrl: expect.stringMatching(AUTH_COMPLETE_URL),
     });
-    const again = await complete(fs, cookie);
+    const again = await complete(arrival, fs, cookie);
     expect(again.callback).toContain('>pat.password</strong>');
     // The session keeps its id and its end: using it does not extend it.
     expect(cookiePair(again.setCookie)).toBe(cookie);
@@ -258,7 +255,7 @@ describe('arrival with a live SSO session', () => {
       body: { credId, otp },
     });
     expect(allowed.json.nextaction).toBe('AUTH_ALLOWED');
-    const done = await complete(fs, cookie);
+    const done = await complete(allowed, fs, cookie);
     expect(done.callback).toContain('>sam.sms</strong>');
     const replaced = cookiePair(done.setCookie);
     expect(replaced).not.toBe(cookie);

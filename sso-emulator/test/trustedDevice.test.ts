@@ -158,7 +158,7 @@ describe('trusted devices', () => {
       return new URL(String(started.headers.location)).searchParams.get('x-flow-state') ?? '';
     };
     const { allowed } = await fullSignIn({ flowState: await oauth2FlowState() });
-    expect(allowed.json.authCompleteUrl).toMatch(/oauth2\/v1\/authcomplete$/);
+    expect(allowed.json.authCompleteUrl).toMatch(/oauth2\/v1\/authcomplete\?completion_secret=/);
     expect(allowed.json).not.toHaveProperty('id_token');
     const id = trustedIdOf(allowed);
     expect(allowed.json.additional).toMatchObject({
@@ -172,7 +172,7 @@ describe('trusted devices', () => {
     });
     const trusted = await password(String(start.json.flowState));
     expect(trusted.json.nextaction).toBe('AUTH_ALLOWED');
-    expect(trusted.json.authCompleteUrl).toMatch(/oauth2\/v1\/authcomplete$/);
+    expect(trusted.json.authCompleteUrl).toMatch(/oauth2\/v1\/authcomplete\?completion_secret=/);
     expect(trusted.json.additional).toMatchObject({ isTrustedDeviceEnabled: true, trustedDeviceId: id });
   });
 

@@ -1,6 +1,6 @@
 import { api } from '@portal/shared/api/client';
 import { type Environment, EnvironmentSchema } from '@portal/shared/api/schemas';
-import { clientTransactionIdAtom, serviceUrlAtom } from '@portal/shared/session/atoms';
+import { clientTransactionIdAtom, serviceUrlAtom, ssoUrlAtom } from '@portal/shared/session/atoms';
 import { applyRiskType } from '@portal/shared/session/riskType';
 import type { PortalStore } from '@portal/shared/session/store';
 import { resolveTransactionId } from '@portal/shared/session/transactionId';
@@ -37,5 +37,6 @@ export async function startSession(store: PortalStore, given?: unknown): Promise
     environment = reply.data;
   }
   store.set(serviceUrlAtom, environment.baseServiceUrl);
+  store.set(ssoUrlAtom, environment.ssoUrl ?? null);
   applyRiskType(store, environment.riskType);
 }

@@ -1,5 +1,5 @@
 import { portalConfigAtom } from '@portal/shared/config/portalConfig';
-import { serviceUrlAtom } from '@portal/shared/session/atoms';
+import { serviceUrlAtom, ssoUrlAtom } from '@portal/shared/session/atoms';
 import type { PortalStore } from '@portal/shared/session/store';
 import type { SamlFormPolicy } from './samlForm';
 
@@ -13,11 +13,12 @@ function originOf(url: string | null | undefined): string | null {
 }
 
 /**
- * Where the SAML form may post: the configured service origin (plain http allowed only for it,
- * the emulator in development) and the configured service origins over https.
+ * Where the SAML form may post: the SSO's own origin (the environment's ssoUrl when the service
+ * URL is the portal's proxy, else the service URL; plain http allowed only for it, the emulator in
+ * development) and the configured service origins over https.
  */
 export function samlPolicyFrom(store: PortalStore): SamlFormPolicy {
-  const service = originOf(store.get(serviceUrlAtom));
+  const service = originOf(store.get(ssoUrlAtom) ?? store.get(serviceUrlAtom));
   const configured = (store.get(portalConfigAtom).serviceOrigins ?? [])
     .map(originOf)
     .filter((origin): origin is string => origin !== null);

@@ -171,6 +171,12 @@ export const EmptyReplySchema = v.union([v.looseObject({}), v.literal(''), v.nul
 export const EnvironmentSchema = v.looseObject({
   riskType: v.nullish(v.string()),
   baseServiceUrl: v.pipe(v.string(), v.url()),
+  /**
+   * Our addition: the SSO's own tenant URL as the browser reaches it, where the oauth2 hand-back
+   * (authCompleteUrl) goes: a top-level navigation that must reach the SSO itself, with its
+   * cookies, even when baseServiceUrl is the portal's proxy. Absent: the service URL.
+   */
+  ssoUrl: v.nullish(v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//i, 'must be an http(s) URL'))),
 });
 export type Environment = v.InferOutput<typeof EnvironmentSchema>;
 

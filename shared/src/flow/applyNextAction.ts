@@ -3,16 +3,18 @@ import type { AuthReply, UserTokenReply } from '@portal/shared/api/schemas';
 import { syncTrustedDeviceCookie } from '@portal/shared/auth/trustedDevice';
 import { type FlowNavigationState, type Navigate, openTarget } from '@portal/shared/flow/navigation';
 import { type NextActionResult, nextActionRoute } from '@portal/shared/flow/nextAction';
-import { FLOW_STATE_PARAM, RESTART_PARAM } from '@portal/shared/routes/queryParams';
+import { FLOW_STATE_PARAM } from '@portal/shared/routes/queryParams';
 import {
   errorMessageAtom,
   flowStateAtom,
   loginNameAtom,
   serviceUrlAtom,
+  ssoUrlAtom,
   userNameAtom,
 } from '@portal/shared/session/atoms';
 import { keepFactorReply, transition } from '@portal/shared/session/signInState';
 import type { PortalStore } from '@portal/shared/session/store';
+import { isValidTransactionId, TRANSACTION_ID_PARAM } from '@portal/shared/session/transactionId';
 import { savedQueryParams } from '@portal/shared/storage/sessionStore';
 
 /*
@@ -29,9 +31,10 @@ import { savedQueryParams } from '@portal/shared/storage/sessionStore';
  * - 'screen': the factorStep transition (status Factor, the reply, options and FIDO type kept;
  *   navigation state { mode, skipFactorAutoRedirect }); userName from the reply.
  * - 'stay' (*_OTP_AUTH): keeps the reply, options and flow state; no transition, no navigation.
- * - 'redirect' (AUTH_ALLOWED + authCompleteUrl): only to the configured service's origin
- *   (serviceUrlAtom); the oauth2 entry's saved query string is kept, x-flow-state being the
- *   current flow state. Anything else (javascript:, another origin) → restart needed.
+ * - 'redirect' (AUTH_ALLOWED + authCompleteUrl): only to the SSO's own origin (ssoUrlAtom, else
+ *   the service URL; a relative address resolves against it, never against the proxy); the
+ *   address keeps its own query (the SSO's one-time completion secret) and gets the spec's
+ *   parameters added (withFlowQuery). Anything else (javascript:, another origin) → restart needed.
  * - 'signedIn': the authenticated transition with the reply's tokens (status 2, /welcome).
  * - 'exchangeIdToken': api.getUserToken(id_token) first (it keeps the tokens), then authenticated;
  *   failure → restartNeeded with its message.
@@ -59,21 +62,39 @@ function originOf(url: string | null): string | null {
   }
 }
 
-/** The service origin is the only place an authCompleteUrl may lead. */
+/**
+ * Where the oauth2 hand-back goes: the SSO itself (a top-level navigation that must reach it with
+ * the browser's SSO cookies), which the environment names when the service URL is the portal's
+ * proxy; otherwise the service URL is the SSO.
+ */
+function handBackBase(store: PortalStore): string | null {
+  return store.get(ssoUrlAtom) ?? store.get(serviceUrlAtom);
+}
+
+/** The SSO's origin is the only place an authCompleteUrl may lead. */
 export function allowedRedirectOrigins(store: PortalStore): string[] {
-  const origin = originOf(store.get(serviceUrlAtom));
+  const origin = originOf(handBackBase(store));
   return origin ? [origin] : [];
 }
 
-/** authCompleteUrl plus the saved oauth2 query string, x-flow-state being the current flow state. */
+/**
+ * authCompleteUrl with its own query kept (the SSO's one-time completion secret) and only the
+ * parameters the spec names added (section 3, 'Page address query parameters read'): x-flow-state,
+ * the current flow state; X-CLIENT-TRANSACTION-ID from the oauth2 entry, when it is a valid one
+ * and the address has none. Nothing else the entry carried goes on to the SSO.
+ */
 export function withFlowQuery(url: string, store: PortalStore): string {
   const target = new URL(url);
-  for (const [key, value] of Object.entries(savedQueryParams.read() ?? {})) {
-    if (!target.searchParams.has(key)) target.searchParams.set(key, value);
+  const transactionId = savedQueryParams.read()?.[TRANSACTION_ID_PARAM];
+  if (
+    transactionId &&
+    isValidTransactionId(transactionId) &&
+    !target.searchParams.has(TRANSACTION_ID_PARAM)
+  ) {
+    target.searchParams.set(TRANSACTION_ID_PARAM, transactionId);
   }
   const flowState = store.get(flowStateAtom);
   if (flowState) target.searchParams.set(FLOW_STATE_PARAM, flowState);
-  target.searchParams.delete(RESTART_PARAM);
   return target.href;
 }
 
@@ -90,7 +111,7 @@ export async function applyNextAction(
   const { store, navigate } = deps;
   const routed = nextActionRoute(reply, {
     allowedRedirectOrigins: allowedRedirectOrigins(store),
-    serviceUrl: store.get(serviceUrlAtom) ?? undefined,
+    serviceUrl: handBackBase(store) ?? undefined,
   });
   const result: NextActionResult =
     routed.kind === 'redirect' ? { ...routed, url: withFlowQuery(routed.url, store) } : routed;

@@ -53,11 +53,12 @@ export interface NextActionContext {
    */
   allowedRedirectOrigins?: readonly string[];
   /**
-   * The service URL (tenant path included). A relative authCompleteUrl is the service's own
-   * address and resolves against it, as a link on a page at the service URL would:
-   * 'oauth2/v1/authcomplete' → '{service URL}oauth2/v1/authcomplete'; a path from the root
-   * ('/x') stays at the root of the service's origin. Without it, relative addresses resolve
-   * against the first allowed origin. The origin check applies to the resolved address.
+   * The SSO's tenant URL as the browser reaches it (the service URL, unless that is the portal's
+   * proxy: then the SSO's own, from the environment). A relative authCompleteUrl is the SSO's own
+   * address and resolves against it, as a link on a page there would:
+   * 'oauth2/v1/authcomplete' → '{SSO URL}oauth2/v1/authcomplete'; a path from the root ('/x')
+   * stays at the root of its origin. Without it, relative addresses resolve against the first
+   * allowed origin. The origin check applies to the resolved address.
    */
   serviceUrl?: string;
 }

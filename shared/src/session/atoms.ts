@@ -73,6 +73,11 @@ export const selectionLevelAtom = atom<string | null>(null);
 
 /** Base address of the SSO service (from the environment configuration). */
 export const serviceUrlAtom = atom<string | null>(null);
+/**
+ * The SSO's own tenant URL (environment ssoUrl; null: the service URL): the one place an oauth2
+ * hand-back (authCompleteUrl) may lead, and the base a relative one resolves against.
+ */
+export const ssoUrlAtom = atom<string | null>(null);
 /** Base address of the portal's reverse proxy in front of the service. */
 export const proxyUrlAtom = atom<string>(PROXY_URL);
 

@@ -5,25 +5,27 @@ import type { EmulatorContext } from '../context.js';
 import { errors } from '../http/apiError.js';
 import { parseInput } from '../http/parseBody.js';
 import { sessionAfterSignIn } from '../sso/ssoSessions.js';
-import { sameBrowser } from '../sso/browserBinding.js';
+import { COMPLETION_SECRET_PARAM } from './completionSecret.js';
 import { takeAllowedOauth2Transaction } from './flowState.js';
 
 export const RP_CALLBACK_PATH = '/_emulator/rp/callback';
 
-const QuerySchema = v.looseObject({ 'x-flow-state': v.optional(v.string()) });
+const QuerySchema = v.looseObject({
+  'x-flow-state': v.optional(v.string()),
+  [COMPLETION_SECRET_PARAM]: v.optional(v.string()),
+});
 
 /**
- * GET oauth2/v1/authcomplete?x-flow-state=…: ends a completed oauth2 transaction, opens (or keeps)
- * the browser's SSO session, and goes back to the relying party. Only once, and only for the
- * browser that started the flow (its browser-binding cookie, sso/browserBinding.ts); anything
- * else is 401 0000010 and leaves the transaction as it was.
+ * GET oauth2/v1/authcomplete?completion_secret=…&x-flow-state=…: ends a completed oauth2
+ * transaction, opens (or keeps) the browser's SSO session, and goes back to the relying party.
+ * Only once, and only with the flow's completion secret, which AUTH_ALLOWED handed the browser
+ * that completed the authentication (auth/completionSecret.ts); anything else is 401 0000010 and
+ * leaves the transaction to the holder of the secret.
  */
 export function registerAuthComplete(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get('/oauth2/v1/authcomplete', async (request, reply) => {
     const query = parseInput(QuerySchema, request.query);
-    const tx = takeAllowedOauth2Transaction(ctx, query['x-flow-state'], (found) =>
-      sameBrowser(request, found.browserId),
-    );
+    const tx = takeAllowedOauth2Transaction(ctx, query['x-flow-state'], query[COMPLETION_SECRET_PARAM]);
     const user = tx?.userName ? ctx.state.findUser(tx.userName) : undefined;
     if (!tx || !user) throw errors.invalidFlowState();
     // This is a top-level navigation on the SSO's own origin: the place for the browser's SSO

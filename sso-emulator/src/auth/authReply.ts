@@ -1,5 +1,6 @@
 import type { EmulatorContext } from '../context.js';
 import { authCompleteUrl } from './authCompleteUrl.js';
+import { newCompletionSecret } from './completionSecret.js';
 import type { User } from '../state/model.js';
 import type { Transaction } from '../state/transactions.js';
 import { factorStepReply } from './factorActions.js';
@@ -45,7 +46,7 @@ function remember(tx: Transaction, reply: AuthReply): AuthReply {
 }
 
 /**
- * AUTH_ALLOWED: authCompleteUrl in the oauth2 flow, an id_token in the direct flow; both with the
+ * AUTH_ALLOWED: authCompleteUrl with a one-time completion secret in the oauth2 flow, an id_token in the direct flow; both with the
  * additional block, whose trusted-device fields tell the browser what to keep in its tdi- cookie.
  */
 async function allowed(ctx: EmulatorContext, tx: Transaction, user: User): Promise<AuthReply> {
@@ -57,12 +58,17 @@ async function allowed(ctx: EmulatorContext, tx: Transaction, user: User): Promi
   trustOnCompletion(ctx, tx, user);
   const block = { additional: additional(tx, user, [], '') };
   if (tx.oauth2) {
-    return remember(tx, {
+    // The completion secret goes to whoever received this reply: the browser that completed the
+    // authentication. Not remembered for restorelastaction (a completed flow state is refused
+    // there anyway): it is sent once.
+    const { secret, digest } = newCompletionSecret();
+    tx.completionDigest = digest;
+    return {
       nextaction: 'AUTH_ALLOWED',
       ...base(tx, user),
-      authCompleteUrl: authCompleteUrl(ctx),
+      authCompleteUrl: authCompleteUrl(ctx, secret),
       ...block,
-    });
+    };
   }
   const { token: idToken } = await ctx.tokens.sign('id', user.userName, ID_TOKEN_TTL_SECONDS, {
     name: user.displayName,

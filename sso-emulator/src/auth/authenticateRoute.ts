@@ -19,8 +19,6 @@ export function registerAuthenticate(app: FastifyInstance, ctx: EmulatorContext)
       const old = requireTransaction(ctx, request);
       ctx.state.transactions.delete(old.flowState);
       const tx = startTransaction(ctx, old.oauth2);
-      // The new flow state continues the same browser's flow.
-      if (old.browserId) tx.browserId = old.browserId;
       return {
         flowState: tx.flowState,
         flowStateId: tx.flowStateId,

@@ -3,6 +3,7 @@ import type { EmulatorContext } from '../context.js';
 import { errors } from '../http/apiError.js';
 import type { User } from '../state/model.js';
 import { newTransaction, type Transaction } from '../state/transactions.js';
+import { completionSecretMatches } from './completionSecret.js';
 
 export function startTransaction(ctx: EmulatorContext, oauth2: boolean): Transaction {
   const tx = newTransaction(ctx.state.clock.now(), ctx.config.flowStateTtlMs, oauth2);
@@ -45,17 +46,21 @@ export function findTransaction(
 }
 
 /**
- * authcomplete's single use of an oauth2 flow state that answered AUTH_ALLOWED: it ends there.
- * A request that `belongs` refuses (another browser) gets nothing and leaves it to its owner.
+ * authcomplete's single use of an oauth2 flow state that answered AUTH_ALLOWED: it ends there,
+ * and with it the completion secret. A request without that flow's secret (`presented`, compared
+ * in constant time) gets nothing and leaves the flow to the browser that holds it.
  */
 export function takeAllowedOauth2Transaction(
   ctx: EmulatorContext,
   flowState: string | undefined,
-  belongs: (tx: Transaction) => boolean,
+  presented: string | undefined,
 ): Transaction | undefined {
   const tx = liveTransaction(ctx, flowState);
-  if (!tx?.oauth2 || !allowed(tx) || !belongs(tx)) return undefined;
+  if (!tx?.oauth2 || !allowed(tx) || !completionSecretMatches(tx.completionDigest, presented)) {
+    return undefined;
+  }
   ctx.state.transactions.delete(tx.flowState);
+  tx.completionDigest = undefined;
   return tx;
 }
 

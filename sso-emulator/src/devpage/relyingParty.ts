@@ -7,7 +7,6 @@ import { escapeHtml, PAGE_CSP, page } from '../http/html.js';
 import { parseInput } from '../http/parseBody.js';
 import { identityProviders } from '../idp/providers.js';
 import { requirePortalUrl } from '../idp/relayState.js';
-import { bindBrowser } from '../sso/browserBinding.js';
 import { startOauth2Transaction } from '../sso/oauth2Start.js';
 import { SSO_COOKIE_NAME } from '../sso/ssoCookie.js';
 
@@ -26,12 +25,7 @@ export function registerRelyingParty(app: FastifyInstance, ctx: EmulatorContext)
     const query = parseInput(StartQuerySchema, request.query);
     const origin = requirePortalUrl(ctx.config, query.portal, 'portal').origin;
     const tx = startOauth2Transaction(ctx, request, { loginHint: query.login_hint, idp: query.idp });
-    // The flow belongs to this browser: authcomplete will ask for the same cookie.
-    const { browserId, setCookie } = bindBrowser(ctx, request);
-    tx.browserId = browserId;
-    return reply
-      .header('set-cookie', setCookie)
-      .redirect(`${origin}/oauth2?x-flow-state=${encodeURIComponent(tx.flowState)}`, 302);
+    return reply.redirect(`${origin}/oauth2?x-flow-state=${encodeURIComponent(tx.flowState)}`, 302);
   });
 
   app.get(RP_CALLBACK_PATH, async (request, reply) => {

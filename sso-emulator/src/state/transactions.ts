@@ -11,10 +11,11 @@ export interface Transaction {
   expiresAt: number;
   oauth2: boolean;
   /**
-   * oauth2 only: the browser that started the flow at the relying party (the value of its
-   * browser-binding cookie, sso/browserBinding.ts); authcomplete serves only that browser.
+   * oauth2 only: the SHA-256 digest of the one-time completion secret AUTH_ALLOWED handed the
+   * browser that completed the authentication (auth/completionSecret.ts); authcomplete serves the
+   * flow only to a request presenting it.
    */
-  browserId?: string;
+  completionDigest?: Buffer;
   userName?: string;
   /** Index into the user's steps. */
   stepIndex: number;
