@@ -25,14 +25,17 @@ async function oauth2PasswordSignIn() {
 
 describe('settings', () => {
   it('defaults: an absolute authCompleteUrl', async () => {
-    expect((await h.call('GET', '/_emulator/api/settings')).json).toEqual({ authCompleteUrl: 'absolute' });
+    expect((await h.call('GET', '/_emulator/api/settings')).json).toEqual({
+      authCompleteUrl: 'absolute',
+      stepUp: 'off',
+    });
     const { allowed } = await oauth2PasswordSignIn();
     expect(allowed.json.authCompleteUrl).toBe('http://localhost:8090/default/oauth2/v1/authcomplete');
   });
 
   it("authCompleteUrl 'relative': AUTH_ALLOWED carries the path relative to the tenant URL, which completes", async () => {
     const set = await h.call('POST', '/_emulator/api/settings', { body: { authCompleteUrl: 'relative' } });
-    expect(set.json).toEqual({ authCompleteUrl: 'relative' });
+    expect(set.json).toEqual({ authCompleteUrl: 'relative', stepUp: 'off' });
     const { flowState, allowed, browser } = await oauth2PasswordSignIn();
     expect(allowed.json).toMatchObject({
       nextaction: 'AUTH_ALLOWED',
@@ -48,7 +51,10 @@ describe('settings', () => {
   it('reset restores the defaults; a bad value is a 400', async () => {
     await h.call('POST', '/_emulator/api/settings', { body: { authCompleteUrl: 'relative' } });
     await h.call('POST', '/_emulator/api/reset');
-    expect((await h.call('GET', '/_emulator/api/settings')).json).toEqual({ authCompleteUrl: 'absolute' });
+    expect((await h.call('GET', '/_emulator/api/settings')).json).toEqual({
+      authCompleteUrl: 'absolute',
+      stepUp: 'off',
+    });
     const bad = await h.call('POST', '/_emulator/api/settings', { body: { authCompleteUrl: '//evil' } });
     expect(bad.status).toBe(400);
     expect(bad.json.errorCode).toBe('0000400');
