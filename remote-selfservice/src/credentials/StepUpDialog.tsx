@@ -72,7 +72,7 @@ export function StepUpDialog({ question, credIds, onGranted, onCancel, onClosed 
       onDismiss={onCancel}
       onClosed={onClosed}
       initialFocus={inputRef}
-      className="portal-confirm-dialog"
+      className="portal-step-up-dialog"
       aria-label={messages.selfService.confirmTitle}
       aria-describedby={`${id}-question ${id}-explanation`}
     >
