@@ -57,6 +57,12 @@ export const ProductConfigSchema = v.strictObject({
    * is 10 minutes).
    */
   idleWarningSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(540))),
+  /**
+   * Our rule (the spec has no step-up): deleting all credentials, or the last of a type, asks for
+   * the password first when the SSO offers step-up (its MeCreds reply says so); false keeps the
+   * spec's plain confirmation. Absent: true.
+   */
+  stepUpBeforeDelete: v.optional(v.boolean()),
   serviceOrigins: v.optional(
     v.array(
       v.pipe(

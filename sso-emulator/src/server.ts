@@ -23,6 +23,7 @@ import { registerBodyParsers } from './http/bodyParsers.js';
 import { serverLimitOptions } from './http/serverLimits.js';
 import { registerIdpCall, registerIdpPages } from './idp/idpRoutes.js';
 import { registerMeCredsRoutes } from './selfservice/meCredsRoutes.js';
+import { registerStepUpRoute } from './selfservice/stepUpRoute.js';
 import { registerVipRoute } from './selfservice/vipRoute.js';
 import { EmulatorState } from './state/emulatorState.js';
 import { TokenService } from './tokens/tokenService.js';
@@ -41,6 +42,7 @@ const ALLOWED_HEADERS = [
   'X-CLIENT-TRANSACTION-ID',
   'X-Device-Tag',
   'X-Relay-State',
+  'X-Step-Up-Grant',
 ];
 
 /** Builds the emulator (not listening): tests use `inject`, the CLI calls `listen`. */
@@ -92,6 +94,7 @@ export async function createEmulator(
       registerFidoAuthRoutes(tenant, ctx);
       registerFidoRegRoutes(tenant, ctx);
       registerMeCredsRoutes(tenant, ctx);
+      registerStepUpRoute(tenant, ctx);
       registerVipRoute(tenant, ctx);
     },
     { prefix: `/${config.tenant}` },

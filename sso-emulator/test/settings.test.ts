@@ -24,7 +24,10 @@ async function oauth2PasswordSignIn() {
 
 describe('settings', () => {
   it('defaults: an absolute authCompleteUrl', async () => {
-    expect((await h.call('GET', '/_emulator/api/settings')).json).toEqual({ authCompleteUrl: 'absolute' });
+    expect((await h.call('GET', '/_emulator/api/settings')).json).toEqual({
+      authCompleteUrl: 'absolute',
+      stepUp: 'off',
+    });
     const { allowed } = await oauth2PasswordSignIn();
     expect(allowed.json.authCompleteUrl).toMatch(
       /^http:\/\/localhost:8090\/default\/oauth2\/v1\/authcomplete\?completion_secret=[A-Za-z0-9_-]{43}$/,
@@ -33,7 +36,7 @@ describe('settings', () => {
 
   it("authCompleteUrl 'relative': AUTH_ALLOWED carries the path relative to the tenant URL, which completes", async () => {
     const set = await h.call('POST', '/_emulator/api/settings', { body: { authCompleteUrl: 'relative' } });
-    expect(set.json).toEqual({ authCompleteUrl: 'relative' });
+    expect(set.json).toEqual({ authCompleteUrl: 'relative', stepUp: 'off' });
     const { flowState, allowed } = await oauth2PasswordSignIn();
     expect(allowed.json).toMatchObject({
       nextaction: 'AUTH_ALLOWED',
@@ -49,7 +52,10 @@ describe('settings', () => {
   it('reset restores the defaults; a bad value is a 400', async () => {
     await h.call('POST', '/_emulator/api/settings', { body: { authCompleteUrl: 'relative' } });
     await h.call('POST', '/_emulator/api/reset');
-    expect((await h.call('GET', '/_emulator/api/settings')).json).toEqual({ authCompleteUrl: 'absolute' });
+    expect((await h.call('GET', '/_emulator/api/settings')).json).toEqual({
+      authCompleteUrl: 'absolute',
+      stepUp: 'off',
+    });
     const bad = await h.call('POST', '/_emulator/api/settings', { body: { authCompleteUrl: '//evil' } });
     expect(bad.status).toBe(400);
     expect(bad.json.errorCode).toBe('0000400');

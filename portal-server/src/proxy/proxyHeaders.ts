@@ -1,6 +1,9 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 
-/** The request headers the spec's API client uses (section 7), plus body framing. */
+/**
+ * The request headers the spec's API client uses (section 7), plus body framing, plus our
+ * X-Step-Up-Grant (step-up before destruction; README, Security).
+ */
 const FORWARDED_REQUEST_HEADERS = [
   'authorization',
   'content-type',
@@ -10,6 +13,7 @@ const FORWARDED_REQUEST_HEADERS = [
   'x-client-transaction-id',
   'x-device-tag',
   'x-relay-state',
+  'x-step-up-grant',
 ] as const;
 
 /**

@@ -1,15 +1,20 @@
 import { api } from '@portal/shared/api/client';
+import type { DeleteCallOptions } from '@portal/shared/api/credentials';
+import { portalConfigAtom } from '@portal/shared/config/portalConfig';
 import { CREDENTIAL_STATUS_ACTIVE, CREDENTIAL_STATUS_INACTIVE } from '@portal/shared/constants';
 import { messages } from '@portal/shared/messages/en_US';
 import { paths } from '@portal/shared/routes/paths';
 import { focusHeading } from '@portal/shared/a11y/focusScreen';
 import { useAnnounce } from '@portal/shared/a11y/announce';
+import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@portal/shared/router';
 import { hasNewCredAdded } from '../common/newCredAdded';
 import { ScreenStatus } from '../common/ScreenStatus';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { ConfirmDialog } from './ConfirmDialog';
+import { StepUpDialog } from './StepUpDialog';
+import { credIdsOf, type Deletion, deletionNeedsStepUp } from './stepUpNeeded';
 import { CredentialItem } from './CredentialItem';
 import { type CredentialView, credentialViews } from './credentialView';
 import { useCredentials } from './useCredentials';
@@ -17,14 +22,13 @@ import '../common/selfservice.css';
 import './credentials.css';
 import { LiveStatus } from '@portal/shared/ui/LiveStatus';
 
-type Confirmation = { kind: 'one'; view: CredentialView } | { kind: 'all' };
-
 /** /self-service: the user's credentials and what can be done with them. */
 export function ManageCredentials() {
-  const { credentials, busy, error, change } = useCredentials();
+  const { credentials, stepUp, busy, error, change } = useCredentials();
+  const { stepUpBeforeDelete } = useAtomValue(portalConfigAtom);
   const location = useLocation();
   const navigate = useNavigate();
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [confirmation, setConfirmation] = useState<Deletion | null>(null);
   const registerRef = useRef<HTMLButtonElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
   const announce = useAnnounce();
@@ -57,20 +61,28 @@ export function ManageCredentials() {
         ? text.deleteAllConfirm
         : null;
 
-  const deleteOne = async (view: CredentialView) => {
+  // Deleting all, or the last credential of a type, asks for the password first when the SSO
+  // offers step-up and the portal's setting (stepUpBeforeDelete) does not turn it off.
+  const askStepUp =
+    confirmation !== null && deletionNeedsStepUp(confirmation, views, stepUp, stepUpBeforeDelete !== false);
+
+  const deleteOne = async (view: CredentialView, call?: DeleteCallOptions) => {
     const index = views.findIndex((other) => other.credential.credId === view.credential.credId);
     const next = views[index + 1] ?? views[index - 1] ?? null;
-    if (!(await change(() => api.deleteCredential(view.credential.credId)))) return;
+    if (!(await change(() => api.deleteCredential(view.credential.credId, call)))) return;
     announce(text.credentialDeleted);
     setDeleted({ next: next ? next.credential.credId : null });
   };
 
-  const confirm = () => {
+  /** Yes (with the step-up grant when one was asked for): the dialog closes and the delete runs. */
+  const confirm = (stepUpGrant?: string) => {
     const current = confirmation;
+    const call = stepUpGrant ? { stepUpGrant } : undefined;
     setConfirmation(null);
     setDialogClosing(true);
-    if (current?.kind === 'one') void deleteOne(current.view);
-    if (current?.kind === 'all' && credentials) void change(() => api.deleteAllCredentials(credentials));
+    if (current?.kind === 'one') void deleteOne(current.view, call);
+    if (current?.kind === 'all' && credentials)
+      void change(() => api.deleteAllCredentials(credentials, call));
   };
 
   return (
@@ -141,8 +153,15 @@ export function ManageCredentials() {
         </ul>
       ) : null}
       <ConfirmDialog
-        question={question}
-        onConfirm={confirm}
+        question={askStepUp ? null : question}
+        onConfirm={() => confirm()}
+        onCancel={() => setConfirmation(null)}
+        onClosed={() => setDialogClosing(false)}
+      />
+      <StepUpDialog
+        question={askStepUp ? question : null}
+        credIds={confirmation ? credIdsOf(confirmation, views) : []}
+        onGranted={confirm}
         onCancel={() => setConfirmation(null)}
         onClosed={() => setDialogClosing(false)}
       />

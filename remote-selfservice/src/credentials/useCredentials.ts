@@ -1,12 +1,15 @@
 import { api } from '@portal/shared/api/client';
 import type { ApiResult } from '@portal/shared/api/result';
 import type { Credential } from '@portal/shared/api/schemas';
+import type { StepUpOffer } from '@portal/shared/api/stepUpSchemas';
 import { useRunOnMount } from '@portal/shared/hooks/useServerCall';
 import { useCallback, useState } from 'react';
 import { serviceErrorText, unexpectedErrorText } from '../common/errorText';
 
 export interface CredentialsState {
   credentials: readonly Credential[] | null;
+  /** The SSO's step-up offer in its last MeCreds reply (null: none). */
+  stepUp: StepUpOffer | null;
   busy: boolean;
   error: string | null;
 }
@@ -16,13 +19,18 @@ export interface CredentialsState {
  * list is read again, so what is shown is what the service holds.
  */
 export function useCredentials() {
-  const [state, setState] = useState<CredentialsState>({ credentials: null, busy: true, error: null });
+  const [state, setState] = useState<CredentialsState>({
+    credentials: null,
+    stepUp: null,
+    busy: true,
+    error: null,
+  });
 
   const reload = useCallback(async (): Promise<void> => {
-    const result = await api.listCredentials();
+    const result = await api.listCredentialsWithStepUp();
     setState((previous) =>
       result.ok
-        ? { credentials: result.data, busy: false, error: null }
+        ? { ...result.data, busy: false, error: null }
         : { ...previous, busy: false, error: serviceErrorText(result.error) },
     );
   }, []);

@@ -1,7 +1,13 @@
 import type { CredentialStatus } from '../constants';
 import type { ApiResult } from './result';
-import type { CallOptions, Send } from './request';
+import { type CallOptions, HEADERS, type Send } from './request';
 import { type Credential, CredentialListSchema, EmptyReplySchema } from './schemas';
+import { CredentialsWithStepUpSchema, StepUpGrantSchema } from './stepUpSchemas';
+
+/** A delete may carry a step-up grant (our design, not the spec's: stepUpSchemas). */
+export interface DeleteCallOptions extends CallOptions {
+  stepUpGrant?: string;
+}
 
 /** Self-service credential calls of spec section 7; all carry the user token. */
 export function createCredentialCalls(send: Send) {
@@ -19,7 +25,7 @@ export function createCredentialCalls(send: Send) {
       body: change,
       schema: EmptyReplySchema,
     });
-  const deleteCredential = (credId: string, call?: CallOptions) =>
+  const deleteCredential = (credId: string, { stepUpGrant, ...call }: DeleteCallOptions = {}) =>
     send({
       ...call,
       method: 'DELETE',
@@ -27,6 +33,7 @@ export function createCredentialCalls(send: Send) {
       base: 'service',
       token: 'user',
       schema: EmptyReplySchema,
+      ...(stepUpGrant ? { headers: { [HEADERS.stepUpGrant]: stepUpGrant } } : {}),
     });
 
   /** Runs one call per credential and reports the first failure, if any. */
@@ -51,6 +58,32 @@ export function createCredentialCalls(send: Send) {
         schema: CredentialListSchema,
       });
     },
+    /** GET factor/v1/MeCreds with the SSO's step-up offer, if it makes one (stepUpSchemas). */
+    listCredentialsWithStepUp(call?: CallOptions) {
+      return send({
+        ...call,
+        method: 'GET',
+        path: 'factor/v1/MeCreds',
+        base: 'service',
+        token: 'user',
+        schema: CredentialsWithStepUpSchema,
+      });
+    },
+    /**
+     * POST factor/v1/MeStepUp { password, credIds } (our design, not the spec's): the user's
+     * password, fresh, for a grant that lets exactly these credentials be deleted.
+     */
+    stepUp(password: string, credIds: readonly string[], call?: CallOptions) {
+      return send({
+        ...call,
+        method: 'POST',
+        path: 'factor/v1/MeStepUp',
+        base: 'service',
+        token: 'user',
+        body: { password, credIds },
+        schema: StepUpGrantSchema,
+      });
+    },
     /** PUT factor/v1/MeCreds/{credId} { default, status }. */
     updateCredential,
     /** DELETE factor/v1/MeCreds/{credId}. */
@@ -62,7 +95,7 @@ export function createCredentialCalls(send: Send) {
       );
     },
     /** Delete all: one DELETE per credential (the spec has no bulk call). */
-    deleteAllCredentials(credentials: readonly Credential[], call?: CallOptions) {
+    deleteAllCredentials(credentials: readonly Credential[], call?: DeleteCallOptions) {
       return each(credentials, (credential) => deleteCredential(credential.credId, call));
     },
   };

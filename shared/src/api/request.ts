@@ -24,6 +24,8 @@ export const HEADERS = {
   transactionId: 'X-CLIENT-TRANSACTION-ID',
   deviceTag: 'X-Device-Tag',
   relayState: 'X-Relay-State',
+  /** Our header (the spec has no step-up): the grant a destructive delete carries. */
+  stepUpGrant: 'X-Step-Up-Grant',
 } as const;
 
 /** Path of the client-token endpoint, used by the 401 retry. */

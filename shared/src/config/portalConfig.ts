@@ -29,6 +29,11 @@ export const PortalConfigSchema = v.object({
   userInfoTitle: v.optional(v.object({ clients: v.optional(v.string()), employees: v.optional(v.string()) })),
   /** How long before the idle logout its warning shows (seconds); absent: IDLE_WARNING_MS. */
   idleWarningSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(540))),
+  /**
+   * Our setting (the spec has no step-up): false deletes without asking for a fresh factor even
+   * when the SSO offers step-up (today's behaviour); absent or true: ask when it offers it.
+   */
+  stepUpBeforeDelete: v.optional(v.boolean()),
 });
 
 export type PortalConfig = v.InferOutput<typeof PortalConfigSchema>;

@@ -28,5 +28,8 @@ export const errors = {
   credentialNotFound: () => new ApiError(404, '8800040', 'Credential not found'),
   fidoVerificationFailed: (reason: string) =>
     new ApiError(400, '8800050', `FIDO verification failed: ${reason}`),
+  stepUpRequired: () =>
+    new ApiError(403, '8800060', 'Confirm with your password to delete the last credential of its type'),
+  stepUpLocked: () => new ApiError(403, '8800061', 'Too many wrong passwords: sign in again to delete it'),
   notFound: () => new ApiError(404, '0000404', 'Not found'),
 } as const;

@@ -5,6 +5,7 @@ import { parseInput } from '../http/parseBody.js';
 import type { Credential } from '../state/model.js';
 import { requireBearer, USER_TOKEN_KINDS } from '../tokens/bearer.js';
 import { CredIdParamsSchema, CredUpdateBodySchema } from './schemas.js';
+import { requireStepUpFor, STEP_UP_OFFER, stepUpBinding, stepUpOn } from './stepUp.js';
 
 /** The credential fields of spec section 3; secrets and keys stay inside the emulator. */
 export function publicCredential(c: Credential) {
@@ -19,19 +20,25 @@ export function publicCredential(c: Credential) {
   };
 }
 
-/** MeCreds: list, update (status, default) and delete the signed-in user's credentials. */
+/**
+ * MeCreds: list, update (status, default) and delete the signed-in user's credentials; with step-up
+ * on, deleting the last credential of a type needs a grant (stepUp.ts).
+ */
 export function registerMeCredsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  async function currentUser(request: Parameters<typeof requireBearer>[0]) {
+  async function signedIn(request: Parameters<typeof requireBearer>[0]) {
     const claims = await requireBearer(request, ctx.tokens, USER_TOKEN_KINDS);
     const user = ctx.state.findUser(claims.sub);
     if (!user) throw errors.invalidAccessToken();
-    return user;
+    return { user, claims };
   }
+  const currentUser = async (request: Parameters<typeof requireBearer>[0]) => (await signedIn(request)).user;
 
   app.get('/factor/v1/MeCreds', async (request, reply) => {
     const user = await currentUser(request);
     reply.header('cache-control', 'no-store');
-    return { credentials: user.credentials.filter((c) => !c.pending).map(publicCredential) };
+    const credentials = user.credentials.filter((c) => !c.pending).map(publicCredential);
+    // Step-up on: the reply says so (our field, not the spec's), naming the factor it asks for.
+    return stepUpOn(ctx) ? { credentials, stepUp: STEP_UP_OFFER } : { credentials };
   });
 
   app.put('/factor/v1/MeCreds/:credId', async (request) => {
@@ -53,11 +60,12 @@ export function registerMeCredsRoutes(app: FastifyInstance, ctx: EmulatorContext
   });
 
   app.delete('/factor/v1/MeCreds/:credId', async (request) => {
-    const user = await currentUser(request);
+    const { user, claims } = await signedIn(request);
     const { credId } = parseInput(CredIdParamsSchema, request.params);
-    const index = user.credentials.findIndex((c) => c.credId === credId);
-    if (index < 0) throw errors.credentialNotFound();
-    user.credentials.splice(index, 1);
+    const credential = ctx.state.findCredential(user, credId);
+    if (!credential) throw errors.credentialNotFound();
+    requireStepUpFor(ctx, request, stepUpBinding(user, claims), user, credential);
+    user.credentials.splice(user.credentials.indexOf(credential), 1);
     return { credId, data: { status: 'SUCCESS' } };
   });
 }

@@ -9,3 +9,9 @@ export const CredUpdateBodySchema = v.pipe(
   }),
   v.check((b) => b.default !== undefined || b.status !== undefined, 'default or status is required'),
 );
+
+/** MeStepUp (our design, not the spec's): the fresh factor and the credentials about to be deleted. */
+export const StepUpBodySchema = v.object({
+  password: v.pipe(v.string(), v.minLength(1)),
+  credIds: v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.minLength(1), v.maxLength(100)),
+});

@@ -6,6 +6,7 @@ import type { Credential, CredType, Fixtures, User } from './model.js';
 import type { OutboxEntry } from './outbox.js';
 import type { PushRequest } from './pushes.js';
 import type { SsoSession } from './ssoSessions.js';
+import { StepUpGrants } from '../selfservice/stepUpGrants.js';
 import { DEFAULT_SETTINGS, type EmulatorSettings } from './settings.js';
 import type { Transaction } from './transactions.js';
 import { TokenFamilies } from './tokenFamilies.js';
@@ -36,6 +37,8 @@ export class EmulatorState {
   accessTokenTtlSeconds: number | undefined;
   /** Browsers' single-sign-on sessions, by the opaque id in their cookie. */
   readonly ssoSessions = new Map<string, SsoSession>();
+  /** Step-up grants for deleting the last credential of a type (selfservice/stepUpGrants.ts). */
+  readonly stepUpGrants = new StepUpGrants();
   /** Dev-API switches (state/settings.ts). */
   readonly settings: EmulatorSettings = { ...DEFAULT_SETTINGS };
   /** Where the FIDO challenge replies carry the WebAuthn options (dev API `fido/placement`). */
@@ -62,6 +65,7 @@ export class EmulatorState {
     this.trustedDevices.clear();
     this.accessTokenTtlSeconds = undefined;
     this.ssoSessions.clear();
+    this.stepUpGrants.clear();
     Object.assign(this.settings, DEFAULT_SETTINGS);
     this.fidoOptionPlacement = DEFAULT_OPTION_PLACEMENT;
   }

@@ -10,8 +10,13 @@ export const SettingsBodySchema = v.object({
    * or 'relative' (oauth2/v1/authcomplete, relative to the tenant URL, as some servers send it).
    */
   authCompleteUrl: v.optional(v.picklist(['absolute', 'relative'])),
+  /**
+   * 'on': the SSO offers step-up (our design, the spec has none): MeCreds advertises it, and
+   * deleting the last credential of a type needs a grant from MeStepUp (selfservice/stepUp.ts).
+   */
+  stepUp: v.optional(v.picklist(['off', 'on'])),
 });
 
 export type EmulatorSettings = Required<v.InferOutput<typeof SettingsBodySchema>>;
 
-export const DEFAULT_SETTINGS: Readonly<EmulatorSettings> = { authCompleteUrl: 'absolute' };
+export const DEFAULT_SETTINGS: Readonly<EmulatorSettings> = { authCompleteUrl: 'absolute', stepUp: 'off' };
