@@ -93,6 +93,22 @@ describe('main.js', () => {
     expect(stdout()).not.toContain('listening');
   });
 
+  it('refuses to start when NODE_ENV is unset but PUBLIC_ORIGIN is https, naming both', async () => {
+    const child = run({
+      PORT: '0',
+      HOST_DIST: dirs.hostDist,
+      RELEASES_DIR: dirs.releasesDir,
+      PUBLIC_ORIGIN: 'https://portal.example.com',
+    });
+    const stderr = collect(child.stderr);
+    const stdout = collect(child.stdout);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    const line = JSON.parse(stderr().trim()) as { msg: string };
+    expect(line.msg).toMatch(/^Missing environment variable NODE_ENV: PUBLIC_ORIGIN is https/);
+    expect(stdout()).not.toContain('listening');
+  });
+
   it('prints exactly one listening line with the URL to open, and serves there', async () => {
     const child = run({
       PORT: '0',

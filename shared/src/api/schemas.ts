@@ -167,10 +167,17 @@ export type UserTokenReply = v.InferOutput<typeof UserTokenReplySchema>;
 /** Replies whose content the portal does not read (revoke, credential updates). */
 export const EmptyReplySchema = v.union([v.looseObject({}), v.literal(''), v.null()]);
 
+/** An absolute http(s) URL (valibot's url() alone also takes javascript: and data:). */
+const HttpUrlSchema = v.pipe(
+  v.string(),
+  v.url(),
+  v.check((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http(s) URL'),
+);
+
 /** 'Environment configuration' read at start-up. */
 export const EnvironmentSchema = v.looseObject({
   riskType: v.nullish(v.string()),
-  baseServiceUrl: v.pipe(v.string(), v.url()),
+  baseServiceUrl: HttpUrlSchema,
 });
 export type Environment = v.InferOutput<typeof EnvironmentSchema>;
 
