@@ -9,6 +9,7 @@ import { registerErrorHandler } from './http/errorReply.js';
 import { serverLimitOptions } from './http/serverLimits.js';
 import { type LoggerSetup, loggerOptions } from './logging.js';
 import { registerSsoProxy } from './proxy/ssoProxy.js';
+import { serviceUrlIsProxy } from './proxy/proxyTarget.js';
 import { DevRemotes } from './remotes/devRemotes.js';
 import { PinnedRemotesFile } from './remotes/pinnedRemotes.js';
 import { RemotesFile, type RemotesSource } from './remotes/remotesFile.js';
@@ -131,6 +132,7 @@ export async function buildServer(
       timeoutMs: config.proxyTimeoutMs,
       bodyLimitBytes: config.limits.bodyLimitBytes,
       custody,
+      keepsTrustedDevice: () => serviceUrlIsProxy(config.serviceUrl, publicOrigin()),
     });
   });
   await registerCspReportRoute(app, {

@@ -7,6 +7,13 @@ import { downstreamResponseHeaders, upstreamRequestHeaders } from './proxyHeader
 import { decideProxyRequest, replyContentType } from './proxyRules.js';
 import { PROXY_PREFIX, proxyTarget } from './proxyTarget.js';
 import { MAX_PROXIED_REPLY_BYTES, readReply, replyContent } from './replyTokens.js';
+import {
+  AUTHENTICATE_PATH,
+  type AuthenticateRequest,
+  keepTrustedDevice,
+  RequestBodyTooLarge,
+  withTrustedDeviceId,
+} from './trustedDeviceCookie.js';
 
 export interface SsoProxyOptions {
   ssoBaseUrl: string;
@@ -19,6 +26,11 @@ export interface SsoProxyOptions {
   bodyLimitBytes: number;
   /** Takes refresh tokens out of sign-in replies into the sealed cookie. */
   custody: RefreshTokenCustody;
+  /**
+   * The page's calls come through here (the service URL is this proxy): the trusted-device id is
+   * kept in an HttpOnly cookie and attached here (trustedDeviceCookie.ts), never shown to the page.
+   */
+  keepsTrustedDevice: () => boolean;
 }
 
 class UpstreamTimeout extends Error {
@@ -48,14 +60,15 @@ function forward(
   target: URL,
   rule: Parameters<typeof replyContentType>[0],
   options: SsoProxyOptions,
+  /** An authenticate request read whole to carry the trusted-device id; otherwise the body streams. */
+  authenticate?: AuthenticateRequest,
 ): Promise<void> {
   return new Promise((resolve) => {
     const { timeoutMs, bodyLimitBytes } = options;
     const transport = target.protocol === 'https:' ? https : http;
-    const upstream = transport.request(target, {
-      method: request.method,
-      headers: upstreamRequestHeaders(request.headers),
-    });
+    const headers = upstreamRequestHeaders(request.headers);
+    if (authenticate) headers['content-length'] = authenticate.body.length;
+    const upstream = transport.request(target, { method: request.method, headers });
     // The SSO's time to answer starts once it has the whole request.
     let headersTimer: ReturnType<typeof setTimeout> | undefined;
     upstream.setTimeout(timeoutMs, () => upstream.destroy(new UpstreamTimeout()));
@@ -96,14 +109,22 @@ function forward(
               'proxy refused a reply in an encoding it cannot read',
             );
             sendError(reply, 502, 'PORTAL_UPSTREAM_CONTENT', 'The sign-in service sent an unexpected reply');
-          } else if (content.kind === 'object' && typeof content.value.refresh_token === 'string') {
-            // A sign-in reply with a refresh token: it goes into the sealed cookie, never to the page.
+          } else if (
+            content.kind === 'object' &&
+            (typeof content.value.refresh_token === 'string' || options.keepsTrustedDevice())
+          ) {
+            // A sign-in reply with a refresh token: it goes into the sealed cookie, never to the page;
+            // the trusted-device id likewise, into its HttpOnly cookie.
+            let value = content.value;
+            if (options.keepsTrustedDevice())
+              value = keepTrustedDevice(value, request, reply, authenticate?.subject);
+            if (typeof value.refresh_token === 'string') value = options.custody.withhold(value, reply);
             const { 'content-encoding': _encoding, ...plainHeaders } = headers;
             reply
               .code(response.statusCode ?? 502)
               .headers(plainHeaders)
               .header('content-type', 'application/json; charset=utf-8')
-              .send(JSON.stringify(options.custody.withhold(content.value, reply)));
+              .send(JSON.stringify(value));
           } else {
             reply
               .code(response.statusCode ?? 502)
@@ -154,6 +175,10 @@ function forward(
       if (!request.raw.complete) upstream.destroy();
     });
     request.raw.on('error', () => upstream.destroy());
+    if (authenticate) {
+      upstream.end(authenticate.body);
+      return;
+    }
     let received = 0;
     request.raw.on('data', (chunk: Buffer) => {
       received += chunk.length;
@@ -198,7 +223,17 @@ export async function registerSsoProxy(app: FastifyInstance, options: SsoProxyOp
       }
       const target = proxyTarget(options.ssoBaseUrl, rawUrl);
       if (!target) return sendError(reply, 400, 'PORTAL_INVALID_REQUEST', 'Invalid proxy path');
-      await forward(request, reply, target, decision.rule, options);
+      let authenticate: AuthenticateRequest | undefined;
+      if (rawPath === AUTHENTICATE_PATH && hasBody && options.keepsTrustedDevice()) {
+        try {
+          authenticate = await withTrustedDeviceId(request, options.bodyLimitBytes);
+        } catch (error) {
+          if (!(error instanceof RequestBodyTooLarge)) throw error;
+          reply.header('connection', 'close');
+          return sendError(reply, 413, 'PORTAL_BODY_TOO_LARGE', 'The request body is too large');
+        }
+      }
+      await forward(request, reply, target, decision.rule, options, authenticate);
       return reply;
     });
   });
