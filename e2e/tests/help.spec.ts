@@ -3,8 +3,7 @@ import { editStartupData } from '../src/startupData';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { cspGuard as plain } from '../src/cspGuard';
-import { expect, type Page, test } from '../src/fixtures';
+import { expect, guarded as plain, type Page, test } from '../src/fixtures';
 import { type PortalStack, repoRoot, startStack } from '../src/servers';
 
 // The remote_help pages (spec section 2: Help page, /cookies, /emea-cookies, /aboutAuthHub,

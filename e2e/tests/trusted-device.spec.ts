@@ -16,28 +16,28 @@ import { PASSWORD } from '../src/signIn';
  * portal server keeps it HttpOnly, the last test). Each stack names its service URL explicitly.
  */
 function stackWithServiceUrl(service: 'sso' | 'proxy') {
-  return [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-    async ({}, use: (stack: PortalStack) => Promise<void>) => {
-      const [portalPort, emulatorPort] = [await freePort(), await freePort()];
-      const serviceUrl =
-        service === 'proxy'
-          ? `http://localhost:${portalPort}/common/portal/proxy/`
-          : `http://localhost:${emulatorPort}/default/`;
-      const stack = await startStack({
-        portalPort,
-        emulatorPort,
-        portalEnv: { LOG_LEVEL: 'warn', SERVICE_URL: serviceUrl },
-      });
-      await use(stack);
-      await stack.stop();
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ] as const;
+  return async (_: object, use: (stack: PortalStack) => Promise<void>) => {
+    const [portalPort, emulatorPort] = [await freePort(), await freePort()];
+    const serviceUrl =
+      service === 'proxy'
+        ? `http://localhost:${portalPort}/common/portal/proxy/`
+        : `http://localhost:${emulatorPort}/default/`;
+    const stack = await startStack({
+      portalPort,
+      emulatorPort,
+      portalEnv: { LOG_LEVEL: 'warn', SERVICE_URL: serviceUrl },
+    });
+    await use(stack);
+    await stack.stop();
+  };
 }
 
-const test = base.extend<object, { stack: PortalStack }>({ stack: stackWithServiceUrl('sso') });
-const throughProxy = base.extend<object, { stack: PortalStack }>({ stack: stackWithServiceUrl('proxy') });
+const test = base.extend<object, { stack: PortalStack }>({
+  stack: [stackWithServiceUrl('sso'), { scope: 'worker', timeout: 60_000 }],
+});
+const throughProxy = base.extend<object, { stack: PortalStack }>({
+  stack: [stackWithServiceUrl('proxy'), { scope: 'worker', timeout: 60_000 }],
+});
 
 const USER = 'tom.trusted';
 const COOKIE = `tdi-${obfuscate(USER)}`;
