@@ -19,6 +19,7 @@ import { registerEnvironmentRoute } from './routes/environment.js';
 import { registerProductConfigRoute } from './routes/productConfig.js';
 import { registerRemotesJsonRoute } from './routes/remotesJson.js';
 import { registerSecurityHeaders } from './security/securityHeaders.js';
+import { registerEmeaCookiesPage } from './static/emeaCookiesPage.js';
 import { registerHostApp } from './static/hostApp.js';
 import { registerRemoteReleases } from './static/remoteReleases.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './rateLimit/rateLimitStore.js';
@@ -139,6 +140,7 @@ export async function buildServer(
     store: rateLimitStore,
     rule: { name: 'csp-report', limit: config.cspReportRateLimit, windowMs: config.rateLimitWindowMs },
   });
+  registerEmeaCookiesPage(app);
   await registerHostApp(app, {
     hostDist: config.hostDist,
     production: config.production,

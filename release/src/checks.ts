@@ -77,7 +77,6 @@ export function checkShared(manifest: Manifest, host: HostFacts): string[] {
   return [...problems];
 }
 
-export { PRECOMPRESSED } from './manifest.js';
 
 function checkPrecompressed(folder: string, file: string, record: IntegrityRecord): string[] {
   return PRECOMPRESSED.flatMap((extension) => {
