@@ -15,28 +15,28 @@ import { PASSWORD } from '../src/signIn';
  * SSO itself (the page keeps a readable tdi- cookie, the tests below) or the portal's proxy (the
  * portal server keeps it HttpOnly, the last test). Each stack names its service URL explicitly.
  */
-function stackWithServiceUrl(service: 'sso' | 'proxy') {
-  return async (_: object, use: (stack: PortalStack) => Promise<void>) => {
-    const [portalPort, emulatorPort] = [await freePort(), await freePort()];
-    const serviceUrl =
-      service === 'proxy'
-        ? `http://localhost:${portalPort}/common/portal/proxy/`
-        : `http://localhost:${emulatorPort}/default/`;
-    const stack = await startStack({
-      portalPort,
-      emulatorPort,
-      portalEnv: { LOG_LEVEL: 'warn', SERVICE_URL: serviceUrl },
-    });
-    await use(stack);
-    await stack.stop();
-  };
+async function withStack(service: 'sso' | 'proxy', use: (stack: PortalStack) => Promise<void>) {
+  const [portalPort, emulatorPort] = [await freePort(), await freePort()];
+  const serviceUrl =
+    service === 'proxy'
+      ? `http://localhost:${portalPort}/common/portal/proxy/`
+      : `http://localhost:${emulatorPort}/default/`;
+  const stack = await startStack({
+    portalPort,
+    emulatorPort,
+    portalEnv: { LOG_LEVEL: 'warn', SERVICE_URL: serviceUrl },
+  });
+  await use(stack);
+  await stack.stop();
 }
 
 const test = base.extend<object, { stack: PortalStack }>({
-  stack: [stackWithServiceUrl('sso'), { scope: 'worker', timeout: 60_000 }],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+  stack: [async ({}, use) => withStack('sso', use), { scope: 'worker', timeout: 60_000 }],
 });
 const throughProxy = base.extend<object, { stack: PortalStack }>({
-  stack: [stackWithServiceUrl('proxy'), { scope: 'worker', timeout: 60_000 }],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+  stack: [async ({}, use) => withStack('proxy', use), { scope: 'worker', timeout: 60_000 }],
 });
 
 const USER = 'tom.trusted';

@@ -77,7 +77,6 @@ export function checkShared(manifest: Manifest, host: HostFacts): string[] {
   return [...problems];
 }
 
-
 function checkPrecompressed(folder: string, file: string, record: IntegrityRecord): string[] {
   return PRECOMPRESSED.flatMap((extension) => {
     const sibling = `${file}${extension}`;
