@@ -230,7 +230,7 @@ async function framingSite(): Promise<FramingSite> {
   site.server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(
-      '<!doctype html><title>Company EMEA site</title><h1>Company EMEA site</h1>' +
+      '<!doctype html><html lang="en"><title>Company EMEA site</title><h1>Company EMEA site</h1>' +
         `<iframe title="Cookie notice" src="${site.frameSrc}" width="800" height="600"` +
         ` onload="this.dataset.loaded = 'yes'"></iframe>`,
     );
