@@ -6,7 +6,6 @@
 export const exposes = {
   './Help': './src/exposes/Help.tsx',
   './Cookies': './src/exposes/Cookies.tsx',
-  './EmeaCookies': './src/exposes/EmeaCookies.tsx',
   './AboutAuthHub': './src/exposes/AboutAuthHub.tsx',
   './SmsTerms': './src/exposes/SmsTerms.tsx',
 } as const satisfies Record<string, string>;

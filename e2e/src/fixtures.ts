@@ -28,8 +28,13 @@ function emulatorApi(baseUrl: string): EmulatorApi {
   };
 }
 
-/** Every test runs under the CSP guard and the axe guard (both automatic). */
-const base = mergeTests(cspGuard, axeGuard);
+/**
+ * Every test runs under the CSP guard and the axe guard (both automatic). Specs import `test` and
+ * `expect` from this module only (biome.json: noRestrictedImports on e2e/tests/**); a spec that
+ * starts its own servers uses `guarded` (the guards without the shared stack).
+ */
+export const guarded = mergeTests(cspGuard, axeGuard);
+const base = guarded;
 
 interface WorkerFixtures {
   stack: PortalStack;

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { test as base, expect, type Page } from '../src/fixtures';
 import { type PortalStack, repoRoot, startStack } from '../src/servers';
 import { editStartupData } from '../src/startupData';
 
@@ -11,42 +11,40 @@ import { editStartupData } from '../src/startupData';
 
 const TITLES = { clients: 'Not you? Switch user', employees: 'Sign in as someone else' };
 
-let stack: PortalStack;
-let configDir: string;
-
-test.beforeAll(async () => {
-  configDir = mkdtempSync(path.join(tmpdir(), 'portal-title-'));
-  const devConfig = JSON.parse(readFileSync(path.join(repoRoot, 'portal-server/config/portal.json'), 'utf8'));
-  const file = path.join(configDir, 'portal.json');
-  writeFileSync(file, JSON.stringify({ ...devConfig, audience: 'employees', userInfoTitle: TITLES }));
-  stack = await startStack({ portalEnv: { LOG_LEVEL: 'warn', PORTAL_CONFIG: file } });
-});
-
-test.afterAll(async () => {
-  await stack?.stop();
-  rmSync(configDir, { recursive: true, force: true });
-});
-
-test.beforeEach(async () => {
-  await fetch(`${stack.emulatorUrl}/_emulator/api/reset`, { method: 'POST' });
+/** The shared stack's fixtures (emulator reset, guards), on a portal with the titles configured. */
+const test = base.extend<object, { stack: PortalStack }>({
+  stack: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const configDir = mkdtempSync(path.join(tmpdir(), 'portal-title-'));
+      const devConfig = JSON.parse(
+        readFileSync(path.join(repoRoot, 'portal-server/config/portal.json'), 'utf8'),
+      );
+      const file = path.join(configDir, 'portal.json');
+      writeFileSync(file, JSON.stringify({ ...devConfig, audience: 'employees', userInfoTitle: TITLES }));
+      const stack = await startStack({ portalEnv: { LOG_LEVEL: 'warn', PORTAL_CONFIG: file } });
+      await use(stack);
+      await stack.stop();
+      rmSync(configDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
 });
 
 /** sam.sms's user ID entered (Remember Me off): the password page, with the banner. */
 async function atPassword(page: Page): Promise<void> {
-  const errors: Error[] = [];
-  page.on('pageerror', (error) => errors.push(error));
-  await page.goto(`${stack.portalUrl}/direct`);
+  await page.goto('/direct');
   await page.getByLabel('User ID').fill('sam.sms');
   await page.getByLabel('Remember Me').uncheck();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
-  expect(errors).toEqual([]);
 }
 
 test("the audience's title is the clickable link instead of 'Not {name}?', and it restarts the flow", async ({
   page,
+  pageErrors: _,
 }) => {
-  const served = await (await page.request.get(`${stack.portalUrl}/v1/config/portal`)).json();
+  const served = await (await page.request.get('/v1/config/portal')).json();
   expect(served).toMatchObject({ audience: 'employees', userInfoTitle: TITLES });
 
   await atPassword(page);
@@ -61,19 +59,19 @@ test("the audience's title is the clickable link instead of 'Not {name}?', and i
   await expect(link).toHaveCount(0);
 });
 
-test('another audience gets its own title', async ({ page }) => {
+test('another audience gets its own title', async ({ page, pageErrors: _ }) => {
   await editStartupData(page, { portalConfig: { audience: 'clients' } });
   await atPassword(page);
   await expect(page.getByRole('button', { name: 'Not you? Switch user' })).toBeVisible();
 });
 
-test("an audience without a title keeps 'Not {name}?'", async ({ page }) => {
+test("an audience without a title keeps 'Not {name}?'", async ({ page, pageErrors: _ }) => {
   await editStartupData(page, { portalConfig: { userInfoTitle: { employees: null } } });
   await atPassword(page);
   await expect(page.getByRole('button', { name: 'Not sam.sms?' })).toBeVisible();
 });
 
-test("without user reset nothing is clickable: 'User {name}', no title", async ({ page }) => {
+test("without user reset nothing is clickable: 'User {name}', no title", async ({ page, pageErrors: _ }) => {
   await editStartupData(page, { portalConfig: { allowUserReset: false } });
   await atPassword(page);
   await expect(page.getByText('User sam.sms', { exact: true })).toBeVisible();

@@ -3,8 +3,7 @@ import { editStartupData } from '../src/startupData';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { cspGuard as plain } from '../src/cspGuard';
-import { expect, type Page, test } from '../src/fixtures';
+import { expect, guarded as plain, type Page, test } from '../src/fixtures';
 import { type PortalStack, repoRoot, startStack } from '../src/servers';
 
 // The remote_help pages (spec section 2: Help page, /cookies, /emea-cookies, /aboutAuthHub,
@@ -159,10 +158,9 @@ test.describe('Login Assistance (/help)', () => {
 });
 
 const infoPages = [
-  { path: '/cookies', title: 'Cookie Notice', file: 'cookies.json', shell: true },
-  { path: '/aboutAuthHub', title: 'About the Authentication Hub', file: 'about.json', shell: true },
-  { path: '/sms-terms-of-service', title: 'SMS Terms of Service', file: 'sms-terms.json', shell: true },
-  { path: '/emea-cookies', title: 'Cookie Notice', file: 'emea-cookies.json', shell: false },
+  { path: '/cookies', title: 'Cookie Notice', file: 'cookies.json' },
+  { path: '/aboutAuthHub', title: 'About the Authentication Hub', file: 'about.json' },
+  { path: '/sms-terms-of-service', title: 'SMS Terms of Service', file: 'sms-terms.json' },
 ];
 
 for (const audience of ['clients', 'employees'] as const) {
@@ -180,9 +178,9 @@ for (const audience of ['clients', 'employees'] as const) {
           pageContent.sections.map((s) => s.heading),
         );
         for (const lead of pageContent.lead ?? []) await expect(page.getByText(lead)).toBeVisible();
-        // Exactly one main landmark: the host's, or the framed page's own.
+        // Exactly one main landmark: the host's.
         await expect(page.getByRole('main')).toHaveCount(1);
-        await expect(page.getByRole('contentinfo')).toHaveCount(info.shell ? 1 : 0);
+        await expect(page.getByRole('contentinfo')).toHaveCount(1);
       });
     }
 
@@ -232,7 +230,7 @@ async function framingSite(): Promise<FramingSite> {
   site.server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(
-      '<!doctype html><title>Company EMEA site</title><h1>Company EMEA site</h1>' +
+      '<!doctype html><html lang="en"><title>Company EMEA site</title><h1>Company EMEA site</h1>' +
         `<iframe title="Cookie notice" src="${site.frameSrc}" width="800" height="600"` +
         ` onload="this.dataset.loaded = 'yes'"></iframe>`,
     );
@@ -261,12 +259,17 @@ plain.describe('/emea-cookies inside another site’s frame', () => {
 
   const frameOf = (page: Page) => page.frameLocator('iframe[title="Cookie notice"]');
 
-  plain('a configured origin can frame it, and it shows without the shell', async ({ page }) => {
-    await page.goto(allowed.origin);
-    await expect(frameOf(page).getByRole('heading', { name: 'Cookie Notice', level: 1 })).toBeVisible();
-    await expect(frameOf(page).getByRole('main')).toHaveCount(1);
-    await expect(frameOf(page).getByRole('contentinfo')).toHaveCount(0);
-  });
+  plain(
+    'a configured origin can frame it, and it shows without the shell and without a script',
+    async ({ page }) => {
+      await page.goto(allowed.origin);
+      await expect(frameOf(page).getByRole('heading', { name: 'Cookie Notice', level: 1 })).toBeVisible();
+      await expect(frameOf(page).getByRole('main')).toHaveCount(1);
+      await expect(frameOf(page).getByRole('contentinfo')).toHaveCount(0);
+      await expect(frameOf(page).locator('script')).toHaveCount(0);
+      await expect(frameOf(page).getByRole('table', { name: 'Strictly necessary cookies' })).toBeVisible();
+    },
+  );
 
   plain('another origin cannot', async ({ page }) => {
     await page.goto(other.origin);
@@ -276,4 +279,25 @@ plain.describe('/emea-cookies inside another site’s frame', () => {
     await expect(frameOf(page).locator('#root')).toHaveCount(0);
     await expect(frameOf(page).getByRole('heading', { name: 'Cookie Notice' })).toHaveCount(0);
   });
+});
+
+test('/emea-cookies is a static page: the words of its content file, no script, a policy that allows none', async ({
+  page,
+}) => {
+  const words = JSON.parse(
+    readFileSync(path.join(repoRoot, 'portal-server/content/emea-cookies.json'), 'utf8'),
+  ) as { title: string; lead: string[]; sections: { heading: string }[]; updated: string };
+  const response = await page.goto('/emea-cookies');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'none'");
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.title);
+  expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(
+    words.sections.map((section) => section.heading),
+  );
+  for (const lead of words.lead) await expect(page.getByText(lead)).toBeVisible();
+  await expect(page.getByText(words.updated)).toBeVisible();
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await expect(page.locator('script')).toHaveCount(0);
+  // Not the SPA: no host root, nothing of the federation runtime.
+  await expect(page.locator('#root')).toHaveCount(0);
 });

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
-import { cspGuard as test } from '../src/cspGuard';
+import { expect, guarded as test, type Page } from '../src/fixtures';
 import { copyReleases, fileIntegrity, type RemoteEntry } from '../src/releases';
 import { type PortalStack, startStack } from '../src/servers';
 

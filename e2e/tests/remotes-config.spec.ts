@@ -1,7 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect } from '@playwright/test';
-import { cspGuard as test } from '../src/cspGuard';
+import { expect, guarded as test } from '../src/fixtures';
 import { copyReleases, type RemoteEntry, stageLabelledBuild } from '../src/releases';
 import { type PortalStack, startStack } from '../src/servers';
 

@@ -1,13 +1,43 @@
 import type { BrowserContext, Request, Response } from '@playwright/test';
 import { obfuscate } from '../../shared/src/storage/cookieNames';
-import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
+import { type EmulatorApi, expect, type Page, test as base } from '../src/fixtures';
 import { codesSent } from '../src/outbox';
 import { arriveFromRelyingParty } from '../src/relyingParty';
+import { freePort, type PortalStack, startStack } from '../src/servers';
 import { PASSWORD } from '../src/signIn';
 
 // Trusted devices end to end (issue 13 §3; spec sections 3 and 9): tom.trusted signs in with a
 // password and an SMS code; a full sign-in with Remember Me makes the emulator trust the browser,
 // whose tdi- cookie then lets the next sign-in skip the SMS step, until either side lets it expire.
+
+/**
+ * Who keeps the id depends on the service URL (portal-server README, "Trusted-device id"): the
+ * SSO itself (the page keeps a readable tdi- cookie, the tests below) or the portal's proxy (the
+ * portal server keeps it HttpOnly, the last test). Each stack names its service URL explicitly.
+ */
+async function withStack(service: 'sso' | 'proxy', use: (stack: PortalStack) => Promise<void>) {
+  const [portalPort, emulatorPort] = [await freePort(), await freePort()];
+  const serviceUrl =
+    service === 'proxy'
+      ? `http://localhost:${portalPort}/common/portal/proxy/`
+      : `http://localhost:${emulatorPort}/default/`;
+  const stack = await startStack({
+    portalPort,
+    emulatorPort,
+    portalEnv: { LOG_LEVEL: 'warn', SERVICE_URL: serviceUrl },
+  });
+  await use(stack);
+  await stack.stop();
+}
+
+const test = base.extend<object, { stack: PortalStack }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+  stack: [async ({}, use) => withStack('sso', use), { scope: 'worker', timeout: 60_000 }],
+});
+const throughProxy = base.extend<object, { stack: PortalStack }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+  stack: [async ({}, use) => withStack('proxy', use), { scope: 'worker', timeout: 60_000 }],
+});
 
 const USER = 'tom.trusted';
 const COOKIE = `tdi-${obfuscate(USER)}`;
@@ -268,3 +298,28 @@ test('oauth2 flow: the trusted browser goes back to the relying party right afte
   await signedInAtRelyingParty();
   expect(await codesSent(emulator, USER, 1)).toHaveLength(1);
 });
+
+throughProxy(
+  'through the proxy the id is HttpOnly: never in document.cookie nor a reply, and the next sign-in still skips the SMS',
+  async ({ page, context, emulator, pageErrors: _ }) => {
+    const allowed = await fullSignIn(page, emulator);
+    // The portal server took the id out of the reply and kept it.
+    expect(allowed).toMatchObject({ isTrustedDeviceEnabled: true, trustedDeviceExpiryDays: 30 });
+    expect(allowed).not.toHaveProperty('trustedDeviceId');
+    const kept = (await context.cookies()).filter((cookie) => cookie.name.startsWith('__Host-tdi-'));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ path: '/', httpOnly: true, secure: true, sameSite: 'Strict' });
+    expect(await trustedCookie(context)).toBeUndefined();
+    expect(await page.evaluate(() => document.cookie)).not.toContain(kept[0]?.value ?? '<none>');
+    expect(await page.evaluate(() => document.cookie)).not.toContain('tdi-');
+
+    await logOut(page);
+    const second = await returnToDirect(page);
+    // The page sends no id; the portal server adds it on the way to the SSO.
+    expect(second).toMatchObject({ subject: USER, rememberMe: true });
+    expect(second).not.toHaveProperty('trustedDeviceID');
+    await enterPassword(page);
+    await expectWelcome(page);
+    expect(await codesSent(emulator, USER, 1)).toHaveLength(1);
+  },
+);

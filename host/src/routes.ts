@@ -91,7 +91,6 @@ export const routes: readonly RouteEntry[] = [
   selfService(paths.registerType('totp_push'), './RegisterTotpPush', registration.pushTitle),
   help(paths.help, './Help', messages.help.title),
   help(paths.cookies, './Cookies', messages.help.cookieNotice),
-  { ...help(paths.emeaCookies, './EmeaCookies', messages.help.cookieNotice), shell: false },
   help(paths.aboutAuthHub, './AboutAuthHub', messages.landing.about),
   help(paths.smsTerms, './SmsTerms', messages.shell.footer.smsTerms),
 ];

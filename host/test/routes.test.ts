@@ -37,7 +37,6 @@ describe('route table', () => {
       '/denied',
       '/help',
       '/cookies',
-      '/emea-cookies',
       '/aboutAuthHub',
       '/signed-out',
       '/idpComplete',

@@ -24,7 +24,12 @@ import {
   sealingKeysValue,
 } from './env/envValues.js';
 import { PSEUDONYM_KEY_MIN_BYTES, pseudonymKeyValue } from './audit/pseudonymizer.js';
-import { DEV_SSO_BASE_URL, DEV_SSO_CLIENT_SECRET, productionProblems } from './env/productionRules.js';
+import {
+  DEV_SSO_BASE_URL,
+  DEV_SSO_CLIENT_SECRET,
+  missingNodeEnvProblem,
+  productionProblems,
+} from './env/productionRules.js';
 import { type ProductConfig, readProductConfig } from './productConfig.js';
 import { SEALING_KEY_BYTES, type SealingKey, sealingKey } from './tokens/custody/sealingKeys.js';
 
@@ -133,7 +138,7 @@ const EnvSchema = v.object({
   EMBED_ORIGINS: v.optional(originListValue, ''),
   PROXY_TIMEOUT_MS: v.optional(positiveMillis, '15000'),
   LOG_LEVEL: v.optional(logLevelValue, 'info'),
-  NODE_ENV: v.optional(nodeEnvValue, ''),
+  NODE_ENV: v.optional(nodeEnvValue),
   HEADERS_TIMEOUT_MS: v.optional(positiveMillis, '10000'),
   REQUEST_TIMEOUT_MS: v.optional(positiveMillis, '30000'),
   KEEP_ALIVE_TIMEOUT_MS: v.optional(positiveMillis, '72000'),
@@ -181,7 +186,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     throw new ConfigError(parsed.issues.map(describeIssue).join('; '));
   }
   const e = parsed.output;
-  if (e.NODE_ENV) {
+  const nodeEnvProblem = missingNodeEnvProblem(e);
+  if (nodeEnvProblem) throw new ConfigError(nodeEnvProblem);
+  const production = e.NODE_ENV === 'production';
+  if (production) {
     const problems = productionProblems({
       ...e,
       tokenSealingKeysSet: e.TOKEN_SEALING_KEYS !== undefined,
@@ -197,7 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
   const portalConfigFile = resolvePath(e.PORTAL_CONFIG, path.join(packageDir, 'config', 'portal.json'));
   let product: ProductConfig;
   try {
-    product = readProductConfig(portalConfigFile);
+    product = readProductConfig(portalConfigFile, { httpsOnly: production });
   } catch (error) {
     const variable: EnvName = 'PORTAL_CONFIG';
     throw new ConfigError(
@@ -226,7 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     embedOrigins: e.EMBED_ORIGINS,
     proxyTimeoutMs: e.PROXY_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
-    production: e.NODE_ENV,
+    production,
     limits: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { describeIssues } from './describeIssues.js';
+import { httpUrlValue } from './env/envValues.js';
 
 const phone = v.object({
   region: v.pipe(v.string(), v.minLength(1)),
   number: v.pipe(v.string(), v.minLength(1)),
 });
 
-const httpUrl = v.pipe(v.string(), v.url());
+const httpUrl = httpUrlValue;
 
 /** A banner title: one short line of plain text (the page renders it as text, never as HTML). */
 export const USER_INFO_TITLE_MAX = 60;
@@ -75,8 +76,26 @@ export const ProductConfigSchema = v.strictObject({
 
 export type ProductConfig = v.InferOutput<typeof ProductConfigSchema>;
 
+/** Every URL-valued setting, by its path in the file. */
+function configuredUrls(config: ProductConfig): [string, string][] {
+  return [
+    ['forgotPasswordUrl', config.forgotPasswordUrl],
+    ['privacyStatementUrl', config.privacyStatementUrl],
+    ['termsOfUseUrl', config.termsOfUseUrl],
+    ...(config.serviceOrigins ?? []).map((origin, index): [string, string] => [
+      `serviceOrigins.${index}`,
+      origin,
+    ]),
+  ];
+}
+
+export interface ReadProductConfigOptions {
+  /** NODE_ENV=production: every URL and origin must be https. */
+  httpsOnly?: boolean;
+}
+
 /** Reads and validates the product configuration file; the error says what is wrong and where. */
-export function readProductConfig(file: string): ProductConfig {
+export function readProductConfig(file: string, options: ReadProductConfigOptions = {}): ProductConfig {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
@@ -85,5 +104,12 @@ export function readProductConfig(file: string): ProductConfig {
   }
   const parsed = v.safeParse(ProductConfigSchema, raw);
   if (!parsed.success) throw new Error(`${file} is invalid: ${describeIssues(parsed.issues)}`);
+  if (options.httpsOnly) {
+    const plain = configuredUrls(parsed.output).filter(([, url]) => new URL(url).protocol !== 'https:');
+    if (plain.length > 0) {
+      const where = plain.map(([name, url]) => `${name} (${url})`).join(', ');
+      throw new Error(`${file} is invalid: every URL must be https (NODE_ENV=production): ${where}`);
+    }
+  }
   return parsed.output;
 }

@@ -14,6 +14,7 @@ import { registerErrorHandler } from './http/errorReply.js';
 import { serverLimitOptions } from './http/serverLimits.js';
 import { type LoggerSetup, loggerOptions } from './logging.js';
 import { registerSsoProxy } from './proxy/ssoProxy.js';
+import { serviceUrlIsProxy } from './proxy/proxyTarget.js';
 import { DevRemotes } from './remotes/devRemotes.js';
 import { PinnedRemotesFile } from './remotes/pinnedRemotes.js';
 import { RemotesFile, type RemotesSource } from './remotes/remotesFile.js';
@@ -24,6 +25,7 @@ import { registerProductConfigRoute } from './routes/productConfig.js';
 import { registerRemotesJsonRoute } from './routes/remotesJson.js';
 import { registerNoStoreDefault } from './security/noStore.js';
 import { registerSecurityHeaders } from './security/securityHeaders.js';
+import { registerEmeaCookiesPage } from './static/emeaCookiesPage.js';
 import { registerHostApp } from './static/hostApp.js';
 import { registerRemoteReleases } from './static/remoteReleases.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './rateLimit/rateLimitStore.js';
@@ -159,6 +161,7 @@ export async function buildServer(
         perUser: { name: 'proxy-user', limit: config.proxyUserRateLimit, windowMs: config.rateLimitWindowMs },
       },
       audit: new ProxyAudit(auditTrail),
+      keepsTrustedDevice: () => serviceUrlIsProxy(config.serviceUrl, publicOrigin()),
     });
     await registerBrowserEventsRoute(dynamic, {
       trail: auditTrail,
@@ -173,6 +176,7 @@ export async function buildServer(
     store: rateLimitStore,
     rule: { name: 'csp-report', limit: config.cspReportRateLimit, windowMs: config.rateLimitWindowMs },
   });
+  registerEmeaCookiesPage(app);
   await registerHostApp(app, {
     hostDist: config.hostDist,
     production: config.production,

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
@@ -50,6 +50,7 @@ describe('loadConfig', () => {
 
   it('reads every variable', () => {
     const config = loadConfig({
+      NODE_ENV: 'development',
       PORT: '0',
       HOST: '0.0.0.0',
       PUBLIC_ORIGIN: 'https://portal.example.com/',
@@ -138,6 +139,11 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', 'proxy.example.com'],
     ['TRUSTED_TYPES', 'on'],
+    ['SSO_BASE_URL', 'javascript:alert(1)//'],
+    ['SERVICE_URL', 'javascript:alert(1)//'],
+    ['PUBLIC_ORIGIN', 'javascript:alert(1)'],
+    ['REMOTE_ORIGINS', 'data:text/html,x'],
+    ['DEV_REMOTES', 'remote_help=javascript:alert(1)//x.json'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(
       new RegExp(`^Invalid environment variable ${name}: `),
@@ -172,6 +178,24 @@ describe('loadConfig', () => {
     writeFileSync(invalid, JSON.stringify({ audience: 'everyone' }));
     expect(() => loadConfig({ PORTAL_CONFIG: invalid })).toThrowError(
       /Invalid environment variable PORTAL_CONFIG: .*audience/,
+    );
+  });
+
+  it.each([
+    ['forgotPasswordUrl', 'javascript:alert(document.domain)'],
+    ['privacyStatementUrl', 'data:text/html,<script>alert(1)</script>'],
+    ['termsOfUseUrl', 'javascript:alert(1)'],
+    ['serviceOrigins', ['javascript:alert(1)']],
+  ])('refuses a product configuration whose %s is %j (http(s) only)', (name, value) => {
+    const product = JSON.parse(
+      readFileSync(path.join(packageDir, 'config', 'portal.json'), 'utf8'),
+    ) as object;
+    const file = path.join(dirs.root, `portal-${name}.json`);
+    writeFileSync(file, JSON.stringify({ ...product, [name]: value }));
+    expect(() => loadConfig({ PORTAL_CONFIG: file })).toThrowError(
+      new RegExp(
+        `^Invalid environment variable PORTAL_CONFIG: .*${name}.*must be an absolute http\\(s\\) URL`,
+      ),
     );
   });
 });

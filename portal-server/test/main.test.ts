@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { rmdirSync, rmSync } from 'node:fs';
+import { cpSync, rmSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +11,12 @@ import {
   packageDir,
 } from './helpers/fixtures.js';
 
-/** The CLI is compiled into a scratch folder so this test does not depend on (or race with) `build`. */
-const outDir = path.join(packageDir, '.tmp', `main-test-${process.pid}`);
+/**
+ * The CLI is compiled into a scratch copy of the package (dist/ and the content/ it reads beside
+ * it) so this test does not depend on (or race with) `build`.
+ */
+const scratchDir = path.join(packageDir, '.tmp', `main-test-${process.pid}`);
+const outDir = path.join(scratchDir, 'dist');
 const mainJs = path.join(outDir, 'main.js');
 
 function run(env: Record<string, string>): ChildProcess {
@@ -46,13 +50,14 @@ describe('main.js', () => {
       ],
       { cwd: packageDir },
     );
+    cpSync(path.join(packageDir, 'content'), path.join(scratchDir, 'content'), { recursive: true });
   }, 60000);
 
   afterAll(() => {
     dirs.cleanup();
-    rmSync(outDir, { recursive: true, force: true });
+    rmSync(scratchDir, { recursive: true, force: true });
     try {
-      rmdirSync(path.dirname(outDir)); // only when no other run still uses it
+      rmdirSync(path.dirname(scratchDir)); // only when no other run still uses it
     } catch {
       // not empty: another test run is compiling there too
     }
@@ -90,6 +95,22 @@ describe('main.js', () => {
     expect(line.msg).toContain(
       "Invalid environment variable PUBLIC_ORIGIN: must be set to the portal's https origin",
     );
+    expect(stdout()).not.toContain('listening');
+  });
+
+  it('refuses to start when NODE_ENV is unset but PUBLIC_ORIGIN is https, naming both', async () => {
+    const child = run({
+      PORT: '0',
+      HOST_DIST: dirs.hostDist,
+      RELEASES_DIR: dirs.releasesDir,
+      PUBLIC_ORIGIN: 'https://portal.example.com',
+    });
+    const stderr = collect(child.stderr);
+    const stdout = collect(child.stdout);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    const line = JSON.parse(stderr().trim()) as { msg: string };
+    expect(line.msg).toMatch(/^Missing environment variable NODE_ENV: PUBLIC_ORIGIN is https/);
     expect(stdout()).not.toContain('listening');
   });
 

@@ -45,7 +45,7 @@ describe('host app and remote releases', () => {
     expect(robots.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/direct', '/register/totp', '/nowhere', '/emea-cookies', '/welcome?x-flow-state=abc'])(
+  it.each(['/direct', '/register/totp', '/nowhere', '/welcome?x-flow-state=abc'])(
     'falls back to index.html for the app route %s',
     async (url) => {
       const response = await app.inject({ url, headers: html });

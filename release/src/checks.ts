@@ -1,10 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 import type { HostFacts } from './hostFacts.js';
 import { sri } from './integrity.js';
 import type { IntegrityRecord } from './integrityRecord.js';
-import { isInsideFolder, type Manifest, MANIFEST_FILE, namedFiles } from './manifest.js';
+import { INTEGRITY_FILE } from './integrityRecord.js';
+import {
+  carriedFiles,
+  isInsideFolder,
+  type Manifest,
+  MANIFEST_FILE,
+  namedFiles,
+  PRECOMPRESSED,
+} from './manifest.js';
 import type { Remote } from './remotes.js';
 
 /** The packages the host and every remote must share as one copy (docs/architecture.md, Federation). */
@@ -69,9 +77,6 @@ export function checkShared(manifest: Manifest, host: HostFacts): string[] {
   return [...problems];
 }
 
-/** The portal server sends file.br or file.gz in place of file: they are the build too. */
-export const PRECOMPRESSED = ['.br', '.gz'] as const;
-
 function checkPrecompressed(folder: string, file: string, record: IntegrityRecord): string[] {
   return PRECOMPRESSED.flatMap((extension) => {
     const sibling = `${file}${extension}`;
@@ -115,6 +120,42 @@ export function checkIntegrity(
     if (built !== undefined && built !== actual)
       problems.push(`${file} does not match the integrity its manifest gives`);
     problems.push(...checkPrecompressed(folder, file, record));
+  }
+  problems.push(...checkPrecompressed(folder, MANIFEST_FILE, record));
+  problems.push(...checkFolderContents(folder, manifest));
+  return problems;
+}
+
+/** Every entry of a folder, relative to it, with its kind (symbolic links are not followed). */
+function entriesOf(
+  folder: string,
+  prefix = '',
+): { file: string; kind: 'file' | 'folder' | 'link' | 'other' }[] {
+  return readdirSync(path.join(folder, prefix)).flatMap((name) => {
+    const file = prefix ? `${prefix}/${name}` : name;
+    const stat = lstatSync(path.join(folder, file));
+    if (stat.isSymbolicLink()) return [{ file, kind: 'link' as const }];
+    if (stat.isDirectory()) return [{ file, kind: 'folder' as const }, ...entriesOf(folder, file)];
+    return [{ file, kind: stat.isFile() ? ('file' as const) : ('other' as const) }];
+  });
+}
+
+/**
+ * A release folder holds what its manifest carries (carriedFiles) and integrity.json, as regular
+ * files: the portal server serves whatever is there, so an unlisted file or a symbolic link (which
+ * could lead anywhere on the server) is refused.
+ */
+export function checkFolderContents(folder: string, manifest: Manifest): string[] {
+  const expected = new Set([
+    INTEGRITY_FILE,
+    ...carriedFiles(manifest, (file) => isInsideFolder(file) && existsSync(path.join(folder, file))),
+  ]);
+  const problems: string[] = [];
+  for (const { file, kind } of entriesOf(folder).sort((a, b) => a.file.localeCompare(b.file))) {
+    if (kind === 'link') problems.push(`${file} is a symbolic link`);
+    else if (kind === 'other') problems.push(`${file} is not a regular file`);
+    else if (kind === 'file' && !expected.has(file))
+      problems.push(`${file} is not carried by ${MANIFEST_FILE}`);
   }
   return problems;
 }

@@ -78,3 +78,19 @@ export function isInsideFolder(file: string): boolean {
   const normal = path.posix.normalize(file);
   return !normal.startsWith('/') && normal !== '..' && !normal.startsWith('../');
 }
+
+/** The portal server sends file.br or file.gz in place of file: they are the build too. */
+export const PRECOMPRESSED = ['.br', '.gz'] as const;
+
+/**
+ * What a release folder carries: the manifest, every file it names, and the precompressed copies of
+ * each that `exists` finds. Nothing else of a build (source maps, build statistics, stray files) is
+ * staged or served. Sorted, each once.
+ */
+export function carriedFiles(manifest: Manifest, exists: (file: string) => boolean): string[] {
+  const files = [MANIFEST_FILE, ...namedFiles(manifest)].flatMap((file) => [
+    file,
+    ...PRECOMPRESSED.map((extension) => `${file}${extension}`).filter(exists),
+  ]);
+  return [...new Set(files)].sort();
+}

@@ -1,16 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  cpSync,
+  copyFileSync,
   existsSync,
+  lstatSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
-  statSync,
 } from 'node:fs';
 import path from 'node:path';
-import { checkIntegrity, PRECOMPRESSED } from './checks.js';
+import { checkIntegrity } from './checks.js';
 import { ReleaseError } from './errors.js';
 import { fileSri, sri } from './integrity.js';
 import {
@@ -19,7 +19,14 @@ import {
   readIntegrityRecord,
   writeIntegrityRecord,
 } from './integrityRecord.js';
-import { isInsideFolder, MANIFEST_FILE, namedFiles, parseManifest } from './manifest.js';
+import {
+  carriedFiles,
+  isInsideFolder,
+  MANIFEST_FILE,
+  namedFiles,
+  PRECOMPRESSED,
+  parseManifest,
+} from './manifest.js';
 import type { ReleaseDir } from './releaseDir.js';
 import type { Remote } from './remotes.js';
 
@@ -35,22 +42,26 @@ export interface Staged {
 }
 
 /**
- * The first 10 hex digits of a sha256 over the folder's file names and contents, leaving out the
- * build statistics (`mf-stats.json` is not byte-reproducible, and no browser loads it): a rebuild of
- * unchanged sources stages into the same folder.
+ * The first 10 hex digits of a sha256 over the names and contents of the files a release carries
+ * (carriedFiles): a rebuild of unchanged sources stages into the same folder, whatever else the
+ * build folder holds (source maps, build statistics).
  */
-export function contentHash(dir: string): string {
+export function contentHash(dir: string, files: readonly string[]): string {
   const hash = createHash('sha256');
-  const walk = (folder: string) => {
-    for (const name of readdirSync(folder).sort()) {
-      if (name === 'mf-stats.json') continue;
-      const file = path.join(folder, name);
-      if (statSync(file).isDirectory()) hash.update(contentHash(file));
-      else hash.update(name).update(readFileSync(file));
-    }
-  };
-  walk(dir);
+  for (const file of [...files].sort()) hash.update(file).update(readFileSync(path.join(dir, file)));
   return hash.digest('hex').slice(0, 10);
+}
+
+/**
+ * A carried file must be a regular file inside the build folder, reached through no symbolic
+ * link: a link would copy (and the portal server would serve) whatever it points to.
+ */
+function linkProblem(from: string, file: string): string | undefined {
+  const real = path.join(realpathSync(from), file);
+  if (lstatSync(path.join(from, file)).isSymbolicLink() || realpathSync(path.join(from, file)) !== real) {
+    return `${file} is a symbolic link or lies behind one`;
+  }
+  return lstatSync(real).isFile() ? undefined : `${file} is not a regular file`;
 }
 
 /** sha384 of the manifest, of every file it names and of their precompressed copies. */
@@ -61,16 +72,23 @@ function integrityOf(folder: string, files: string[]): IntegrityRecord {
       existsSync(path.join(folder, sibling)),
     ),
   ]);
+  const manifestCopies = PRECOMPRESSED.map((extension) => `${MANIFEST_FILE}${extension}`).filter((copy) =>
+    existsSync(path.join(folder, copy)),
+  );
   return {
     manifest: fileSri(path.join(folder, MANIFEST_FILE)),
-    files: Object.fromEntries(covered.map((file) => [file, fileSri(path.join(folder, file))])),
+    files: Object.fromEntries(
+      [...covered, ...manifestCopies].map((file) => [file, fileSri(path.join(folder, file))]),
+    ),
   };
 }
 
 /**
- * Copies a build into its immutable folder `<package>/<version>-<content hash>/` and writes
- * integrity.json beside it (sha384 of the manifest and of every file it names). The copy is made
- * under a temporary name and renamed, so a half-copied folder never looks like a release.
+ * Copies what a build's manifest carries (carriedFiles: the manifest, every file it names, their
+ * .br/.gz) into its immutable folder `<package>/<version>-<content hash>/` and writes
+ * integrity.json beside it (sha384 of the manifest and of every file it names). Nothing else is
+ * copied; a carried file that is a symbolic link is refused. The copy is made under a temporary
+ * name and renamed, so a half-copied folder never looks like a release.
  */
 export function stageBuild(dir: ReleaseDir, remote: Remote, from: string): Staged {
   dir.assertExists();
@@ -95,14 +113,21 @@ export function stageBuild(dir: ReleaseDir, remote: Remote, from: string): Stage
     if (!existsSync(path.join(from, file)))
       throw new ReleaseError(`${from}: ${file}, named by ${MANIFEST_FILE}, is missing`);
   }
+  const carried = carriedFiles(manifest, (file) => existsSync(path.join(from, file)));
+  const links = carried.flatMap((file) => linkProblem(from, file) ?? []);
+  if (links.length > 0) throw new ReleaseError(`${from} cannot be staged`, links);
 
-  const release = `${version}-${contentHash(from)}`;
+  const release = `${version}-${contentHash(from, carried)}`;
   const folder = dir.folderOf(remote, release);
   const result = { remote: remote.name, release, folder, manifest: dir.manifestUrl(remote, release) };
   if (existsSync(folder)) {
     // A folder staged before the tool existed has no integrity.json: if its files still hash to
     // its name, they are the build staged there, and their integrity is recorded now.
-    if (!existsSync(path.join(folder, INTEGRITY_FILE)) && contentHash(folder) === contentHash(from)) {
+    if (
+      !existsSync(path.join(folder, INTEGRITY_FILE)) &&
+      carried.every((file) => existsSync(path.join(folder, file))) &&
+      contentHash(folder, carried) === contentHash(from, carried)
+    ) {
       writeIntegrityRecord(folder, integrityOf(folder, files));
     }
     const record = readIntegrityRecord(folder);
@@ -123,7 +148,10 @@ export function stageBuild(dir: ReleaseDir, remote: Remote, from: string): Stage
   const temporary = path.join(path.dirname(folder), `.staging-${randomBytes(6).toString('hex')}`);
   mkdirSync(temporary, { recursive: true });
   try {
-    cpSync(from, temporary, { recursive: true });
+    for (const file of carried) {
+      mkdirSync(path.dirname(path.join(temporary, file)), { recursive: true });
+      copyFileSync(path.join(from, file), path.join(temporary, file));
+    }
     const record = integrityOf(temporary, files);
     writeIntegrityRecord(temporary, record);
     renameSync(temporary, folder);

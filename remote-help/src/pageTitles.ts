@@ -7,7 +7,6 @@ import { messages } from '@portal/shared/messages/en_US';
 export const pageTitles = {
   help: messages.help.title,
   cookies: messages.help.cookieNotice,
-  emeaCookies: messages.help.cookieNotice,
   aboutAuthHub: messages.landing.about,
   smsTerms: messages.shell.footer.smsTerms,
 } as const;

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { aboutContent } from '../src/about/aboutContent';
 import { HelpContentSchema, PageContentSchema, parseContent } from '../src/content/schema';
 import { cookiesContent } from '../src/cookies/cookiesContent';
-import { emeaCookiesContent } from '../src/emeaCookies/emeaCookiesContent';
 import { helpContent } from '../src/help/helpContent';
 import { smsTermsContent } from '../src/smsTerms/smsTermsContent';
 
@@ -17,7 +16,6 @@ const schemaOf: Record<string, v.GenericSchema> = {
   'help.clients.json': HelpContentSchema,
   'help.employees.json': HelpContentSchema,
   'cookies.json': PageContentSchema,
-  'emea-cookies.json': PageContentSchema,
   'about.json': PageContentSchema,
   'sms-terms.json': PageContentSchema,
 };
@@ -35,7 +33,7 @@ describe('content files', () => {
   it('the pages load their files when imported', () => {
     expect(helpContent.clients.contact.heading).toBe('Contact the Client Service Center');
     expect(helpContent.employees.contact.heading).toBe('Contact the Service Desk');
-    for (const content of [cookiesContent, emeaCookiesContent, aboutContent, smsTermsContent]) {
+    for (const content of [cookiesContent, aboutContent, smsTermsContent]) {
       expect(content.sections.length).toBeGreaterThan(0);
     }
   });

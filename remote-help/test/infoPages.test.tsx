@@ -4,7 +4,6 @@ import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import AboutAuthHubScreen from '../src/exposes/AboutAuthHub';
 import CookiesScreen from '../src/exposes/Cookies';
-import EmeaCookiesScreen from '../src/exposes/EmeaCookies';
 import SmsTermsScreen from '../src/exposes/SmsTerms';
 import { renderScreen, testConfig } from './renderWithConfig';
 
@@ -24,13 +23,6 @@ const pages: PageCase[] = [
     title: 'Cookie Notice',
     sections: ['What cookies are', 'Cookies we use', 'Managing cookies', 'Questions'],
     texts: [/uses only the cookies and browser storage it needs/, /Last updated/],
-  },
-  {
-    name: '/emea-cookies',
-    Screen: EmeaCookiesScreen,
-    title: 'Cookie Notice',
-    sections: ['Cookies we use', 'Your choices'],
-    texts: [/European Economic Area/],
   },
   {
     name: '/aboutAuthHub',
@@ -102,12 +94,5 @@ describe('cookie notices', () => {
     renderScreen(<CookiesScreen />, { config: testConfig('clients') });
     expect(screen.queryByRole('main')).toBeNull();
     expect(screen.getByRole('article', { name: 'Cookie Notice' })).toBeTruthy();
-  });
-
-  it('/emea-cookies has no shell around it, so it is its own compact main landmark', () => {
-    renderScreen(<EmeaCookiesScreen />, { config: testConfig('clients') });
-    const main = screen.getByRole('main', { name: 'Cookie Notice' });
-    expect(main.className).toContain('portal-content--compact');
-    expect(within(main).getByRole('table', { name: 'Strictly necessary cookies' })).toBeTruthy();
   });
 });

@@ -206,6 +206,14 @@ describe('request headers and bases', () => {
     expect(store.get(lastTransactionAtom)).toBeNull();
   });
 
+  it.each(['javascript:alert(1)//', 'data:text/html,<p>x</p>'])(
+    'refuses an environment whose baseServiceUrl is %s (only http(s) is a service)',
+    async (baseServiceUrl) => {
+      const { api } = setup([{ body: { riskType: 'RSARISK', baseServiceUrl } }]);
+      expect((await api.loadEnvironment()).ok).toBe(false);
+    },
+  );
+
   it('userinfo reads JSON or a signed token payload', async () => {
     const payload = btoa(JSON.stringify({ name: 'Ann Smith' })).replace(/=+$/, '');
     const { api, calls } = setup([{ raw: '{"name":"Ann"}' }, { raw: `eyJhbGciOiJub25lIn0.${payload}.sig` }]);

@@ -13,6 +13,12 @@ function parseHttpUrl(value: string): URL | undefined {
   }
 }
 
+/** An absolute http(s) URL, kept as written (valibot's url() also takes javascript: and data:). */
+export const httpUrlValue = v.pipe(
+  v.string(),
+  v.check((value) => parseHttpUrl(value) !== undefined, 'must be an absolute http(s) URL'),
+);
+
 export const portValue = v.pipe(
   v.string(),
   v.regex(/^\d{1,5}$/, 'must be a whole number from 0 to 65535 (0 picks a free port)'),
@@ -73,10 +79,13 @@ export const byteCount = v.pipe(
   v.minValue(1, 'must be at least 1 byte'),
 );
 
-/** NODE_ENV: only `production` changes anything (the production rules, no source maps served). */
+/**
+ * NODE_ENV, trimmed and lower-cased: only `production` changes anything (the production rules, no
+ * source maps served); whether it is set at all matters too (env/productionRules: missingNodeEnvProblem).
+ */
 export const nodeEnvValue = v.pipe(
   v.string(),
-  v.transform((value) => value.trim().toLowerCase() === 'production'),
+  v.transform((value) => value.trim().toLowerCase()),
 );
 
 /** One IPv4/IPv6 address or CIDR range (`10.0.0.0/8`, `fd00::/8`). */

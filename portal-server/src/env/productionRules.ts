@@ -2,12 +2,17 @@
 export const DEV_SSO_BASE_URL = 'http://localhost:8090/default/';
 export const DEV_SSO_CLIENT_SECRET = 'portal-dev-secret';
 
+/** Settings holding a list of origins; in production each origin must be https. */
+const ORIGIN_LISTS = ['REMOTE_ORIGINS', 'IDP_ORIGINS', 'EMBED_ORIGINS', 'EXTRA_SCRIPT_ORIGINS'] as const;
+type OriginListName = (typeof ORIGIN_LISTS)[number];
+
 /** The values the production rules look at, as set (undefined = unset or empty). */
-export interface ProductionInputs {
+export interface ProductionInputs extends Partial<Record<OriginListName, readonly string[]>> {
   SSO_BASE_URL?: string | undefined;
   SERVICE_URL?: string | undefined;
   SSO_CLIENT_SECRET?: string | undefined;
   PUBLIC_ORIGIN?: string | undefined;
+  TRUSTED_TYPES?: string | undefined;
   /** TOKEN_SEALING_KEYS was given (every instance must seal with the same keys). */
   tokenSealingKeysSet: boolean;
   /** AUDIT_PSEUDONYM_KEY was given (the audit trail's user keys must agree across instances and restarts). */
@@ -20,15 +25,14 @@ const isHttps = (value: string) => new URL(value).protocol === 'https:';
 
 /**
  * With NODE_ENV=production the server fails closed: a deploy that forgot a variable must not run
- * against a local SSO with the development secret. Returns one message per problem, each naming
- * its variable in the same form as the other configuration errors.
+ * against a local SSO with the development secret, load code or frames from plain-http origins, or
+ * turn Trusted Types off. Returns one message per problem, each naming its variable in the same
+ * form as the other configuration errors.
  */
 export function productionProblems(inputs: ProductionInputs): string[] {
   const problems: string[] = [];
-  const problem = (
-    name: Exclude<keyof ProductionInputs, 'tokenSealingKeysSet' | 'devRemotesSet' | 'auditPseudonymKeySet'>,
-    message: string,
-  ) => problems.push(`Invalid environment variable ${name}: ${message} (NODE_ENV=production)`);
+  const problem = (name: string, message: string) =>
+    problems.push(`Invalid environment variable ${name}: ${message} (NODE_ENV=production)`);
 
   if (inputs.SSO_BASE_URL === undefined) {
     problem('SSO_BASE_URL', `must be set to the SSO's https tenant URL, not left to ${DEV_SSO_BASE_URL}`);
@@ -48,6 +52,13 @@ export function productionProblems(inputs: ProductionInputs): string[] {
   } else if (!isHttps(inputs.PUBLIC_ORIGIN)) {
     problem('PUBLIC_ORIGIN', 'must be an https origin');
   }
+  for (const name of ORIGIN_LISTS) {
+    const plain = (inputs[name] ?? []).filter((origin) => !isHttps(origin));
+    if (plain.length > 0) problem(name, `every origin must be https (not ${plain.join(', ')})`);
+  }
+  if (inputs.TRUSTED_TYPES === 'off') {
+    problem('TRUSTED_TYPES', 'must be enforce or report-only: off leaves DOM XSS sinks unguarded');
+  }
   if (!inputs.tokenSealingKeysSet) {
     problems.push(
       'Missing environment variable TOKEN_SEALING_KEYS: production needs the key(s) that seal refresh tokens (openssl rand -base64 32), the same on every instance',
@@ -64,4 +75,19 @@ export function productionProblems(inputs: ProductionInputs): string[] {
     );
   }
   return problems;
+}
+
+/**
+ * A forgotten NODE_ENV must not mean development: a server whose public origin is https is a
+ * deployment, so NODE_ENV must say which rules it runs under. An explicit NODE_ENV=development
+ * (or any other value) is a choice and is allowed (e.g. a developer behind an https tunnel).
+ */
+export function missingNodeEnvProblem(inputs: {
+  NODE_ENV?: string | undefined;
+  PUBLIC_ORIGIN?: string | undefined;
+}): string | undefined {
+  if (inputs.NODE_ENV !== undefined || inputs.PUBLIC_ORIGIN === undefined || !isHttps(inputs.PUBLIC_ORIGIN)) {
+    return undefined;
+  }
+  return `Missing environment variable NODE_ENV: PUBLIC_ORIGIN is https (${inputs.PUBLIC_ORIGIN}), so this is a deployment; set NODE_ENV=production (or NODE_ENV=development to run the development defaults on purpose)`;
 }

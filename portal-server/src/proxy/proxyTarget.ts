@@ -16,3 +16,12 @@ export function proxyTarget(ssoBaseUrl: string, requestUrl: string): URL | undef
   if (target.origin !== base.origin || !target.pathname.startsWith(base.pathname)) return undefined;
   return target;
 }
+
+/** Whether the browser's service URL (absolute, or relative to the portal) is this portal's proxy. */
+export function serviceUrlIsProxy(serviceUrl: string, publicOrigin: string): boolean {
+  try {
+    return new URL(serviceUrl, publicOrigin).href === new URL(PROXY_PREFIX, publicOrigin).href;
+  } catch {
+    return false;
+  }
+}

@@ -11,6 +11,13 @@ import { downstreamResponseHeaders, upstreamRequestHeaders } from './proxyHeader
 import { decideProxyRequest, replyContentType } from './proxyRules.js';
 import { PROXY_PREFIX, proxyTarget } from './proxyTarget.js';
 import { MAX_PROXIED_REPLY_BYTES, readReply, replyContent } from './replyTokens.js';
+import {
+  AUTHENTICATE_PATH,
+  type AuthenticateRequest,
+  keepTrustedDevice,
+  RequestBodyTooLarge,
+  withTrustedDeviceId,
+} from './trustedDeviceCookie.js';
 import { type AttemptContext, UserAttemptLimit } from './userAttemptLimit.js';
 
 export interface SsoProxyOptions {
@@ -33,6 +40,11 @@ export interface SsoProxyOptions {
   rateLimit: { store: RateLimitStore; perAddress: RateLimitRule; perUser: RateLimitRule };
   /** The audit trail's reading of sign-in and self-service replies (src/audit/). */
   audit?: Pick<ProxyAudit, 'observe'>;
+  /**
+   * The page's calls come through here (the service URL is this proxy): the trusted-device id is
+   * kept in an HttpOnly cookie and attached here (trustedDeviceCookie.ts), never shown to the page.
+   */
+  keepsTrustedDevice: () => boolean;
 }
 
 /** What forward() needs besides the options: the rule that admitted the call and its user-limit context. */
@@ -40,6 +52,10 @@ interface ForwardedCall {
   rule: Parameters<typeof replyContentType>[0];
   attempt: AttemptContext;
   users: UserAttemptLimit;
+  /** The audit trail's reading of this call, started before the body flowed. */
+  audited: ReturnType<ProxyAudit['observe']> | undefined;
+  /** An authenticate request read whole to carry the trusted-device id; otherwise the body streams. */
+  authenticate: AuthenticateRequest | undefined;
 }
 
 class UpstreamTimeout extends Error {
@@ -70,18 +86,16 @@ function forward(
   call: ForwardedCall,
   options: SsoProxyOptions,
 ): Promise<void> {
-  const { rule } = call;
+  const { rule, audited, authenticate } = call;
   return new Promise((resolve) => {
     const { timeoutMs, bodyLimitBytes } = options;
-    const audited = options.audit?.observe(request); // before the body flows (the pipe below)
     const transport = target.protocol === 'https:' ? https : http;
-    const upstream = transport.request(target, {
-      method: request.method,
-      headers: {
-        ...upstreamRequestHeaders(request.headers),
-        ...(options.forwardClientAddress ? clientAddressHeaders(request) : {}),
-      },
-    });
+    const headers = {
+      ...upstreamRequestHeaders(request.headers),
+      ...(options.forwardClientAddress ? clientAddressHeaders(request) : {}),
+    };
+    if (authenticate) headers['content-length'] = authenticate.body.length;
+    const upstream = transport.request(target, { method: request.method, headers });
     // The SSO's time to answer starts once it has the whole request.
     let headersTimer: ReturnType<typeof setTimeout> | undefined;
     upstream.setTimeout(timeoutMs, () => upstream.destroy(new UpstreamTimeout()));
@@ -124,14 +138,22 @@ function forward(
               'proxy refused a reply in an encoding it cannot read',
             );
             sendError(reply, 502, 'PORTAL_UPSTREAM_CONTENT', 'The sign-in service sent an unexpected reply');
-          } else if (content.kind === 'object' && typeof content.value.refresh_token === 'string') {
-            // A sign-in reply with a refresh token: it goes into the sealed cookie, never to the page.
+          } else if (
+            content.kind === 'object' &&
+            (typeof content.value.refresh_token === 'string' || options.keepsTrustedDevice())
+          ) {
+            // A sign-in reply with a refresh token: it goes into the sealed cookie, never to the page;
+            // the trusted-device id likewise, into its HttpOnly cookie.
+            let value = content.value;
+            if (options.keepsTrustedDevice())
+              value = keepTrustedDevice(value, request, reply, authenticate?.subject);
+            if (typeof value.refresh_token === 'string') value = options.custody.withhold(value, reply);
             const { 'content-encoding': _encoding, ...plainHeaders } = headers;
             reply
               .code(response.statusCode ?? 502)
               .headers(plainHeaders)
               .header('content-type', 'application/json; charset=utf-8')
-              .send(JSON.stringify(options.custody.withhold(content.value, reply)));
+              .send(JSON.stringify(value));
           } else {
             reply
               .code(response.statusCode ?? 502)
@@ -182,6 +204,10 @@ function forward(
       if (!request.raw.complete) upstream.destroy();
     });
     request.raw.on('error', () => upstream.destroy());
+    if (authenticate) {
+      upstream.end(authenticate.body);
+      return;
+    }
     let received = 0;
     request.raw.on('data', (chunk: Buffer) => {
       received += chunk.length;
@@ -231,9 +257,22 @@ export async function registerSsoProxy(app: FastifyInstance, options: SsoProxyOp
       const target = proxyTarget(options.ssoBaseUrl, rawUrl);
       if (!target) return sendError(reply, 400, 'PORTAL_INVALID_REQUEST', 'Invalid proxy path');
       if (await users.refused(request, reply, rawPath)) return reply;
-      // No await between watch() and forward(): watching starts the body's stream.
+      // No await between watching and reading the body (the authenticate read below, or forward()'s
+      // pipe): the watchers copy the body's chunks as they are read, and starting them starts it.
       const attempt = users.watch(request, rawPath);
-      await forward(request, reply, target, { rule: decision.rule, attempt, users }, options);
+      const audited = options.audit?.observe(request);
+      let authenticate: AuthenticateRequest | undefined;
+      if (rawPath === AUTHENTICATE_PATH && hasBody && options.keepsTrustedDevice()) {
+        try {
+          authenticate = await withTrustedDeviceId(request, options.bodyLimitBytes);
+        } catch (error) {
+          if (!(error instanceof RequestBodyTooLarge)) throw error;
+          reply.header('connection', 'close');
+          return sendError(reply, 413, 'PORTAL_BODY_TOO_LARGE', 'The request body is too large');
+        }
+      }
+      const call = { rule: decision.rule, attempt, users, audited, authenticate };
+      await forward(request, reply, target, call, options);
       return reply;
     });
   });

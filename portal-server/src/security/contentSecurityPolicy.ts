@@ -43,3 +43,24 @@ export function contentSecurityPolicy(sources: CspSources): string {
   ];
   return directives.join('; ');
 }
+
+/**
+ * The policy of the static page other sites frame (/emea-cookies): no script of any origin, its
+ * own stylesheet only, nothing to post or connect to; framed only by `frameAncestors`.
+ */
+export function staticPagePolicy(
+  sources: Pick<CspSources, 'frameAncestors' | 'reportUri' | 'reportToGroup'>,
+): string {
+  return [
+    "default-src 'none'",
+    "script-src 'none'",
+    "style-src 'self'",
+    "img-src 'self'",
+    "form-action 'none'",
+    `frame-ancestors ${sources.frameAncestors.length > 0 ? sources.frameAncestors.join(' ') : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    `report-uri ${sources.reportUri}`,
+    `report-to ${sources.reportToGroup}`,
+  ].join('; ');
+}

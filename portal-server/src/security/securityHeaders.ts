@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PortalServerConfig } from '../config.js';
-import { contentSecurityPolicy } from './contentSecurityPolicy.js';
+import { contentSecurityPolicy, staticPagePolicy } from './contentSecurityPolicy.js';
 import { trustedTypesHeaders } from './trustedTypes.js';
 
-/** The one page other sites may frame (the embedded cookie notice), and only from EMBED_ORIGINS. */
+/**
+ * The one page other sites may frame (the embedded cookie notice, static/emeaCookiesPage), and only
+ * from EMBED_ORIGINS; it has no script, and its policy allows none.
+ */
 const EMBEDDABLE_PATHS = new Set(['/emea-cookies', '/emea-cookies/']);
 export const CSP_REPORT_PATH = '/csp-report';
 const REPORT_GROUP = 'csp-endpoint';
@@ -55,21 +58,26 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   app.addHook('onSend', async (request, reply, payload) => {
     const origin = options.publicOrigin();
     const embeddable = EMBEDDABLE_PATHS.has(requestPath(request));
-    reply.header(
-      'content-security-policy',
-      contentSecurityPolicy({
-        // The pinned origins only: remotes.json never widens the policy.
-        remoteOrigins: config.remoteOrigins.filter((remoteOrigin) => remoteOrigin !== origin),
-        extraScriptOrigins: config.extraScriptOrigins,
-        apiOrigins,
-        formActionOrigins: config.idpOrigins,
-        frameAncestors: embeddable ? config.embedOrigins : [],
-        reportUri: CSP_REPORT_PATH,
-        reportToGroup: REPORT_GROUP,
-        extraDirectives: trustedTypes.enforced,
-      }),
-    );
-    if (trustedTypes.reportOnly) reply.header('content-security-policy-report-only', trustedTypes.reportOnly);
+    const policy = embeddable
+      ? staticPagePolicy({
+          frameAncestors: config.embedOrigins,
+          reportUri: CSP_REPORT_PATH,
+          reportToGroup: REPORT_GROUP,
+        })
+      : contentSecurityPolicy({
+          // The pinned origins only: remotes.json never widens the policy.
+          remoteOrigins: config.remoteOrigins.filter((remoteOrigin) => remoteOrigin !== origin),
+          extraScriptOrigins: config.extraScriptOrigins,
+          apiOrigins,
+          formActionOrigins: config.idpOrigins,
+          frameAncestors: [],
+          reportUri: CSP_REPORT_PATH,
+          reportToGroup: REPORT_GROUP,
+          extraDirectives: trustedTypes.enforced,
+        });
+    reply.header('content-security-policy', policy);
+    if (trustedTypes.reportOnly && !embeddable)
+      reply.header('content-security-policy-report-only', trustedTypes.reportOnly);
     reply.header('reporting-endpoints', `${REPORT_GROUP}="${origin}${CSP_REPORT_PATH}"`);
     reply.headers(STATIC_HEADERS);
     if (embeddable) reply.removeHeader('x-frame-options');

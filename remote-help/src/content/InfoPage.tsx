@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { ContentSections } from './ContentSections';
 import type { PageContent } from './schema';
 import './content.css';
@@ -8,18 +8,13 @@ export interface InfoPageProps {
   content: PageContent;
   /** Paragraphs from the shared catalogue shown before the content file's own lead. */
   intro?: readonly string[];
-  /** Smaller type and spacing, for the page shown inside another site's frame. */
-  compact?: boolean;
-  /** The landmark element: 'article' inside the host's <main>, 'main' when there is no shell. */
-  as?: 'article' | 'main';
 }
 
-/** A policy or information page: <h1>, lead paragraphs, headed sections, 'last updated' line. */
-export function InfoPage({ title, content, intro = [], compact = false, as = 'article' }: InfoPageProps) {
+/** A policy or information page inside the host's <main>: <h1>, lead paragraphs, headed sections, 'last updated' line. */
+export function InfoPage({ title, content, intro = [] }: InfoPageProps) {
   const titleId = useId();
-  const className = compact ? 'portal-content portal-content--compact' : 'portal-content';
-  const body: ReactNode = (
-    <>
+  return (
+    <article className="portal-content" aria-labelledby={titleId}>
       <h1 id={titleId}>{title}</h1>
       {[...intro, ...content.lead].map((paragraph) => (
         <p key={paragraph} className="portal-content__lead">
@@ -28,15 +23,6 @@ export function InfoPage({ title, content, intro = [], compact = false, as = 'ar
       ))}
       <ContentSections sections={content.sections} />
       {content.updated ? <p className="portal-content__updated">{content.updated}</p> : null}
-    </>
-  );
-  return as === 'main' ? (
-    <main className={className} aria-labelledby={titleId}>
-      {body}
-    </main>
-  ) : (
-    <article className={className} aria-labelledby={titleId}>
-      {body}
     </article>
   );
 }

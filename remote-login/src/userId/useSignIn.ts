@@ -1,7 +1,8 @@
 import { api } from '@portal/shared/api/client';
 import type { AuthReply } from '@portal/shared/api/schemas';
 import { buildAuthenticateBody } from '@portal/shared/auth/authenticateBody';
-import { readFidoIdentifier, readTrustedDeviceId } from '@portal/shared/auth/deviceCookies';
+import { readFidoIdentifier } from '@portal/shared/auth/deviceCookies';
+import { pageTrustedDeviceId } from '@portal/shared/auth/trustedDeviceCustody';
 import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
 import type { ServerCall } from '@portal/shared/hooks/useServerCall';
 import { loginNameAtom, riskTypeAtom } from '@portal/shared/session/atoms';
@@ -27,7 +28,7 @@ export function useSignIn(deviceData: () => Promise<string>, run: ServerCall['ru
         rememberMe,
         riskType: store.get(riskTypeAtom),
         deviceData: await deviceData(),
-        trustedDeviceId: readTrustedDeviceId(name),
+        trustedDeviceId: pageTrustedDeviceId(store, name),
         fidoIdentifier: readFidoIdentifier(name),
       });
       const signedIn = async (reply: AuthReply) => {

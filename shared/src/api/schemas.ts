@@ -167,16 +167,23 @@ export type UserTokenReply = v.InferOutput<typeof UserTokenReplySchema>;
 /** Replies whose content the portal does not read (revoke, credential updates). */
 export const EmptyReplySchema = v.union([v.looseObject({}), v.literal(''), v.null()]);
 
+/** An absolute http(s) URL (valibot's url() alone also takes javascript: and data:). */
+const HttpUrlSchema = v.pipe(
+  v.string(),
+  v.url(),
+  v.check((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http(s) URL'),
+);
+
 /** 'Environment configuration' read at start-up. */
 export const EnvironmentSchema = v.looseObject({
   riskType: v.nullish(v.string()),
-  baseServiceUrl: v.pipe(v.string(), v.url()),
+  baseServiceUrl: HttpUrlSchema,
   /**
    * Our addition: the SSO's own tenant URL as the browser reaches it, where the oauth2 hand-back
    * (authCompleteUrl) goes: a top-level navigation that must reach the SSO itself, with its
    * cookies, even when baseServiceUrl is the portal's proxy. Absent: the service URL.
    */
-  ssoUrl: v.nullish(v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//i, 'must be an http(s) URL'))),
+  ssoUrl: v.nullish(HttpUrlSchema),
 });
 export type Environment = v.InferOutput<typeof EnvironmentSchema>;
 

@@ -1,6 +1,7 @@
 import type { ApiResult } from '@portal/shared/api/result';
 import type { AuthReply, UserTokenReply } from '@portal/shared/api/schemas';
 import { syncTrustedDeviceCookie } from '@portal/shared/auth/trustedDevice';
+import { serverKeepsTrustedDevice } from '@portal/shared/auth/trustedDeviceCustody';
 import { type FlowNavigationState, type Navigate, openTarget } from '@portal/shared/flow/navigation';
 import { type NextActionResult, nextActionRoute } from '@portal/shared/flow/nextAction';
 import { FLOW_STATE_PARAM } from '@portal/shared/routes/queryParams';
@@ -42,7 +43,8 @@ import { savedQueryParams } from '@portal/shared/storage/sessionStore';
  *   = 'Server error, response is null', wildcard route. 'restart': the restartNeeded transition
  *   (status 3), after which the shell opens the restart notice.
  * Every routed reply's additional block also decides the user's tdi- cookie (auth/trustedDevice):
- * kept on AUTH_ALLOWED when the server trusts the device, removed whenever it says it does not.
+ * kept on AUTH_ALLOWED when the server trusts the device, removed whenever it says it does not;
+ * not at all when the service URL is the portal's proxy (auth/trustedDeviceCustody).
  */
 export interface ApplyNextActionDeps {
   store: PortalStore;
@@ -100,6 +102,7 @@ export function withFlowQuery(url: string, store: PortalStore): string {
 
 /** The trusted-device cookie follows what the reply says about this browser (see auth/trustedDevice). */
 function keepTrustedDevice(store: PortalStore, reply: AuthReply): void {
+  if (serverKeepsTrustedDevice(store)) return; // the portal server keeps it HttpOnly (auth/trustedDeviceCustody)
   const userName = reply.userName ?? reply.username ?? store.get(userNameAtom) ?? store.get(loginNameAtom);
   if (userName) syncTrustedDeviceCookie(userName, reply);
 }
