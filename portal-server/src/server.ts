@@ -21,8 +21,12 @@ import { registerSecurityHeaders } from './security/securityHeaders.js';
 import { registerHostApp } from './static/hostApp.js';
 import { registerRemoteReleases } from './static/remoteReleases.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './rateLimit/rateLimitStore.js';
-import { REFRESH_COOKIE } from './tokens/custody/refreshCookie.js';
-import { RefreshTokenCustody } from './tokens/custody/refreshTokenCustody.js';
+import { REFRESH_COOKIE_PREFIX } from './tokens/custody/refreshCookie.js';
+import {
+  REFRESH_COOKIES_PER_BROWSER,
+  REFRESH_IDLE_SECONDS,
+  RefreshTokenCustody,
+} from './tokens/custody/refreshTokenCustody.js';
 import { TokenSealer } from './tokens/custody/tokenSealer.js';
 import { SsoTokenClient } from './tokens/ssoTokenClient.js';
 import { registerTokenRoutes } from './tokens/tokenRoutes.js';
@@ -91,12 +95,19 @@ export async function buildServer(
   }
   const rateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
   const custody = new RefreshTokenCustody(
-    new TokenSealer({
-      keys: config.tokenSealingKeys,
+    new TokenSealer({ keys: config.tokenSealingKeys, purpose: REFRESH_COOKIE_PREFIX }),
+    {
       maxAgeSeconds: config.refreshSessionMaxAgeSeconds,
-      purpose: REFRESH_COOKIE,
-    }),
+      idleSeconds: REFRESH_IDLE_SECONDS,
+      maxCookies: REFRESH_COOKIES_PER_BROWSER,
+    },
   );
+  const sso = new SsoTokenClient({
+    ssoBaseUrl: config.ssoBaseUrl,
+    clientId: config.ssoClientId,
+    clientSecret: config.ssoClientSecret,
+    timeoutMs: config.proxyTimeoutMs,
+  });
   if (config.tokenSealingKeyGenerated) {
     app.log.warn(
       'TOKEN_SEALING_KEYS is not set: refresh cookies are sealed with a key of this process only (a restart or another instance ends every session)',
@@ -109,16 +120,11 @@ export async function buildServer(
   // Dynamic replies are compressed inside this scope; the static files outside it are precompressed.
   await app.register(async (dynamic) => {
     await registerDynamicCompression(dynamic);
-    registerEnvironmentRoute(dynamic, config);
+    registerEnvironmentRoute(dynamic, config, publicOrigin);
     registerProductConfigRoute(dynamic, config.product);
     registerRemotesJsonRoute(dynamic, remotesFile);
     await registerTokenRoutes(dynamic, {
-      sso: new SsoTokenClient({
-        ssoBaseUrl: config.ssoBaseUrl,
-        clientId: config.ssoClientId,
-        clientSecret: config.ssoClientSecret,
-        timeoutMs: config.proxyTimeoutMs,
-      }),
+      sso,
       custody,
       publicOrigin,
       rateLimit: {
@@ -130,7 +136,7 @@ export async function buildServer(
       ssoBaseUrl: config.ssoBaseUrl,
       timeoutMs: config.proxyTimeoutMs,
       bodyLimitBytes: config.limits.bodyLimitBytes,
-      custody,
+      signIn: { sso, custody, publicOrigin },
     });
   });
   await registerCspReportRoute(app, {
@@ -150,7 +156,7 @@ export async function buildServer(
         log: app.log,
         foreign: foreignManifests,
       }),
-      environment: environmentBody(config),
+      environment: () => environmentBody(config, publicOrigin()),
       portalConfig: portalConfigBody(config.product),
       log: app.log,
     }),

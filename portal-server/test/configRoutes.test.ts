@@ -31,6 +31,20 @@ describe('configuration endpoints', () => {
     expect(response.body).not.toContain(TEST_SECRET);
   });
 
+  it("by default (no SERVICE_URL) the service URL is this server's own proxy on PUBLIC_ORIGIN, so sign-in replies pass token custody", async () => {
+    const proxied = await buildServer(
+      testConfig(dirs, { serviceUrl: undefined, publicOrigin: 'https://portal.example.com' }),
+      {
+        logStream: { write: () => {} },
+      },
+    );
+    const response = await proxied.inject({ url: '/v1/config/environment' });
+    expect(response.json()).toMatchObject({
+      baseServiceUrl: 'https://portal.example.com/common/portal/proxy/',
+    });
+    await proxied.close();
+  });
+
   it('GET /v1/config/portal gives the product configuration with both audiences’ help regions', async () => {
     const response = await app.inject({ url: '/v1/config/portal' });
     expect(response.statusCode).toBe(200);

@@ -2,7 +2,11 @@ import http from 'node:http';
 import https from 'node:https';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../http/errorReply.js';
-import type { RefreshTokenCustody } from '../tokens/custody/refreshTokenCustody.js';
+import {
+  carriesSignInTokens,
+  custodyOfSignInReply,
+  type ProxiedSignInDeps,
+} from '../tokens/proxiedSignIn.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './proxyHeaders.js';
 import { decideProxyRequest, replyContentType } from './proxyRules.js';
 import { PROXY_PREFIX, proxyTarget } from './proxyTarget.js';
@@ -17,8 +21,8 @@ export interface SsoProxyOptions {
   timeoutMs: number;
   /** Largest request body passed on (bytes); a larger one gets 413. */
   bodyLimitBytes: number;
-  /** Takes refresh tokens out of sign-in replies into the sealed cookie. */
-  custody: RefreshTokenCustody;
+  /** Takes id_tokens and refresh tokens out of sign-in replies (tokens/proxiedSignIn.ts). */
+  signIn: ProxiedSignInDeps;
 }
 
 class UpstreamTimeout extends Error {
@@ -84,7 +88,7 @@ function forward(
       const headers = downstreamResponseHeaders(response.headers);
       if (contentType !== undefined) headers['content-type'] = contentType;
       readReply(response, MAX_PROXIED_REPLY_BYTES).then(
-        (body) => {
+        async (body) => {
           if (reply.sent) return resolve(); // the SSO failed meanwhile and its error went out
           const content = replyContent(body, response.headers['content-encoding']);
           if (content.kind === 'unreadable') {
@@ -96,14 +100,18 @@ function forward(
               'proxy refused a reply in an encoding it cannot read',
             );
             sendError(reply, 502, 'PORTAL_UPSTREAM_CONTENT', 'The sign-in service sent an unexpected reply');
-          } else if (content.kind === 'object' && typeof content.value.refresh_token === 'string') {
-            // A sign-in reply with a refresh token: it goes into the sealed cookie, never to the page.
+          } else if (content.kind === 'object' && carriesSignInTokens(content.value)) {
+            // A sign-in reply: its id_token and refresh token never reach the page.
+            const status = response.statusCode ?? 502;
             const { 'content-encoding': _encoding, ...plainHeaders } = headers;
-            reply
-              .code(response.statusCode ?? 502)
-              .headers(plainHeaders)
-              .header('content-type', 'application/json; charset=utf-8')
-              .send(JSON.stringify(options.custody.withhold(content.value, reply)));
+            const safe = await custodyOfSignInReply(options.signIn, request, reply, content.value, status);
+            if (safe !== undefined) {
+              reply
+                .code(status)
+                .headers(plainHeaders)
+                .header('content-type', 'application/json; charset=utf-8')
+                .send(JSON.stringify(safe));
+            }
           } else {
             reply
               .code(response.statusCode ?? 502)

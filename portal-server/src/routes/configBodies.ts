@@ -1,4 +1,5 @@
 import type { PortalServerConfig } from '../config.js';
+import { PROXY_PREFIX } from '../proxy/proxyTarget.js';
 import type { ProductConfig } from '../productConfig.js';
 
 /** The body of GET /v1/config/environment. */
@@ -13,8 +14,17 @@ export interface EnvironmentBody {
  */
 export function environmentBody(
   config: Pick<PortalServerConfig, 'riskType' | 'serviceUrl'>,
+  publicOrigin: string,
 ): EnvironmentBody {
-  return { riskType: config.riskType, baseServiceUrl: config.serviceUrl };
+  return { riskType: config.riskType, baseServiceUrl: serviceUrlOf(config, publicOrigin) };
+}
+
+/**
+ * The browser's service URL: SERVICE_URL when set, else this server's proxy on its public origin
+ * (the default: sign-in replies reach the page only through token custody, tokens/proxiedSignIn.ts).
+ */
+export function serviceUrlOf(config: Pick<PortalServerConfig, 'serviceUrl'>, publicOrigin: string): string {
+  return config.serviceUrl ?? new URL(PROXY_PREFIX, publicOrigin).href;
 }
 
 /** The body of GET /v1/config/portal (shared with the bootstrap block for the same reason). */
