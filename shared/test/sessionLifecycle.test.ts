@@ -1,7 +1,12 @@
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../src/api/result';
-import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS, TOKEN_REFRESH_BUFFER_MS } from '../src/constants';
+import {
+  IDLE_TIMEOUT_MS,
+  IDLE_WARNING_MS,
+  MAX_REFRESH_INTERVAL_MS,
+  TOKEN_REFRESH_BUFFER_MS,
+} from '../src/constants';
 import {
   idleLogoutAtAtom,
   lastTransactionAtom,
@@ -64,8 +69,8 @@ describe('startSessionLifecycle', () => {
   }
 
   it('refreshes once, five minutes before expiry', async () => {
-    const { refresh, respond } = setup();
-    await vi.advanceTimersByTimeAsync(10 * MINUTE - 1);
+    const { refresh, respond } = setup([ok], 14);
+    await vi.advanceTimersByTimeAsync(9 * MINUTE - 1);
     expect(refresh).not.toHaveBeenCalled();
     respond();
     await vi.advanceTimersByTimeAsync(1);
@@ -81,6 +86,19 @@ describe('startSessionLifecycle', () => {
       respond();
       await vi.advanceTimersByTimeAsync(5 * MINUTE);
     }
+    expect(refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it("refreshes at least every MAX_REFRESH_INTERVAL_MS (a minute inside the server's idle limit), whatever the token's lifetime", async () => {
+    const { refresh, respond } = setup([ok, ok], 60);
+    expect(MAX_REFRESH_INTERVAL_MS).toBe(IDLE_TIMEOUT_MS - MINUTE);
+    await vi.advanceTimersByTimeAsync(MAX_REFRESH_INTERVAL_MS - 1);
+    expect(refresh).not.toHaveBeenCalled();
+    respond();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    respond();
+    await vi.advanceTimersByTimeAsync(MAX_REFRESH_INTERVAL_MS);
     expect(refresh).toHaveBeenCalledTimes(2);
   });
 

@@ -40,8 +40,9 @@ export const clientTokenAtom = atom<string | null>(null);
 /** User access token (signed-in calls). */
 export const userTokenAtom = atom<string | null>(null);
 /**
- * Whether a refresh token is held, as REFRESH_TOKEN_IN_COOKIE: the token itself stays in the
- * portal server's HttpOnly cookie, out of every page script's reach.
+ * This sign-in's refresh handle (REFRESH_HANDLE_PATTERN), when a refresh token is held: the token
+ * itself stays in the portal server's HttpOnly cookie, out of every page script's reach, and only
+ * this handle redeems it. Memory only.
  */
 export const refreshTokenAtom = atom<string | null>(null);
 /** Expiry of the user access token, epoch milliseconds. */
