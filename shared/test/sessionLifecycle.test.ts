@@ -12,6 +12,7 @@ import {
   lastTransactionAtom,
   lastUserActivityAtom,
   tokenExpiryAtom,
+  tokensReceivedAtAtom,
 } from '../src/session/atoms';
 import { refreshDelay } from '../src/session/lifecycle/refreshDelay';
 import { startSessionLifecycle } from '../src/session/lifecycle/sessionLifecycle';
@@ -26,6 +27,12 @@ const failed: ApiResult<unknown> = {
 describe('refreshDelay', () => {
   it('is the time until five minutes before expiry', () => {
     expect(refreshDelay(1_000_000 + 15 * MINUTE, 1_000_000)).toBe(10 * MINUTE);
+  });
+  it('is at most MAX_REFRESH_INTERVAL_MS after the tokens were received, however late they expire', () => {
+    expect(refreshDelay(1_000_000 + 60 * MINUTE, 1_000_000 + 2 * MINUTE, 1_000_000)).toBe(
+      MAX_REFRESH_INTERVAL_MS - 2 * MINUTE,
+    );
+    expect(refreshDelay(1_000_000 + 12 * MINUTE, 1_000_000, 1_000_000)).toBe(7 * MINUTE);
   });
   it('is zero once that moment has passed, and null without an expiry', () => {
     expect(refreshDelay(1_000 + TOKEN_REFRESH_BUFFER_MS - 1, 1_000)).toBe(0);
@@ -47,13 +54,17 @@ describe('startSessionLifecycle', () => {
    */
   function setup(refreshResults: ApiResult<unknown>[] = [ok], tokenMinutes = 15) {
     const store = createStore();
+    store.set(tokensReceivedAtAtom, Date.now());
     store.set(tokenExpiryAtom, Date.now() + tokenMinutes * MINUTE);
     let refreshLatencyMs = 0;
     const refresh = vi.fn(async () => {
       const result = refreshResults.shift() ?? ok;
       if (refreshLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, refreshLatencyMs));
       store.set(lastTransactionAtom, new Date());
-      if (result.ok) store.set(tokenExpiryAtom, Date.now() + tokenMinutes * MINUTE);
+      if (result.ok) {
+        store.set(tokensReceivedAtAtom, Date.now());
+        store.set(tokenExpiryAtom, Date.now() + tokenMinutes * MINUTE);
+      }
       return result;
     });
     const logout = vi.fn();

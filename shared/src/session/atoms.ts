@@ -47,6 +47,11 @@ export const userTokenAtom = atom<string | null>(null);
 export const refreshTokenAtom = atom<string | null>(null);
 /** Expiry of the user access token, epoch milliseconds. */
 export const tokenExpiryAtom = atom<number | null>(null);
+/**
+ * When the user tokens were last received (sign-in or refresh), epoch milliseconds: the next
+ * refresh is due MAX_REFRESH_INTERVAL_MS after it at the latest (the server's idle limit).
+ */
+export const tokensReceivedAtAtom = atom<number | null>(null);
 
 export type FidoCredType = Extract<FactorCode, 'FIDO' | 'SECURITYKEY' | 'PASSKEY'>;
 export const fidoCredTypeAtom = atom<FidoCredType | null>(null);

@@ -1,4 +1,9 @@
-import { refreshTokenAtom, tokenExpiryAtom, userTokenAtom } from '@portal/shared/session/atoms';
+import {
+  refreshTokenAtom,
+  tokenExpiryAtom,
+  tokensReceivedAtAtom,
+  userTokenAtom,
+} from '@portal/shared/session/atoms';
 import type { PortalStore } from '@portal/shared/session/store';
 import { REFRESH_HANDLE_PATTERN } from '../constants';
 
@@ -24,6 +29,7 @@ export function storeUserTokens(store: PortalStore, tokens: UserTokens, now: num
       REFRESH_HANDLE_PATTERN.test(tokens.refresh_token) ? tokens.refresh_token : null,
     );
   }
+  store.set(tokensReceivedAtAtom, now);
   store.set(tokenExpiryAtom, typeof tokens.expires_in === 'number' ? now + tokens.expires_in * 1000 : null);
 }
 
@@ -31,5 +37,6 @@ export function storeUserTokens(store: PortalStore, tokens: UserTokens, now: num
 export function clearUserTokens(store: PortalStore): void {
   store.set(userTokenAtom, null);
   store.set(refreshTokenAtom, null);
+  store.set(tokensReceivedAtAtom, null);
   store.set(tokenExpiryAtom, null);
 }

@@ -1,7 +1,12 @@
 import type { ApiResult } from '../../api/result';
-import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS, MAX_REFRESH_INTERVAL_MS } from '../../constants';
+import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS } from '../../constants';
 import { onUserActivity } from '@portal/shared/session/activity';
-import { idleLogoutAtAtom, lastUserActivityAtom, tokenExpiryAtom } from '@portal/shared/session/atoms';
+import {
+  idleLogoutAtAtom,
+  lastUserActivityAtom,
+  tokenExpiryAtom,
+  tokensReceivedAtAtom,
+} from '@portal/shared/session/atoms';
 import type { PortalStore } from '@portal/shared/session/store';
 import { refreshDelay } from './refreshDelay';
 import { browserTimers, oneShot, type Timers } from './timers';
@@ -69,9 +74,9 @@ export function startSessionLifecycle(deps: SessionLifecycleDeps): () => void {
   };
 
   const scheduleRefresh = () => {
-    const delay = refreshDelay(store.get(tokenExpiryAtom), now());
+    const delay = refreshDelay(store.get(tokenExpiryAtom), now(), store.get(tokensReceivedAtAtom));
     if (delay === null) refreshTimer.stop();
-    else refreshTimer.start(Math.min(delay, MAX_REFRESH_INTERVAL_MS), () => void runRefresh());
+    else refreshTimer.start(delay, () => void runRefresh());
   };
 
   const restartIdle = () => {
