@@ -32,7 +32,11 @@ function recordTraffic(page: Page): { texts: string[]; fetched: string[]; pendin
         (body) => {
           const text = `${response.url()} ${body.toString('utf8')}`;
           traffic.texts.push(text);
-          if (['fetch', 'xhr'].includes(response.request().resourceType())) traffic.fetched.push(text);
+          // The replies the page's scripts read: JSON or text to a fetch (not the code it loads).
+          const type = response.headers()['content-type'] ?? '';
+          if (['fetch', 'xhr'].includes(response.request().resourceType()) && /json|text\/plain/.test(type)) {
+            traffic.fetched.push(text);
+          }
         },
         () => undefined, // a redirect or an aborted load has no body
       ),
