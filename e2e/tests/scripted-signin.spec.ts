@@ -3,9 +3,11 @@ import { expect, test } from '../src/fixtures';
 
 // The calls the portal makes for each fixture user, in order, over HTTP through the portal
 // server: token endpoints on the portal origin (the client secret stays server-side) and the
-// SSO calls through /common/portal/proxy/. Each ends in tokens or the expected error. The refresh
-// token never comes back: the portal server keeps it sealed in its HttpOnly cookie, which this
-// client carries as a browser would.
+// SSO calls through /common/portal/proxy/. Each ends in tokens or the expected error. Neither the
+// id_token nor the refresh token ever comes back: the portal server exchanges the sign-in's id_token
+// itself, keeps the refresh token sealed in that sign-in's HttpOnly cookie (which this client
+// carries as a browser would) and hands out the sign-in's handle, which alone redeems it. Every
+// call carries the portal's Origin, as the portal's own page does.
 
 interface Reply {
   status: number;
@@ -13,19 +15,22 @@ interface Reply {
   flowState: string | null;
 }
 
-const REFRESH_COOKIE = '__Host-portal-refresh';
+const REFRESH_COOKIE_PREFIX = '__Host-portal-refresh-';
+const SCOPE = 'openid email profile offline_access';
 
 class PortalSession {
   flowState: string | null = null;
   clientToken = '';
-  /** The sealed refresh-token cookie as the portal server last set it ('' once cleared). */
-  refreshCookie = '';
+  /** The sealed refresh-token cookies as the portal server last set them (a cleared one is gone). */
+  refreshCookies = new Map<string, string>();
 
   private keepRefreshCookie(response: Response): void {
     for (const header of response.headers.getSetCookie()) {
       const [pair = ''] = header.split(';');
-      const [name, value = ''] = pair.split('=');
-      if (name === REFRESH_COOKIE) this.refreshCookie = value;
+      const [name = '', value = ''] = pair.split('=');
+      if (!name.startsWith(REFRESH_COOKIE_PREFIX)) continue;
+      if (value === '') this.refreshCookies.delete(name);
+      else this.refreshCookies.set(name, value);
     }
   }
 
@@ -41,6 +46,7 @@ class PortalSession {
 
   async sso(method: string, path: string, body?: unknown, token = this.clientToken): Promise<Reply> {
     const headers: Record<string, string> = {
+      origin: this.portal,
       authorization: `Bearer ${token}`,
       'x-client-transaction-id': '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
     };
@@ -71,44 +77,49 @@ class PortalSession {
     return this.sso('POST', 'factor/v1/PasswordAuthenticator', { password: 'Passw0rd!', deviceTag: true });
   }
 
-  /** AUTH_ALLOWED with an id_token → user token, userinfo, refresh, revoke, as the portal does. */
+  /** AUTH_ALLOWED (the portal server exchanged its id_token) → userinfo, refresh, revoke, as the portal does. */
   async finish(reply: Reply, expectedName: RegExp): Promise<void> {
     expect(reply.body.nextaction).toBe('AUTH_ALLOWED');
-    const idToken = reply.body.id_token;
-    expect(typeof idToken).toBe('string');
-    const user = await this.portalPost('v1/token/generate/user_token', { assertion: idToken });
-    expect(user.status).toBe(200);
-    const accessToken = String(user.body.access_token);
+    expect(reply.body.id_token).toBeUndefined();
+    const accessToken = String(reply.body.access_token);
+    const handle = String(reply.body.refresh_token);
+    expect(handle).toMatch(/^rh1\.[A-Za-z0-9_-]{43}$/);
     const info = await fetch(`${this.portalUrl()}/common/portal/proxy/oauth2/v1/userinfo`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { origin: this.portal, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ access_token: accessToken }),
     });
     expect(info.status).toBe(200);
     expect(String(((await info.json()) as { name?: unknown }).name)).toMatch(expectedName);
-    // The reply names the cookie in place of the token; the sealed token is in the cookie.
-    expect(user.body.refresh_token).toBe('cookie');
-    const firstCookie = this.refreshCookie;
-    expect(firstCookie).not.toBe('');
+    expect(this.refreshCookies.size).toBe(1);
+    const [firstCookie] = this.refreshCookies.values();
+    // The cookie alone redeems nothing.
+    const withoutHandle = await this.portalPost('v1/token/generate/refresh', {
+      grant_type: 'refresh_token',
+      refresh_token: 'cookie',
+      scope: SCOPE,
+    });
+    expect(withoutHandle.status).toBe(401);
     const refreshed = await this.portalPost('v1/token/generate/refresh', {
       grant_type: 'refresh_token',
-      refresh_token: 'cookie',
-      scope: 'openid email profile offline_access',
+      refresh_token: handle,
+      scope: SCOPE,
     });
     expect(refreshed.status).toBe(200);
-    expect(refreshed.body.refresh_token).toBe('cookie');
+    expect(refreshed.body.refresh_token).toBe(handle);
+    expect(refreshed.body.id_token).toBeUndefined();
     // Rotated: a new sealed token.
-    expect(this.refreshCookie).not.toBe(firstCookie);
-    const rotatedCookie = this.refreshCookie;
-    const revoked = await this.portalPost('v1/token/revoke', { token: 'cookie' });
+    const [rotatedName = '', rotatedCookie = ''] = [...this.refreshCookies.entries()][0] ?? [];
+    expect(rotatedCookie).not.toBe(firstCookie);
+    const revoked = await this.portalPost('v1/token/revoke', { token: handle });
     expect(revoked.status).toBe(200);
-    expect(this.refreshCookie).toBe('');
-    // The revoked token, replayed from a copy of its cookie, redeems nothing.
-    this.refreshCookie = rotatedCookie;
+    expect(this.refreshCookies.size).toBe(0);
+    // The revoked token, replayed from a copy of its cookie with its handle, redeems nothing.
+    this.refreshCookies.set(rotatedName, rotatedCookie);
     const afterRevoke = await this.portalPost('v1/token/generate/refresh', {
       grant_type: 'refresh_token',
-      refresh_token: 'cookie',
-      scope: 'openid email profile offline_access',
+      refresh_token: handle,
+      scope: SCOPE,
     });
     expect(afterRevoke.status).toBeGreaterThanOrEqual(400);
   }
@@ -118,8 +129,10 @@ class PortalSession {
   }
 
   async portalPost(path: string, body: unknown) {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (this.refreshCookie) headers.cookie = `${REFRESH_COOKIE}=${this.refreshCookie}`;
+    const headers: Record<string, string> = { origin: this.portal, 'content-type': 'application/json' };
+    if (this.refreshCookies.size > 0) {
+      headers.cookie = [...this.refreshCookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
     const response = await fetch(`${this.portal}/${path}`, {
       method: 'POST',
       headers,

@@ -4,10 +4,12 @@ import { signInToWelcome } from '../src/signIn';
 
 // Issue 14, items 1 and 3: the refresh token lives in the portal server's sealed __Host- cookie,
 // HttpOnly, and never where a page script could read it; the SSO rotates it and treats a replayed
-// one as theft.
+// one as theft. Issue 21, items 2, 3 and 6: one cookie per sign-in, redeemed only with the handle
+// the page keeps in memory; with the default service URL (the portal server's proxy) no reply a
+// page script reads carries an id_token or a refresh token.
 
 const REFRESH = '/v1/token/generate/refresh';
-const REFRESH_COOKIE = '__Host-portal-refresh';
+const REFRESH_COOKIE = '__Host-portal-refresh-';
 
 interface Family {
   userName: string;
@@ -15,16 +17,27 @@ interface Family {
   refreshTokens: { token: string; status: string }[];
 }
 
-/** Every request body and response body the page sent or received, on any origin. */
-function recordTraffic(page: Page): { texts: string[]; pending: Promise<unknown>[] } {
-  const traffic = { texts: [] as string[], pending: [] as Promise<unknown>[] };
+/**
+ * Every request body and response body the page sent or received, on any origin; `fetched`: the
+ * bodies of the replies to the page's own calls (fetch/XHR), which its scripts read.
+ */
+function recordTraffic(page: Page): { texts: string[]; fetched: string[]; pending: Promise<unknown>[] } {
+  const traffic = { texts: [] as string[], fetched: [] as string[], pending: [] as Promise<unknown>[] };
   page.on('request', (request) => {
     traffic.texts.push(`${request.url()} ${request.postData() ?? ''}`);
   });
   page.on('response', (response) => {
     traffic.pending.push(
       response.body().then(
-        (body) => traffic.texts.push(`${response.url()} ${body.toString('utf8')}`),
+        (body) => {
+          const text = `${response.url()} ${body.toString('utf8')}`;
+          traffic.texts.push(text);
+          // The replies the page's scripts read: JSON or text to a fetch (not the code it loads).
+          const type = response.headers()['content-type'] ?? '';
+          if (['fetch', 'xhr'].includes(response.request().resourceType()) && /json|text\/plain/.test(type)) {
+            traffic.fetched.push(text);
+          }
+        },
         () => undefined, // a redirect or an aborted load has no body
       ),
     );
@@ -32,8 +45,19 @@ function recordTraffic(page: Page): { texts: string[]; pending: Promise<unknown>
   return traffic;
 }
 
+/** The `kind` claim of every JWT in a text (the emulator marks id_tokens with kind 'id'). */
+function jwtKinds(text: string): string[] {
+  return [...text.matchAll(/eyJ[\w-]+\.(eyJ[\w-]+)\.[\w-]+/g)].map((match) => {
+    try {
+      return String(JSON.parse(Buffer.from(match[1] ?? '', 'base64url').toString('utf8')).kind);
+    } catch {
+      return '';
+    }
+  });
+}
+
 async function refreshCookie(page: Page) {
-  return (await page.context().cookies()).find((cookie) => cookie.name === REFRESH_COOKIE);
+  return (await page.context().cookies()).find((cookie) => cookie.name.startsWith(REFRESH_COOKIE));
 }
 
 /** With a 6-minute token the refresh falls due 1 minute after each new token. */
@@ -47,14 +71,21 @@ test.beforeEach(async ({ emulator }) => {
   await emulator.post('token-lifetime', { accessTokenTtlSeconds: 360 });
 });
 
-test('through a sign-in and a refresh, the refresh token is in no body and nowhere page scripts can read; only in the sealed __Host- cookie', async ({
+test('through a sign-in (direct flow, default settings) and a refresh, neither the id_token nor the refresh token is in any body the page sends or receives, nor anywhere page scripts can read; the refresh token is only in the sealed __Host- cookie', async ({
   page,
+  stack,
   emulator,
   pageErrors: _,
 }) => {
   const traffic = recordTraffic(page);
+  const ssoCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(stack.emulatorUrl)) ssoCalls.push(request.url());
+  });
   await page.clock.install();
   await signInToWelcome(page);
+  // The default service URL is the portal server's own proxy: the page never calls the SSO.
+  expect(ssoCalls).toEqual([]);
   const refreshTokens = async () =>
     (await emulator.get<Family[]>('token-families')).flatMap((family) => family.refreshTokens);
   const [first] = await refreshTokens();
@@ -77,11 +108,18 @@ test('through a sign-in and a refresh, the refresh token is in no body and nowhe
   await expect(page.getByRole('alert')).toHaveCount(0);
 
   const readable = await scriptReadable(page);
-  expect(readable).toContain('refreshTokenAtom="cookie"');
+  expect(readable).toMatch(/refreshTokenAtom="rh1\.[A-Za-z0-9_-]{43}"/);
   expect(readable).not.toContain(REFRESH_COOKIE);
   await Promise.all(traffic.pending);
   const refreshCall = traffic.texts.find((text) => text.includes(REFRESH) && text.includes('grant_type'));
-  expect(refreshCall).toContain('"refresh_token":"cookie"');
+  expect(refreshCall).toMatch(/"refresh_token":"rh1\.[A-Za-z0-9_-]{43}"/);
+  const withIdToken = traffic.texts.filter(
+    (text) => text.includes('id_token') || jwtKinds(text).includes('id'),
+  );
+  expect(
+    withIdToken.map((text) => text.split(' ')[0]),
+    'an id_token in a body the page sent or received',
+  ).toEqual([]);
   for (const { token } of tokens) {
     expect(readable.includes(token), 'a refresh token readable by page scripts').toBe(false);
     const carrying = traffic.texts.filter((text) => text.includes(token)).map((text) => text.split(' ')[0]);
@@ -98,7 +136,7 @@ test('logout revokes the refresh token at the SSO and clears the cookie', async 
   expect(await refreshCookie(page)).toBeDefined();
   const revoke = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/token/revoke');
   await page.getByRole('button', { name: 'Log out' }).click();
-  await expect(page.getByText('Logout Successful')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Logout Successful' })).toBeVisible();
   await revoke;
   await expect.poll(() => refreshCookie(page)).toBeUndefined();
   const [family] = await emulator.get<Family[]>('token-families');
@@ -133,7 +171,7 @@ test('a refresh token replayed after its rotation revokes the sign-in: the porta
   // The user's own, newer refresh token died with the family.
   expect(await nextRefresh(page)).toBe(400);
   await expect(page).toHaveURL(/\/signed-out$/);
-  await expect(page.getByText('Logout Successful')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Logout Successful' })).toBeVisible();
   await expect.poll(() => refreshCookie(page)).toBeUndefined();
 });
 
@@ -158,7 +196,7 @@ test('another site cannot use the token endpoints: nothing is redeemed, and its 
         mode: 'no-cors',
         credentials: 'include',
         headers: { 'content-type': 'text/plain' },
-        body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: 'cookie', scope: 'openid' }),
+        body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: 'rh1.stolen', scope: 'openid' }),
       }).then(
         () => 'reply readable',
         () => 'reply blocked',

@@ -41,8 +41,11 @@ export interface PortalServerConfig {
   publicOrigin: string | undefined;
   /** Tenant base URL of the SSO: token endpoints and the proxy target. */
   ssoBaseUrl: string;
-  /** baseServiceUrl given to the browser. */
-  serviceUrl: string;
+  /**
+   * baseServiceUrl given to the browser; undefined (the default): this server's own proxy,
+   * `<PUBLIC_ORIGIN>/common/portal/proxy/`, so every sign-in reply passes token custody.
+   */
+  serviceUrl: string | undefined;
   ssoClientId: string;
   ssoClientSecret: string;
   riskType: RiskType;
@@ -217,7 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     host: e.HOST,
     publicOrigin: e.PUBLIC_ORIGIN,
     ssoBaseUrl,
-    serviceUrl: e.SERVICE_URL ?? ssoBaseUrl,
+    serviceUrl: e.SERVICE_URL,
     ssoClientId: e.SSO_CLIENT_ID,
     ssoClientSecret: e.SSO_CLIENT_SECRET ?? DEV_SSO_CLIENT_SECRET,
     riskType: e.RISK_TYPE,

@@ -18,7 +18,7 @@ import { serviceUrlIsProxy } from './proxy/proxyTarget.js';
 import { DevRemotes } from './remotes/devRemotes.js';
 import { PinnedRemotesFile } from './remotes/pinnedRemotes.js';
 import { RemotesFile, type RemotesSource } from './remotes/remotesFile.js';
-import { environmentBody, portalConfigBody } from './routes/configBodies.js';
+import { environmentBody, portalConfigBody, serviceUrlOf } from './routes/configBodies.js';
 import { registerCspReportRoute } from './routes/cspReport.js';
 import { registerEnvironmentRoute } from './routes/environment.js';
 import { registerProductConfigRoute } from './routes/productConfig.js';
@@ -29,8 +29,12 @@ import { registerEmeaCookiesPage } from './static/emeaCookiesPage.js';
 import { registerHostApp } from './static/hostApp.js';
 import { registerRemoteReleases } from './static/remoteReleases.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './rateLimit/rateLimitStore.js';
-import { REFRESH_COOKIE } from './tokens/custody/refreshCookie.js';
-import { RefreshTokenCustody } from './tokens/custody/refreshTokenCustody.js';
+import { REFRESH_COOKIE_PREFIX } from './tokens/custody/refreshCookie.js';
+import {
+  REFRESH_COOKIES_PER_BROWSER,
+  REFRESH_IDLE_SECONDS,
+  RefreshTokenCustody,
+} from './tokens/custody/refreshTokenCustody.js';
 import { TokenSealer } from './tokens/custody/tokenSealer.js';
 import { SsoTokenClient } from './tokens/ssoTokenClient.js';
 import { registerTokenRoutes } from './tokens/tokenRoutes.js';
@@ -102,12 +106,19 @@ export async function buildServer(
   }
   const rateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
   const custody = new RefreshTokenCustody(
-    new TokenSealer({
-      keys: config.tokenSealingKeys,
+    new TokenSealer({ keys: config.tokenSealingKeys, purpose: REFRESH_COOKIE_PREFIX }),
+    {
       maxAgeSeconds: config.refreshSessionMaxAgeSeconds,
-      purpose: REFRESH_COOKIE,
-    }),
+      idleSeconds: REFRESH_IDLE_SECONDS,
+      maxCookies: REFRESH_COOKIES_PER_BROWSER,
+    },
   );
+  const sso = new SsoTokenClient({
+    ssoBaseUrl: config.ssoBaseUrl,
+    clientId: config.ssoClientId,
+    clientSecret: config.ssoClientSecret,
+    timeoutMs: config.proxyTimeoutMs,
+  });
   if (config.tokenSealingKeyGenerated) {
     app.log.warn(
       'TOKEN_SEALING_KEYS is not set: refresh cookies are sealed with a key of this process only (a restart or another instance ends every session)',
@@ -131,16 +142,11 @@ export async function buildServer(
   // Dynamic replies are compressed inside this scope; the static files outside it are precompressed.
   await app.register(async (dynamic) => {
     await registerDynamicCompression(dynamic);
-    registerEnvironmentRoute(dynamic, config);
+    registerEnvironmentRoute(dynamic, config, publicOrigin);
     registerProductConfigRoute(dynamic, config.product);
     registerRemotesJsonRoute(dynamic, remotesFile);
     await registerTokenRoutes(dynamic, {
-      sso: new SsoTokenClient({
-        ssoBaseUrl: config.ssoBaseUrl,
-        clientId: config.ssoClientId,
-        clientSecret: config.ssoClientSecret,
-        timeoutMs: config.proxyTimeoutMs,
-      }),
+      sso,
       custody,
       publicOrigin,
       rateLimit: {
@@ -153,7 +159,6 @@ export async function buildServer(
       ssoBaseUrl: config.ssoBaseUrl,
       timeoutMs: config.proxyTimeoutMs,
       bodyLimitBytes: config.limits.bodyLimitBytes,
-      custody,
       forwardClientAddress: config.trustProxy !== false,
       rateLimit: {
         store: rateLimitStore,
@@ -161,7 +166,8 @@ export async function buildServer(
         perUser: { name: 'proxy-user', limit: config.proxyUserRateLimit, windowMs: config.rateLimitWindowMs },
       },
       audit: new ProxyAudit(auditTrail),
-      keepsTrustedDevice: () => serviceUrlIsProxy(config.serviceUrl, publicOrigin()),
+      signIn: { sso, custody, publicOrigin },
+      keepsTrustedDevice: () => serviceUrlIsProxy(serviceUrlOf(config, publicOrigin()), publicOrigin()),
     });
     await registerBrowserEventsRoute(dynamic, {
       trail: auditTrail,
@@ -190,7 +196,7 @@ export async function buildServer(
         log: app.log,
         foreign: foreignManifests,
       }),
-      environment: environmentBody(config),
+      environment: () => environmentBody(config, publicOrigin()),
       portalConfig: portalConfigBody(config.product),
       log: app.log,
     }),

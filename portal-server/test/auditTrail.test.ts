@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildServer } from '../src/server.js';
-import { REFRESH_COOKIE } from '../src/tokens/custody/refreshCookie.js';
+import { REFRESH_COOKIE_PREFIX } from '../src/tokens/custody/refreshCookie.js';
 import { createFixtureDirs, type FixtureDirs, TEST_AUDIT_KEY, testConfig } from './helpers/fixtures.js';
 import { LogCapture } from './helpers/logCapture.js';
 import { type RecordedRequest, startUpstreamStub, type UpstreamStub } from './helpers/upstreamStub.js';
@@ -271,8 +271,13 @@ describe('audit trail', () => {
   });
 
   describe('token routes', () => {
-    /** The sign-in's id_token exchange: the refresh token goes into the sealed cookie. */
-    async function signedInCookie(): Promise<string> {
+    interface SignIn {
+      cookie: { name: string; value: string };
+      /** The handle the page holds and sends back in place of the refresh token. */
+      handle: string;
+    }
+    /** The sign-in's id_token exchange: the refresh token goes into the sign-in's sealed cookie. */
+    async function signedIn(): Promise<SignIn> {
       sso.handle((request, response) => {
         const form = new URLSearchParams(request.body);
         const json = (status: number, body: unknown) =>
@@ -294,37 +299,43 @@ describe('audit trail', () => {
         headers: { 'sec-fetch-site': 'same-origin' },
         payload: { assertion: 'id-token' },
       });
-      const cookie = response.cookies.find((candidate) => candidate.name === REFRESH_COOKIE);
+      const cookie = response.cookies.find((candidate) => candidate.name.startsWith(REFRESH_COOKIE_PREFIX));
       expect(cookie).toBeDefined();
       logs.lines.length = 0;
-      return cookie?.value ?? '';
+      return {
+        cookie: { name: cookie?.name ?? '', value: cookie?.value ?? '' },
+        handle: String(response.json().refresh_token),
+      };
     }
-    const tokenCall = (url: string, payload: object, cookie?: string) =>
+    const tokenCall = (url: string, payload: object, signIn?: SignIn) =>
       app.inject({
         method: 'POST',
         url,
         headers: { 'x-client-transaction-id': TX, 'user-agent': UA, 'sec-fetch-site': 'same-origin' },
         payload,
-        ...(cookie ? { cookies: { [REFRESH_COOKIE]: cookie } } : {}),
+        ...(signIn ? { cookies: { [signIn.cookie.name]: signIn.cookie.value } } : {}),
       });
-    const REFRESH_BODY = {
+    /** A handle of the right shape whose sign-in this browser has no cookie for. */
+    const refreshBody = (handle = `rh1.${'A'.repeat(43)}`) => ({
       grant_type: 'refresh_token',
-      refresh_token: 'cookie',
+      refresh_token: handle,
       scope: 'openid email profile offline_access',
-    };
+    });
 
     it("session.logout: the refresh cookie revoked, keyed by the sealed token's subject", async () => {
-      const cookie = await signedInCookie();
-      const response = await tokenCall('/v1/token/revoke', { token: 'cookie' }, cookie);
+      const signIn = await signedIn();
+      const response = await tokenCall('/v1/token/revoke', { token: signIn.handle }, signIn);
       expect(response.statusCode).toBe(200);
       expect(auditLines()).toEqual([expect.objectContaining({ event: 'session.logout', userKey: USER_KEY })]);
       expectCommonFields();
     });
 
     it('session.refresh-refused: no usable cookie, and a refresh token the SSO refuses', async () => {
-      expect((await tokenCall('/v1/token/generate/refresh', REFRESH_BODY)).statusCode).toBe(401);
-      const cookie = await signedInCookie();
-      expect((await tokenCall('/v1/token/generate/refresh', REFRESH_BODY, cookie)).statusCode).toBe(400);
+      expect((await tokenCall('/v1/token/generate/refresh', refreshBody())).statusCode).toBe(401);
+      const signIn = await signedIn();
+      expect(
+        (await tokenCall('/v1/token/generate/refresh', refreshBody(signIn.handle), signIn)).statusCode,
+      ).toBe(400);
       expect(auditLines()).toEqual([
         expect.objectContaining({
           event: 'session.refresh-refused',
@@ -336,7 +347,7 @@ describe('audit trail', () => {
     });
 
     it('session.refresh-refused without a cookie names no user', async () => {
-      expect((await tokenCall('/v1/token/generate/refresh', REFRESH_BODY)).statusCode).toBe(401);
+      expect((await tokenCall('/v1/token/generate/refresh', refreshBody())).statusCode).toBe(401);
       const [line] = auditLines();
       expect(line).toMatchObject({ event: 'session.refresh-refused', reason: 'no cookie' });
       expect(line).not.toHaveProperty('userKey');

@@ -22,7 +22,8 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       publicOrigin: undefined,
       ssoBaseUrl: 'http://localhost:8090/default/',
-      serviceUrl: 'http://localhost:8090/default/',
+      // The portal's own proxy (routes/configBodies.ts serviceUrlOf): replies pass token custody.
+      serviceUrl: undefined,
       ssoClientId: 'portal',
       ssoClientSecret: 'portal-dev-secret',
       riskType: 'RSARISK',

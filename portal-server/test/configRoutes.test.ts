@@ -37,6 +37,7 @@ describe('configuration endpoints', () => {
       testConfig(dirs, {
         ssoBaseUrl: 'https://sso.example.com/tenant/',
         serviceUrl: 'https://portal.example.com/common/portal/proxy/',
+        publicOrigin: 'https://portal.example.com',
       }),
       { logStream: { write: () => {} } },
     );
@@ -49,6 +50,21 @@ describe('configuration endpoints', () => {
     } finally {
       await proxied.close();
     }
+  });
+
+  it("by default (no SERVICE_URL) the service URL is this server's own proxy on PUBLIC_ORIGIN, so sign-in replies pass token custody", async () => {
+    const proxied = await buildServer(
+      testConfig(dirs, { serviceUrl: undefined, publicOrigin: 'https://portal.example.com' }),
+      {
+        logStream: { write: () => {} },
+      },
+    );
+    const response = await proxied.inject({ url: '/v1/config/environment' });
+    expect(response.json()).toMatchObject({
+      baseServiceUrl: 'https://portal.example.com/common/portal/proxy/',
+      ssoUrl: 'http://localhost:8090/default/',
+    });
+    await proxied.close();
   });
 
   it('GET /v1/config/portal gives the product configuration with both audiences’ help regions', async () => {

@@ -105,7 +105,12 @@ describe('security headers', () => {
     const notFound = await app.inject({ url: '/v1/nothing-here' });
     expect(notFound.statusCode).toBe(404);
     expectCommonSecurityHeaders(notFound.headers);
-    const badRequest = await app.inject({ method: 'POST', url: '/v1/token/revoke', payload: {} });
+    const badRequest = await app.inject({
+      method: 'POST',
+      url: '/v1/token/revoke',
+      headers: { 'sec-fetch-site': 'same-origin' },
+      payload: {},
+    });
     expect(badRequest.statusCode).toBe(400);
     expectCommonSecurityHeaders(badRequest.headers);
   });

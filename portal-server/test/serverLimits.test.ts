@@ -18,6 +18,9 @@ const LIMITS: ServerLimits = {
 };
 const TEN_MB = 10 * 1024 * 1024;
 
+/** The portal's pages call with their Origin (the token calls refuse callers without one). */
+const PAGE_ORIGIN = 'http://localhost:8080';
+
 /** One URL per POST route of the portal server (the proxy is one route, `/common/portal/proxy/*`). */
 const POST_ROUTES: [string, string][] = [
   ['/v1/token/generate/user_token', 'application/json'],
@@ -99,7 +102,7 @@ describe('server limits', () => {
     ['/common/portal/proxy/auth/v1/authenticate', 'application/json', '{"a":"'],
     ['/csp-report', 'application/csp-report', '{"csp-report":{"x":"'],
   ])('cuts off a body dripped to %s within the request timeout', async (url, type, body) => {
-    const head = `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nContent-Length: 4000\r\n\r\n`;
+    const head = `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${PAGE_ORIGIN}\r\nContent-Type: ${type}\r\nContent-Length: 4000\r\n\r\n`;
     const outcome = await drip(port, head, body, 5000);
     expect(outcome.reply).toMatch(/^HTTP\/1\.1 408 /);
     // The request timeout, plus at most one check interval and scheduling slack.
@@ -130,8 +133,7 @@ describe('server limits', () => {
       const response = await app.inject({
         method: 'POST',
         url,
-        // A same-origin page's call (the audit endpoint refuses callers that are no browser page).
-        headers: { 'content-type': type, 'sec-fetch-site': 'same-origin' },
+        headers: { origin: PAGE_ORIGIN, 'content-type': type },
         payload: Buffer.alloc(TEN_MB, 'a'),
       });
       expect(response.statusCode).toBe(413);
@@ -143,7 +145,7 @@ describe('server limits', () => {
     const response = await app.inject({
       method: 'POST',
       url,
-      headers: { 'content-type': type, 'sec-fetch-site': 'same-origin' },
+      headers: { origin: PAGE_ORIGIN, 'content-type': type },
       payload: Buffer.alloc(LIMITS.bodyLimitBytes + 1, 'a'),
     });
     expect(response.statusCode).toBe(413);

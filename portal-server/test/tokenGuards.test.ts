@@ -51,7 +51,11 @@ describe('who may call /v1/token/*', () => {
       [
         'POST',
         '/v1/token/generate/refresh',
-        { grant_type: 'refresh_token', refresh_token: 'cookie', scope: 'openid' },
+        {
+          grant_type: 'refresh_token',
+          refresh_token: 'rh1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+          scope: 'openid',
+        },
       ],
       ['POST', '/v1/token/revoke', { token: 'cookie' }],
     ] as const) {
@@ -64,9 +68,32 @@ describe('who may call /v1/token/*', () => {
   });
 
   it.each([
+    ['user_token', '/v1/token/generate/user_token', { assertion: 'id-token' }],
+    [
+      'refresh',
+      '/v1/token/generate/refresh',
+      {
+        grant_type: 'refresh_token',
+        refresh_token: 'rh1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        scope: 'openid',
+      },
+    ],
+    ['revoke', '/v1/token/revoke', { token: 'rh1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }],
+  ])(
+    'refuses a %s call with neither Origin nor Sec-Fetch-Site (no page of the portal) with 403: it sets or redeems a refresh cookie',
+    async (_name, url, payload) => {
+      const response = await app.inject({ method: 'POST', url, payload });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ errorCode: 'PORTAL_CROSS_SITE' });
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(sso.requests).toHaveLength(0);
+    },
+  );
+
+  it.each([
     ['the portal Origin, same-origin', { origin: 'http://localhost:8080', 'sec-fetch-site': 'same-origin' }],
     ['same-origin without Origin (a same-origin GET)', { 'sec-fetch-site': 'same-origin' }],
-    ['neither header (no browser page)', {}],
+    ['neither header (no browser page; the client token sets no cookie)', {}],
   ])('lets %s through', async (_name, headers) => {
     const response = await app.inject({ url: CLIENT_TOKEN, headers });
     expect(response.statusCode).toBe(200);
@@ -133,6 +160,7 @@ describe('rate limits per client address', () => {
     const post = await app.inject({
       method: 'POST',
       url: '/v1/token/revoke',
+      headers: { 'sec-fetch-site': 'same-origin' },
       payload: { token: 'x' },
       remoteAddress: '203.0.113.7',
     });

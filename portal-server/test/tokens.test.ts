@@ -1,7 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../src/server.js';
-import { REFRESH_COOKIE } from '../src/tokens/custody/refreshCookie.js';
+import { REFRESH_COOKIE_PREFIX, refreshCookieName } from '../src/tokens/custody/refreshCookie.js';
+import { handleCookieId, handleHash, newRefreshHandle } from '../src/tokens/custody/refreshHandle.js';
 import { type SealingKey, sealingKey } from '../src/tokens/custody/sealingKeys.js';
 import { TokenSealer } from '../src/tokens/custody/tokenSealer.js';
 import {
@@ -23,22 +24,56 @@ const EXPECTED_BASIC = `Basic ${Buffer.from(`portal:${TEST_SECRET}`).toString('b
 const ACCESS = 'eyJ.access.token';
 const REFRESH = 'refresh-token-1';
 const ID_TOKEN = 'eyJ.id.token';
-const REFRESH_BODY = {
+/** Every call a page of the portal makes carries its Origin (tokenGuards.test.ts: others get 403). */
+const PAGE = { origin: 'http://localhost:8080' };
+const SCOPE = 'openid email profile offline_access';
+const refreshBody = (handle: string) => ({
   grant_type: 'refresh_token',
-  refresh_token: 'cookie',
-  scope: 'openid email profile offline_access',
-};
+  refresh_token: handle,
+  scope: SCOPE,
+});
 const FOREIGN_KEY = sealingKey(Buffer.alloc(32, 9));
-const sealerWith = (key: SealingKey) =>
-  new TokenSealer({ keys: [key], maxAgeSeconds: 43200, purpose: REFRESH_COOKIE });
+const sealerWith = (key: SealingKey) => new TokenSealer({ keys: [key], purpose: REFRESH_COOKIE_PREFIX });
 const TEST_SEALER = sealerWith(TEST_SEALING_KEY);
 const foreignSealer = sealerWith(FOREIGN_KEY);
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** The refresh cookie a reply sets (exactly one). */
+/** An id_token as the SSO issues it (only its subject matters here). */
+function idTokenOf(sub: string, serial = 1): string {
+  return `eyJhbGciOiJFUzI1NiJ9.${Buffer.from(JSON.stringify({ sub, n: serial })).toString('base64url')}.sig`;
+}
+const subjectOf = (assertion: string) =>
+  (JSON.parse(Buffer.from(assertion.split('.')[1] ?? '', 'base64url').toString()) as { sub: string }).sub;
+
+/** The refresh cookies a reply sets, by name. */
+function refreshCookiesOf(response: LightMyRequestResponse) {
+  return response.cookies.filter((cookie) =>
+    cookie.name.startsWith(REFRESH_COOKIE_PREFIX),
+  ) as ((typeof response.cookies)[number] & {
+    domain?: string;
+    maxAge?: number;
+  })[];
+}
+
+/** The one refresh cookie a reply sets. */
 function refreshCookieOf(response: LightMyRequestResponse) {
-  const cookies = response.cookies.filter((cookie) => cookie.name === REFRESH_COOKIE);
+  const cookies = refreshCookiesOf(response).filter((cookie) => cookie.value !== '');
   expect(cookies).toHaveLength(1);
-  return cookies[0] as (typeof cookies)[number] & { domain?: string; maxAge?: number };
+  return cookies[0] as (typeof cookies)[number];
+}
+
+/** A cookie sealed as a sign-in of `handle` would be (for the cases the server cannot be driven into). */
+function sealedFor(handle: string, payload: { t?: string; since?: number; used?: number; u?: string } = {}) {
+  const now = nowSeconds();
+  return {
+    [refreshCookieName(handleCookieId(handle))]: TEST_SEALER.seal({
+      t: payload.t ?? REFRESH,
+      h: handleHash(handle),
+      since: payload.since ?? now,
+      used: payload.used ?? now,
+      ...(payload.u ? { u: payload.u } : {}),
+    }),
+  };
 }
 
 /** A stand-in for the SSO's token endpoints that refuses any call without the portal's client credentials. */
@@ -57,26 +92,31 @@ function ssoTokenEndpoints(request: RecordedRequest, response: import('node:http
   switch (form.get('grant_type')) {
     case 'client_credentials':
       return json(200, { access_token: ACCESS, token_type: 'Bearer', expires_in: 3600 });
-    case 'urn:ietf:params:oauth:grant-type:jwt-bearer':
-      if (form.get('assertion') === 'expired') {
+    case 'urn:ietf:params:oauth:grant-type:jwt-bearer': {
+      const assertion = form.get('assertion') ?? '';
+      if (assertion === 'expired') {
         return json(401, {
           error: 'invalid_grant',
           errorCode: '0000005',
           errorMessage: 'invalid access token',
         });
       }
+      // Each user's sign-in gets tokens of its own, so a test can tell whose a refresh redeemed.
+      const user = assertion.includes('.') ? subjectOf(assertion) : '';
       return json(200, {
-        access_token: ACCESS,
-        refresh_token: REFRESH,
+        access_token: user ? `${ACCESS}-${user}` : ACCESS,
+        refresh_token: user ? `${REFRESH}-${user}` : REFRESH,
         id_token: ID_TOKEN,
         token_type: 'Bearer',
         expires_in: 3600,
         internal_field: 'not for the browser',
       });
+    }
     case 'refresh_token':
       return json(200, {
         access_token: `${ACCESS}-2`,
-        refresh_token: `${REFRESH}-2`,
+        refresh_token: `${form.get('refresh_token')}-2`,
+        id_token: ID_TOKEN,
         token_type: 'Bearer',
         expires_in: 3600,
       });
@@ -122,113 +162,153 @@ describe('token endpoints', () => {
     expect(new URLSearchParams(sso.requests[0]?.body).get('grant_type')).toBe('client_credentials');
   });
 
-  it('POST /v1/token/generate/user_token exchanges the assertion (jwt-bearer), passes only token fields and keeps the refresh token in a sealed __Host- cookie', async () => {
+  /** A sign-in through POST /v1/token/generate/user_token: the reply, its handle and its cookie. */
+  async function signIn(assertion = 'id-token-from-sso', extra: Record<string, unknown> = {}, cookies = {}) {
     const response = await app.inject({
       method: 'POST',
       url: '/v1/token/generate/user_token',
-      payload: { assertion: 'id-token-from-sso' },
+      headers: PAGE,
+      payload: { assertion, ...extra },
+      cookies,
     });
     expect(response.statusCode).toBe(200);
+    const cookie = refreshCookieOf(response);
+    return {
+      response,
+      handle: String(response.json().refresh_token),
+      cookies: { [cookie.name]: cookie.value },
+    };
+  }
+
+  const refresh = (handle: string, cookies: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: '/v1/token/generate/refresh',
+      headers: PAGE,
+      payload: refreshBody(handle),
+      cookies,
+    });
+
+  it('POST /v1/token/generate/user_token exchanges the assertion (jwt-bearer), passes the access token and a handle, no id_token, and keeps the refresh token in a sealed __Host- cookie of that sign-in', async () => {
+    const { response, handle } = await signIn();
     expect(response.json()).toEqual({
       access_token: ACCESS,
-      refresh_token: 'cookie',
-      id_token: ID_TOKEN,
+      refresh_token: handle,
       token_type: 'Bearer',
       expires_in: 3600,
     });
+    expect(handle).toMatch(/^rh1\.[A-Za-z0-9_-]{43}$/);
     expect(response.body).not.toContain(REFRESH);
+    expect(response.body).not.toContain(ID_TOKEN);
     const form = new URLSearchParams(sso.requests[0]?.body);
     expect(form.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
     expect(form.get('assertion')).toBe('id-token-from-sso');
     const cookie = refreshCookieOf(response);
+    expect(cookie.name).toBe(refreshCookieName(handleCookieId(handle)));
     expect(cookie).toMatchObject({ path: '/', secure: true, httpOnly: true, sameSite: 'Strict' });
     expect(cookie.domain).toBeUndefined();
     expect(cookie.maxAge).toBeUndefined();
     expect(cookie.value).not.toContain(REFRESH);
-    expect(Buffer.from(cookie.value.split('.')[3] ?? '', 'base64url').toString('latin1')).not.toContain(
-      REFRESH,
-    );
+    expect(cookie.value).not.toContain(handle.slice(4));
+    const opened = TEST_SEALER.open(cookie.value);
+    // Only the handle's hash is sealed: the cookie does not hold the handle itself.
+    expect(opened).toMatchObject({ ok: true, payload: { t: REFRESH, h: handleHash(handle) } });
+    expect(JSON.stringify(opened)).not.toContain(handle);
   });
 
-  it('POST /v1/token/generate/refresh redeems the refresh token of the cookie, and the rotated one replaces it', async () => {
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/v1/token/generate/user_token',
-      payload: { assertion: 'id-token-from-sso' },
-    });
+  it("POST /v1/token/generate/refresh redeems the refresh token of the handle's cookie; the rotated one replaces it; no id_token", async () => {
+    const { handle, cookies } = await signIn();
     sso.requests.length = 0;
-    const response = await app.inject({
-      method: 'POST',
-      url: '/v1/token/generate/refresh',
-      payload: REFRESH_BODY,
-      cookies: { [REFRESH_COOKIE]: refreshCookieOf(signIn).value },
-    });
+    const response = await refresh(handle, cookies);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ access_token: `${ACCESS}-2`, refresh_token: 'cookie' });
+    expect(response.json()).toEqual({
+      access_token: `${ACCESS}-2`,
+      refresh_token: handle,
+      token_type: 'Bearer',
+      expires_in: 3600,
+    });
     expect(response.body).not.toContain(REFRESH);
-    const form = new URLSearchParams(sso.requests[0]?.body);
-    expect(Object.fromEntries(form)).toEqual({
+    expect(Object.fromEntries(new URLSearchParams(sso.requests[0]?.body))).toEqual({
       grant_type: 'refresh_token',
       refresh_token: REFRESH,
-      scope: 'openid email profile offline_access',
+      scope: SCOPE,
     });
-    // The next refresh sends the rotated token.
+    const renewed = refreshCookieOf(response);
+    expect(Object.keys(cookies)).toEqual([renewed.name]);
     sso.requests.length = 0;
-    await app.inject({
-      method: 'POST',
-      url: '/v1/token/generate/refresh',
-      payload: REFRESH_BODY,
-      cookies: { [REFRESH_COOKIE]: refreshCookieOf(response).value },
-    });
+    await refresh(handle, { [renewed.name]: renewed.value });
     expect(new URLSearchParams(sso.requests[0]?.body).get('refresh_token')).toBe(`${REFRESH}-2`);
   });
 
-  it('refuses a refresh without the cookie (401) and never calls the SSO', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/v1/token/generate/refresh',
-      payload: REFRESH_BODY,
-    });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ errorCode: 'PORTAL_SESSION_ENDED' });
-    expect(sso.requests).toHaveLength(0);
+  it.each([
+    ["the old constant 'cookie'", 'cookie'],
+    ['a handle of no sign-in', newRefreshHandle()],
+    ['the refresh token itself', REFRESH],
+  ])(
+    "refuses a refresh without the page's handle (%s): 401, the cookie untouched, the SSO never called",
+    async (_name, sent) => {
+      const { cookies } = await signIn();
+      sso.requests.length = 0;
+      const response = await refresh(sent, cookies);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ errorCode: 'PORTAL_SESSION_ENDED' });
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(sso.requests).toHaveLength(0);
+    },
+  );
+
+  it('two sign-ins in one browser (two tabs, two users): each handle redeems its own sign-in only', async () => {
+    const pat = await signIn(idTokenOf('pat.password'));
+    const sam = await signIn(idTokenOf('sam.sms'), {}, pat.cookies);
+    const jar = { ...pat.cookies, ...sam.cookies };
+    expect(Object.keys(jar)).toHaveLength(2);
+    sso.requests.length = 0;
+    expect((await refresh(pat.handle, jar)).statusCode).toBe(200);
+    expect(new URLSearchParams(sso.requests[0]?.body).get('refresh_token')).toBe(`${REFRESH}-pat.password`);
+    sso.requests.length = 0;
+    expect((await refresh(sam.handle, jar)).statusCode).toBe(200);
+    expect(new URLSearchParams(sso.requests[0]?.body).get('refresh_token')).toBe(`${REFRESH}-sam.sms`);
   });
 
-  it('no longer redeems a refresh token sent in the body (400), cookie or not', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/v1/token/generate/refresh',
-      payload: { ...REFRESH_BODY, refresh_token: REFRESH },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ errorCode: 'PORTAL_INVALID_REQUEST' });
+  it("refuses another sign-in's cookie under this handle's name (401) and leaves it to its owner", async () => {
+    const handle = newRefreshHandle();
+    const owner = newRefreshHandle();
+    const name = refreshCookieName(handleCookieId(handle));
+    const cookies = {
+      [name]: TEST_SEALER.seal({ t: REFRESH, h: handleHash(owner), since: nowSeconds(), used: nowSeconds() }),
+    };
+    const response = await refresh(handle, cookies);
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['set-cookie']).toBeUndefined();
     expect(sso.requests).toHaveLength(0);
   });
 
   it.each([
     ['a tampered cookie', (sealed: string) => `${sealed.slice(0, -2)}${sealed.endsWith('A') ? 'B' : 'A'}A`],
-    ['a cookie sealed with a foreign key', () => foreignSealer.seal(REFRESH, Math.floor(Date.now() / 1000))],
     [
-      'a cookie of a sign-in older than the session limit',
-      () => TEST_SEALER.seal(REFRESH, Math.floor(Date.now() / 1000) - 43201),
+      'a cookie sealed with a foreign key',
+      (_sealed: string, handle: string) =>
+        foreignSealer.seal({ t: REFRESH, h: handleHash(handle), since: nowSeconds(), used: nowSeconds() }),
+    ],
+    [
+      'a cookie of a sign-in older than the session limit (12 h)',
+      (_sealed: string, handle: string) =>
+        Object.values(sealedFor(handle, { since: nowSeconds() - 43201, used: nowSeconds() - 10 }))[0] ?? '',
+    ],
+    [
+      'a cookie unused for longer than the idle limit (10 minutes)',
+      (_sealed: string, handle: string) =>
+        Object.values(sealedFor(handle, { since: nowSeconds() - 700, used: nowSeconds() - 601 }))[0] ?? '',
     ],
     ['garbage', () => 'not-a-sealed-value'],
   ])('refuses %s (401), clears it and never calls the SSO', async (_name, forge) => {
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/v1/token/generate/user_token',
-      payload: { assertion: 'id-token-from-sso' },
-    });
+    const { handle, cookies } = await signIn();
+    const [[name, value]] = Object.entries(cookies) as [[string, string]];
     sso.requests.length = 0;
-    const response = await app.inject({
-      method: 'POST',
-      url: '/v1/token/generate/refresh',
-      payload: REFRESH_BODY,
-      cookies: { [REFRESH_COOKIE]: forge(refreshCookieOf(signIn).value) },
-    });
+    const response = await refresh(handle, { [name]: forge(value, handle) });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ errorCode: 'PORTAL_SESSION_ENDED' });
-    expect(refreshCookieOf(response)).toMatchObject({ value: '', maxAge: 0 });
+    expect(refreshCookiesOf(response)).toEqual([expect.objectContaining({ name, value: '', maxAge: 0 })]);
     expect(sso.requests).toHaveLength(0);
   });
 
@@ -237,18 +317,20 @@ describe('token endpoints', () => {
       testConfig(dirs, { ssoBaseUrl: sso.baseUrl, tokenSealingKeys: [FOREIGN_KEY, TEST_SEALING_KEY] }),
       { logStream: { write: () => {} } },
     );
+    const handle = newRefreshHandle();
     const response = await rotated.inject({
       method: 'POST',
       url: '/v1/token/generate/refresh',
-      payload: REFRESH_BODY,
-      cookies: { [REFRESH_COOKIE]: TEST_SEALER.seal(REFRESH, Math.floor(Date.now() / 1000)) },
+      headers: PAGE,
+      payload: refreshBody(handle),
+      cookies: sealedFor(handle),
     });
     expect(response.statusCode).toBe(200);
     expect(new URLSearchParams(sso.requests[0]?.body).get('refresh_token')).toBe(REFRESH);
     // The new cookie is sealed with the first key: the old key alone no longer opens it.
     const resealed = refreshCookieOf(response).value;
-    expect(foreignSealer.open(resealed, Date.now())).toMatchObject({ ok: true, token: `${REFRESH}-2` });
-    expect(TEST_SEALER.open(resealed, Date.now())).toEqual({ ok: false, reason: 'unknown key' });
+    expect(foreignSealer.open(resealed)).toMatchObject({ ok: true, payload: { t: `${REFRESH}-2` } });
+    expect(TEST_SEALER.open(resealed)).toEqual({ ok: false, reason: 'unknown key' });
     await rotated.close();
   });
 
@@ -258,55 +340,103 @@ describe('token endpoints', () => {
         .writeHead(400, { 'content-type': 'application/json' })
         .end(JSON.stringify({ error: 'invalid_grant', error_description: 'refresh token reused' }));
     });
-    const response = await app.inject({
-      method: 'POST',
-      url: '/v1/token/generate/refresh',
-      payload: REFRESH_BODY,
-      cookies: { [REFRESH_COOKIE]: TEST_SEALER.seal(REFRESH, Math.floor(Date.now() / 1000)) },
-    });
+    const handle = newRefreshHandle();
+    const response = await refresh(handle, sealedFor(handle));
     sso.handle(ssoTokenEndpoints);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'invalid_grant' });
-    expect(refreshCookieOf(response)).toMatchObject({ value: '', maxAge: 0 });
+    expect(refreshCookiesOf(response)).toEqual([expect.objectContaining({ value: '', maxAge: 0 })]);
   });
 
-  it("POST /v1/token/revoke { token: 'cookie' } revokes the cookie's refresh token at the SSO and clears the cookie", async () => {
+  it("an id_token re-exchange with the handle of the same user keeps the sign-in's start: the 12 h limit holds across it; the replaced sign-in is revoked and its cookie cleared", async () => {
+    const handle = newRefreshHandle();
+    const started = nowSeconds() - 40_000;
+    const previous = sealedFor(handle, { since: started, u: 'pat.password', t: 'previous-refresh' });
+    const again = await signIn(idTokenOf('pat.password', 2), { refresh_token: handle }, previous);
+    expect(again.handle).not.toBe(handle);
+    const sealed = TEST_SEALER.open(Object.values(again.cookies)[0] ?? '');
+    expect(sealed).toMatchObject({ ok: true, payload: { since: started, u: 'pat.password' } });
+    const [previousName] = Object.keys(previous);
+    expect(refreshCookiesOf(again.response)).toContainEqual(
+      expect.objectContaining({ name: previousName, value: '', maxAge: 0 }),
+    );
+    const revoked = sso.requests.filter((request) => request.url === '/default/oauth2/v1/revoke');
+    expect(revoked.map((request) => new URLSearchParams(request.body).get('token'))).toEqual([
+      'previous-refresh',
+    ]);
+  });
+
+  it('a sign-in of another user in that page starts its own clock (and still revokes the previous one)', async () => {
+    const handle = newRefreshHandle();
+    const previous = sealedFor(handle, { since: nowSeconds() - 40_000, u: 'pat.password' });
+    const other = await signIn(idTokenOf('sam.sms'), { refresh_token: handle }, previous);
+    const sealed = TEST_SEALER.open(Object.values(other.cookies)[0] ?? '');
+    expect(sealed.ok && sealed.payload.since).toBeGreaterThanOrEqual(nowSeconds() - 5);
+    expect(sso.requests.some((request) => request.url === '/default/oauth2/v1/revoke')).toBe(true);
+  });
+
+  it('a browser holds at most 5 sign-in cookies: a new sign-in drops (and revokes) the least recently used', async () => {
+    const now = nowSeconds();
+    const jar: Record<string, string> = {};
+    for (let age = 1; age <= 5; age += 1) {
+      Object.assign(jar, sealedFor(newRefreshHandle(), { used: now - age * 10, t: `old-${age}` }));
+    }
+    const oldest = Object.keys(jar)[4];
+    const { response } = await signIn(idTokenOf('pat.password'), {}, jar);
+    expect(refreshCookiesOf(response).filter((cookie) => cookie.value === '')).toEqual([
+      expect.objectContaining({ name: oldest, maxAge: 0 }),
+    ]);
+    const revoked = sso.requests.filter((request) => request.url === '/default/oauth2/v1/revoke');
+    expect(revoked.map((request) => new URLSearchParams(request.body).get('token'))).toEqual(['old-5']);
+  });
+
+  it("POST /v1/token/revoke { token: <handle> } revokes that sign-in's refresh token at the SSO and clears its cookie only", async () => {
+    const handle = newRefreshHandle();
+    const other = newRefreshHandle();
     const response = await app.inject({
       method: 'POST',
       url: '/v1/token/revoke',
-      payload: { token: 'cookie' },
-      cookies: { [REFRESH_COOKIE]: TEST_SEALER.seal(REFRESH, Math.floor(Date.now() / 1000)) },
+      headers: PAGE,
+      payload: { token: handle },
+      cookies: { ...sealedFor(handle), ...sealedFor(other, { t: 'other-refresh' }) },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({});
+    expect(sso.requests).toHaveLength(1);
     expect(sso.requests[0]?.url).toBe('/default/oauth2/v1/revoke');
     expect(new URLSearchParams(sso.requests[0]?.body).get('token')).toBe(REFRESH);
-    expect(refreshCookieOf(response)).toMatchObject({
-      value: '',
-      maxAge: 0,
-      path: '/',
-      secure: true,
-      httpOnly: true,
-    });
+    expect(refreshCookiesOf(response)).toEqual([
+      expect.objectContaining({
+        name: refreshCookieName(handleCookieId(handle)),
+        value: '',
+        maxAge: 0,
+        path: '/',
+        secure: true,
+        httpOnly: true,
+      }),
+    ]);
   });
 
   it('clears the cookie on revoke even when the SSO fails', async () => {
     sso.handle((_request, response) => response.writeHead(503).end('down'));
+    const handle = newRefreshHandle();
     const response = await app.inject({
       method: 'POST',
       url: '/v1/token/revoke',
-      payload: { token: 'cookie' },
-      cookies: { [REFRESH_COOKIE]: TEST_SEALER.seal(REFRESH, Math.floor(Date.now() / 1000)) },
+      headers: PAGE,
+      payload: { token: handle },
+      cookies: sealedFor(handle),
     });
     sso.handle(ssoTokenEndpoints);
     expect(response.statusCode).toBe(502);
-    expect(refreshCookieOf(response)).toMatchObject({ value: '', maxAge: 0 });
+    expect(refreshCookiesOf(response)).toEqual([expect.objectContaining({ value: '', maxAge: 0 })]);
   });
 
   it('POST /v1/token/revoke with an access token revokes it and answers {}', async () => {
     const response = await app.inject({
       method: 'POST',
       url: '/v1/token/revoke',
+      headers: PAGE,
       payload: { token: ACCESS },
     });
     expect(response.statusCode).toBe(200);
@@ -319,6 +449,7 @@ describe('token endpoints', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/v1/token/generate/user_token',
+      headers: PAGE,
       payload: { assertion: 'expired' },
     });
     expect(response.statusCode).toBe(401);
@@ -333,11 +464,14 @@ describe('token endpoints', () => {
   it.each([
     ['/v1/token/generate/user_token', {}],
     ['/v1/token/generate/user_token', { assertion: '' }],
-    ['/v1/token/generate/refresh', { grant_type: 'password', refresh_token: 'cookie', scope: 'openid' }],
+    [
+      '/v1/token/generate/refresh',
+      { grant_type: 'password', refresh_token: newRefreshHandle(), scope: 'openid' },
+    ],
     ['/v1/token/generate/refresh', { grant_type: 'refresh_token', scope: 'openid' }],
     ['/v1/token/revoke', { token: 42 }],
   ])('rejects a bad body for %s with 400 and never calls the SSO', async (url, payload) => {
-    const response = await app.inject({ method: 'POST', url, payload });
+    const response = await app.inject({ method: 'POST', url, headers: PAGE, payload });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       errorCode: 'PORTAL_INVALID_REQUEST',
@@ -350,7 +484,7 @@ describe('token endpoints', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/v1/token/revoke',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...PAGE, 'content-type': 'application/json' },
       payload: '{"token":',
     });
     expect(response.statusCode).toBe(400);
@@ -360,8 +494,18 @@ describe('token endpoints', () => {
   it('never puts the client secret in a reply', async () => {
     const replies = await Promise.all([
       app.inject({ url: '/v1/token/generate/client_token' }),
-      app.inject({ method: 'POST', url: '/v1/token/generate/user_token', payload: { assertion: 'a' } }),
-      app.inject({ method: 'POST', url: '/v1/token/generate/user_token', payload: { assertion: 'expired' } }),
+      app.inject({
+        method: 'POST',
+        url: '/v1/token/generate/user_token',
+        headers: PAGE,
+        payload: { assertion: 'a' },
+      }),
+      app.inject({
+        method: 'POST',
+        url: '/v1/token/generate/user_token',
+        headers: PAGE,
+        payload: { assertion: 'expired' },
+      }),
       app.inject({ url: '/v1/config/environment' }),
       app.inject({ url: '/v1/config/portal' }),
     ]);

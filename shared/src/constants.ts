@@ -105,8 +105,17 @@ export const PROXY_URL = '/common/portal/proxy/';
 /** Scope requested on a token refresh (spec section 7). */
 export const REFRESH_SCOPE = 'openid email profile offline_access';
 /**
- * What the page holds and sends in place of the refresh token (refresh_token of the refresh call,
- * token of the revoke call): the portal server keeps the refresh token itself sealed in an HttpOnly
- * cookie that no page script can read, and its token replies carry this word instead.
+ * What the page holds and sends in place of the refresh token (refresh_token of the refresh and
+ * user-token calls, token of the revoke call): its sign-in's handle, `rh1.` and 256 random bits
+ * (base64url), that the portal server hands out in `refresh_token` of its token replies. The
+ * refresh token itself stays sealed in that sign-in's HttpOnly cookie, which only this handle
+ * redeems. Kept in memory only (refreshTokenAtom), never in browser storage.
  */
-export const REFRESH_TOKEN_IN_COOKIE = 'cookie';
+export const REFRESH_HANDLE_PATTERN = /^rh1\.[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The longest the page lets its sign-in go unrefreshed: the portal server refuses a refresh after
+ * IDLE_TIMEOUT_MS without one (its side of the idle limit), so a signed-in page refreshes at
+ * least a minute before that, whatever the token's lifetime.
+ */
+export const MAX_REFRESH_INTERVAL_MS = IDLE_TIMEOUT_MS - 60_000;

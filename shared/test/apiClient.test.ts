@@ -173,24 +173,36 @@ describe('request headers and bases', () => {
     expect(store.get(userTokenAtom)).toBe('u');
   });
 
-  it('the page never holds a refresh token: it keeps and sends the word "cookie" in its place', async () => {
+  it("the page never holds a refresh token: it keeps its sign-in's handle in memory and sends it on refresh, re-exchange and revoke", async () => {
+    const handle = `rh1.${'A'.repeat(43)}`;
+    const next = `rh1.${'B'.repeat(43)}`;
     const { api, store, calls } = setup([
       { body: { access_token: 'u', refresh_token: 'raw-refresh-token', expires_in: 60 } },
-      { body: { access_token: 'u2', refresh_token: 'cookie', expires_in: 60 } },
+      { body: { access_token: 'u1', refresh_token: handle, expires_in: 60 } },
+      { body: { access_token: 'u2', refresh_token: handle, expires_in: 60 } },
+      { body: { access_token: 'u3', refresh_token: next, expires_in: 60 } },
       { body: {} },
     ]);
+    // A real refresh token (a reply past the portal server) is never kept.
     await api.getUserToken('id-token');
-    expect(store.get(refreshTokenAtom)).toBe('cookie');
+    expect(store.get(refreshTokenAtom)).toBeNull();
+    expect(calls[0]?.body).toEqual({ assertion: 'id-token' });
+    await api.getUserToken('id-token-2');
+    expect(store.get(refreshTokenAtom)).toBe(handle);
     await api.refreshUserToken();
-    expect(calls[1]?.url).toBe('/v1/token/generate/refresh');
-    expect(calls[1]?.body).toEqual({
+    expect(calls[2]?.url).toBe('/v1/token/generate/refresh');
+    expect(calls[2]?.body).toEqual({
       grant_type: 'refresh_token',
-      refresh_token: 'cookie',
+      refresh_token: handle,
       scope: 'openid email profile offline_access',
     });
+    // A re-exchange names the sign-in it replaces (the server keeps its start for the same user).
+    await api.getUserToken('id-token-3');
+    expect(calls[3]?.body).toEqual({ assertion: 'id-token-3', refresh_token: handle });
+    expect(store.get(refreshTokenAtom)).toBe(next);
     await api.revokeToken(store.get(refreshTokenAtom) ?? '');
-    expect(calls[2]?.url).toBe('/v1/token/revoke');
-    expect(calls[2]?.body).toEqual({ token: 'cookie' });
+    expect(calls[4]?.url).toBe('/v1/token/revoke');
+    expect(calls[4]?.body).toEqual({ token: next });
     expect(JSON.stringify(calls.map((call) => call.body))).not.toContain('raw-refresh-token');
   });
 

@@ -1,12 +1,18 @@
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../src/api/result';
-import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS, TOKEN_REFRESH_BUFFER_MS } from '../src/constants';
+import {
+  IDLE_TIMEOUT_MS,
+  IDLE_WARNING_MS,
+  MAX_REFRESH_INTERVAL_MS,
+  TOKEN_REFRESH_BUFFER_MS,
+} from '../src/constants';
 import {
   idleLogoutAtAtom,
   lastTransactionAtom,
   lastUserActivityAtom,
   tokenExpiryAtom,
+  tokensReceivedAtAtom,
 } from '../src/session/atoms';
 import { refreshDelay } from '../src/session/lifecycle/refreshDelay';
 import { startSessionLifecycle } from '../src/session/lifecycle/sessionLifecycle';
@@ -21,6 +27,12 @@ const failed: ApiResult<unknown> = {
 describe('refreshDelay', () => {
   it('is the time until five minutes before expiry', () => {
     expect(refreshDelay(1_000_000 + 15 * MINUTE, 1_000_000)).toBe(10 * MINUTE);
+  });
+  it('is at most MAX_REFRESH_INTERVAL_MS after the tokens were received, however late they expire', () => {
+    expect(refreshDelay(1_000_000 + 60 * MINUTE, 1_000_000 + 2 * MINUTE, 1_000_000)).toBe(
+      MAX_REFRESH_INTERVAL_MS - 2 * MINUTE,
+    );
+    expect(refreshDelay(1_000_000 + 12 * MINUTE, 1_000_000, 1_000_000)).toBe(7 * MINUTE);
   });
   it('is zero once that moment has passed, and null without an expiry', () => {
     expect(refreshDelay(1_000 + TOKEN_REFRESH_BUFFER_MS - 1, 1_000)).toBe(0);
@@ -42,13 +54,17 @@ describe('startSessionLifecycle', () => {
    */
   function setup(refreshResults: ApiResult<unknown>[] = [ok], tokenMinutes = 15) {
     const store = createStore();
+    store.set(tokensReceivedAtAtom, Date.now());
     store.set(tokenExpiryAtom, Date.now() + tokenMinutes * MINUTE);
     let refreshLatencyMs = 0;
     const refresh = vi.fn(async () => {
       const result = refreshResults.shift() ?? ok;
       if (refreshLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, refreshLatencyMs));
       store.set(lastTransactionAtom, new Date());
-      if (result.ok) store.set(tokenExpiryAtom, Date.now() + tokenMinutes * MINUTE);
+      if (result.ok) {
+        store.set(tokensReceivedAtAtom, Date.now());
+        store.set(tokenExpiryAtom, Date.now() + tokenMinutes * MINUTE);
+      }
       return result;
     });
     const logout = vi.fn();
@@ -64,8 +80,8 @@ describe('startSessionLifecycle', () => {
   }
 
   it('refreshes once, five minutes before expiry', async () => {
-    const { refresh, respond } = setup();
-    await vi.advanceTimersByTimeAsync(10 * MINUTE - 1);
+    const { refresh, respond } = setup([ok], 14);
+    await vi.advanceTimersByTimeAsync(9 * MINUTE - 1);
     expect(refresh).not.toHaveBeenCalled();
     respond();
     await vi.advanceTimersByTimeAsync(1);
@@ -81,6 +97,19 @@ describe('startSessionLifecycle', () => {
       respond();
       await vi.advanceTimersByTimeAsync(5 * MINUTE);
     }
+    expect(refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it("refreshes at least every MAX_REFRESH_INTERVAL_MS (a minute inside the server's idle limit), whatever the token's lifetime", async () => {
+    const { refresh, respond } = setup([ok, ok], 60);
+    expect(MAX_REFRESH_INTERVAL_MS).toBe(IDLE_TIMEOUT_MS - MINUTE);
+    await vi.advanceTimersByTimeAsync(MAX_REFRESH_INTERVAL_MS - 1);
+    expect(refresh).not.toHaveBeenCalled();
+    respond();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    respond();
+    await vi.advanceTimersByTimeAsync(MAX_REFRESH_INTERVAL_MS);
     expect(refresh).toHaveBeenCalledTimes(2);
   });
 

@@ -103,14 +103,14 @@ describe('sign-in transitions (spec section 4): status, flow atoms and target to
     store.set(errorMessageAtom, 'Server error, response is null');
     const target = transition(store, {
       type: 'authenticated',
-      tokens: { access_token: 'at', refresh_token: 'rt', expires_in: 60 },
+      tokens: { access_token: 'at', refresh_token: `rh1.${'h'.repeat(43)}`, expires_in: 60 },
       now: 1_000,
     });
     expect(target).toEqual({ to: '/welcome' });
     expect(store.get(authStatusAtom)).toBe(AuthStatus.Authenticated);
     expect(store.get(userTokenAtom)).toBe('at');
-    // The page never keeps a refresh token itself: the portal server holds it in its cookie.
-    expect(store.get(refreshTokenAtom)).toBe('cookie');
+    // The page never keeps a refresh token itself, only its sign-in's handle (the server seals the token).
+    expect(store.get(refreshTokenAtom)).toBe(`rh1.${'h'.repeat(43)}`);
     expect(store.get(tokenExpiryAtom)).toBe(61_000);
     expect(store.get(flowStateAtom)).toBeNull();
     expect(store.get(errorMessageAtom)).toBeNull();

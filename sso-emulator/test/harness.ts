@@ -115,7 +115,9 @@ export class Harness {
   }
 
   /** Signs a user in (password, then SMS if asked) and returns the user tokens. */
-  async signedIn(userName = 'pat.password'): Promise<{ access_token: string; refresh_token: string }> {
+  async signedIn(
+    userName = 'pat.password',
+  ): Promise<{ access_token: string; refresh_token: string; id_token: string }> {
     const client = await this.clientToken();
     const start = await this.authenticate(userName, client);
     const flowState = String(start.json.flowState);
@@ -144,7 +146,11 @@ export class Harness {
       });
     }
     const tokens = await this.userTokens(String(done.json.id_token));
-    return { access_token: String(tokens.access_token), refresh_token: String(tokens.refresh_token) };
+    return {
+      access_token: String(tokens.access_token),
+      refresh_token: String(tokens.refresh_token),
+      id_token: String(tokens.id_token),
+    };
   }
 
   close(): Promise<void> {

@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ID_TOKEN_EXCHANGE_WINDOW_SECONDS } from '../src/tokens/tokenRoutes.js';
 import { Harness } from './harness.js';
 
 let h: Harness;
@@ -67,6 +68,51 @@ describe('oauth2/v1/token and revoke', () => {
       scope,
     });
     expect(r2.status).toBe(400);
+  });
+
+  it('an id_token is exchanged once and only while fresh: a second exchange, or one after the window, is invalid_grant', async () => {
+    const client = await h.clientToken();
+    const signIn = async () => {
+      const start = await h.authenticate('pat.password', client);
+      const done = await h.call('POST', 'factor/v1/PasswordAuthenticator', {
+        token: client,
+        flowState: String(start.json.flowState),
+        body: { password: 'Passw0rd!' },
+      });
+      return String(done.json.id_token);
+    };
+    const exchange = (assertion: string) =>
+      h.token({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion });
+    const first = await signIn();
+    expect((await exchange(first)).status).toBe(200);
+    const second = await exchange(first);
+    expect(second.status).toBe(400);
+    expect(second.json).toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'Assertion is invalid, expired or already used',
+    });
+    // Fresh from the sign-in, but read 121 s later (the id_token itself lives 300 s): refused.
+    const stale = await signIn();
+    await h.call('POST', '/_emulator/api/clock', {
+      body: { offsetMs: (ID_TOKEN_EXCHANGE_WINDOW_SECONDS + 1) * 1000 },
+    });
+    expect((await exchange(stale)).json).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it("an id_token from a token reply, re-exchanged, keeps that sign-in's absolute end", async () => {
+    const { refresh_token } = await h.signedIn();
+    await h.call('POST', '/_emulator/api/clock', { body: { offsetMs: 3_600_000 } });
+    const refreshed = await h.token({ grant_type: 'refresh_token', refresh_token });
+    const renewed = await h.token({
+      grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+      assertion: String(refreshed.json.id_token),
+    });
+    expect(renewed.status).toBe(200);
+    const families = (await h.call('GET', '/_emulator/api/token-families')).json as unknown as {
+      endsAt: string;
+    }[];
+    expect(families).toHaveLength(2);
+    expect(families[1]?.endsAt).toBe(families[0]?.endsAt);
   });
 
   it('revoke: a revoked access token gets 401 0000005; revoked refresh cannot refresh', async () => {

@@ -1,6 +1,7 @@
 import { api } from '@portal/shared/api/client';
 import { type Environment, EnvironmentSchema } from '@portal/shared/api/schemas';
 import { clientTransactionIdAtom, serviceUrlAtom, ssoUrlAtom } from '@portal/shared/session/atoms';
+import { revokeReplacedSignIns } from '@portal/shared/session/lifecycle/replacedSignIns';
 import { applyRiskType } from '@portal/shared/session/riskType';
 import type { PortalStore } from '@portal/shared/session/store';
 import { resolveTransactionId } from '@portal/shared/session/transactionId';
@@ -20,9 +21,11 @@ function givenEnvironment(given: unknown): Environment | null {
  * address, else a fresh one), then the service URL and risk type from the environment
  * configuration: the one the portal server wrote into the page, else GET v1/config/environment.
  * A failure is reported to the console by the caller (spec section 8); the screens that need the
- * service then show their own error with a way on.
+ * service then show their own error with a way on. From then on a new sign-in in this page
+ * revokes the one it replaces (its refresh handle: one cookie per sign-in).
  */
 export async function startSession(store: PortalStore, given?: unknown): Promise<void> {
+  revokeReplacedSignIns(store, (handle) => api.revokeToken(handle));
   const transaction = resolveTransactionId(window.location.search);
   if (transaction.error) console.warn(`[portal] X-CLIENT-TRANSACTION-ID: ${transaction.error}`);
   store.set(clientTransactionIdAtom, transaction.id);

@@ -15,7 +15,8 @@ export interface FirstLoadPageOptions {
   /** remotes.json, pinned: entries on other origins are already refused. */
   remotesFile: RemotesSource;
   manifests: RemoteManifests;
-  environment: EnvironmentBody;
+  /** The environment body as of this request (its service URL may name the bound port). */
+  environment: () => EnvironmentBody;
   portalConfig: ProductConfig;
   log: FastifyBaseLogger;
 }
@@ -55,7 +56,7 @@ export class FirstLoadPage {
       hostPlan,
       pathname,
       remotes: await this.remotes(session),
-      environment: this.options.environment,
+      environment: this.options.environment(),
       portalConfig: this.options.portalConfig,
     });
     return { ok: true, html: renderIndex(template.result.value, plan) };

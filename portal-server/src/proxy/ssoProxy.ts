@@ -5,7 +5,11 @@ import type { ProxyAudit } from '../audit/proxyAudit.js';
 import { sendError } from '../http/errorReply.js';
 import { type RateLimitRule, rateLimitHook } from '../rateLimit/rateLimit.js';
 import type { RateLimitStore } from '../rateLimit/rateLimitStore.js';
-import type { RefreshTokenCustody } from '../tokens/custody/refreshTokenCustody.js';
+import {
+  carriesSignInTokens,
+  custodyOfSignInReply,
+  type ProxiedSignInDeps,
+} from '../tokens/proxiedSignIn.js';
 import { clientAddressHeaders } from './clientAddressHeaders.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './proxyHeaders.js';
 import { decideProxyRequest, replyContentType } from './proxyRules.js';
@@ -29,8 +33,8 @@ export interface SsoProxyOptions {
   timeoutMs: number;
   /** Largest request body passed on (bytes); a larger one gets 413. */
   bodyLimitBytes: number;
-  /** Takes refresh tokens out of sign-in replies into the sealed cookie. */
-  custody: RefreshTokenCustody;
+  /** Takes id_tokens and refresh tokens out of sign-in replies (tokens/proxiedSignIn.ts). */
+  signIn: ProxiedSignInDeps;
   /**
    * TRUST_PROXY is set: the client address is known, and goes to the SSO in X-Forwarded-For and
    * Forwarded (clientAddressHeaders.ts). Otherwise neither is sent.
@@ -124,7 +128,7 @@ function forward(
       const headers = downstreamResponseHeaders(response.headers);
       if (contentType !== undefined) headers['content-type'] = contentType;
       readReply(response, MAX_PROXIED_REPLY_BYTES).then(
-        (body) => {
+        async (body) => {
           if (reply.sent) return resolve(); // the SSO failed meanwhile and its error went out
           const content = replyContent(body, response.headers['content-encoding']);
           call.users.learn(request, call.attempt, response.headers, content);
@@ -140,20 +144,25 @@ function forward(
             sendError(reply, 502, 'PORTAL_UPSTREAM_CONTENT', 'The sign-in service sent an unexpected reply');
           } else if (
             content.kind === 'object' &&
-            (typeof content.value.refresh_token === 'string' || options.keepsTrustedDevice())
+            (carriesSignInTokens(content.value) || options.keepsTrustedDevice())
           ) {
-            // A sign-in reply with a refresh token: it goes into the sealed cookie, never to the page;
-            // the trusted-device id likewise, into its HttpOnly cookie.
-            let value = content.value;
-            if (options.keepsTrustedDevice())
-              value = keepTrustedDevice(value, request, reply, authenticate?.subject);
-            if (typeof value.refresh_token === 'string') value = options.custody.withhold(value, reply);
+            // A sign-in reply: its id_token and refresh token never reach the page (tokens/
+            // proxiedSignIn.ts); the trusted-device id goes into its HttpOnly cookie likewise.
+            const status = response.statusCode ?? 502;
             const { 'content-encoding': _encoding, ...plainHeaders } = headers;
-            reply
-              .code(response.statusCode ?? 502)
-              .headers(plainHeaders)
-              .header('content-type', 'application/json; charset=utf-8')
-              .send(JSON.stringify(value));
+            const value = options.keepsTrustedDevice()
+              ? keepTrustedDevice(content.value, request, reply, authenticate?.subject)
+              : content.value;
+            const safe = carriesSignInTokens(value)
+              ? await custodyOfSignInReply(options.signIn, request, reply, value, status)
+              : value;
+            if (safe !== undefined) {
+              reply
+                .code(status)
+                .headers(plainHeaders)
+                .header('content-type', 'application/json; charset=utf-8')
+                .send(JSON.stringify(safe));
+            }
           } else {
             reply
               .code(response.statusCode ?? 502)

@@ -1,6 +1,6 @@
 import type { PortalServerConfig } from '../config.js';
 import type { ProductConfig } from '../productConfig.js';
-import { PROXY_PREFIX } from '../proxy/proxyTarget.js';
+import { PROXY_PREFIX, serviceUrlIsProxy } from '../proxy/proxyTarget.js';
 
 /** The body of GET /v1/config/environment. */
 export interface EnvironmentBody {
@@ -10,11 +10,6 @@ export interface EnvironmentBody {
   ssoUrl: string;
 }
 
-/** Whether a service URL is the portal's own proxy (/common/portal/proxy/, absolute or not). */
-function isProxy(serviceUrl: string): boolean {
-  return new URL(serviceUrl, 'http://portal.invalid').pathname === PROXY_PREFIX;
-}
-
 /**
  * The SSO's tenant URL as the browser reaches it. authcomplete is a top-level navigation that
  * must reach the SSO itself, with the browser's SSO cookies: through the proxy it would reach no
@@ -22,8 +17,12 @@ function isProxy(serviceUrl: string): boolean {
  * SERVICE_URL the page is told SSO_BASE_URL (which must then be the address browsers reach the SSO
  * at); otherwise SERVICE_URL is the SSO.
  */
-export function ssoUrlFor(config: Pick<PortalServerConfig, 'serviceUrl' | 'ssoBaseUrl'>): string {
-  return isProxy(config.serviceUrl) ? config.ssoBaseUrl : config.serviceUrl;
+export function ssoUrlFor(
+  config: Pick<PortalServerConfig, 'serviceUrl' | 'ssoBaseUrl'>,
+  publicOrigin: string,
+): string {
+  const serviceUrl = serviceUrlOf(config, publicOrigin);
+  return serviceUrlIsProxy(serviceUrl, publicOrigin) ? config.ssoBaseUrl : serviceUrl;
 }
 
 /**
@@ -32,8 +31,21 @@ export function ssoUrlFor(config: Pick<PortalServerConfig, 'serviceUrl' | 'ssoBa
  */
 export function environmentBody(
   config: Pick<PortalServerConfig, 'riskType' | 'serviceUrl' | 'ssoBaseUrl'>,
+  publicOrigin: string,
 ): EnvironmentBody {
-  return { riskType: config.riskType, baseServiceUrl: config.serviceUrl, ssoUrl: ssoUrlFor(config) };
+  return {
+    riskType: config.riskType,
+    baseServiceUrl: serviceUrlOf(config, publicOrigin),
+    ssoUrl: ssoUrlFor(config, publicOrigin),
+  };
+}
+
+/**
+ * The browser's service URL: SERVICE_URL when set, else this server's proxy on its public origin
+ * (the default: sign-in replies reach the page only through token custody, tokens/proxiedSignIn.ts).
+ */
+export function serviceUrlOf(config: Pick<PortalServerConfig, 'serviceUrl'>, publicOrigin: string): string {
+  return config.serviceUrl ?? new URL(PROXY_PREFIX, publicOrigin).href;
 }
 
 /** The body of GET /v1/config/portal (shared with the bootstrap block for the same reason). */

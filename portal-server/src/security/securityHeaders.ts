@@ -45,7 +45,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   const { config } = options;
   const apiOrigins = [
     new URL(config.ssoBaseUrl).origin,
-    new URL(config.serviceUrl).origin,
+    // The default service URL is this server's proxy, on 'self'.
+    ...(config.serviceUrl ? [new URL(config.serviceUrl).origin] : []),
     ...(config.product.serviceOrigins ?? []),
     // DEV_REMOTES (development only): a dev server's live-reload socket.
     ...[...config.devRemotes.values()].map((manifest) => new URL(manifest).origin.replace(/^http/, 'ws')),

@@ -6,17 +6,20 @@ import { type RateLimitRule, rateLimitHook } from '../rateLimit/rateLimit.js';
 import type { RateLimitStore } from '../rateLimit/rateLimitStore.js';
 import { sameOriginHook } from '../security/sameOriginGuard.js';
 import { NO_STORE } from '../static/cachePolicy.js';
-import { REFRESH_TOKEN_IN_COOKIE, type RefreshTokenCustody } from './custody/refreshTokenCustody.js';
+import { isRefreshHandle } from './custody/refreshHandle.js';
+import type { RefreshTokenCustody } from './custody/refreshTokenCustody.js';
+import { exchangeSignIn } from './signInExchange.js';
 import type { SsoCallResult, SsoTokenClient } from './ssoTokenClient.js';
 import {
   ClientTokenReplySchema,
+  pageTokens,
   RefreshRequestSchema,
   RevokeRequestSchema,
   UserTokenReplySchema,
   UserTokenRequestSchema,
 } from './tokenSchemas.js';
 
-const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+const CLIENT_TOKEN_PATH = '/v1/token/generate/client_token';
 
 export interface TokenRoutesOptions {
   sso: SsoTokenClient;
@@ -58,20 +61,27 @@ function relay<T>(
   }
 }
 
+const sessionEnded = (reply: FastifyReply) =>
+  sendError(reply, 401, 'PORTAL_SESSION_ENDED', 'Your session has ended, please sign in again');
+
 /**
  * The browser's token calls (spec section 7, Tokens). The portal holds the client secret and calls
- * the SSO server to server, so the browser never sees it; refresh tokens go into a sealed HttpOnly
- * cookie instead of the replies (custody/), and only the portal's own pages may call, at a
- * limited rate per client address.
+ * the SSO server to server, so the browser never sees it; refresh tokens go into sealed HttpOnly
+ * cookies, one per sign-in, redeemed only with the sign-in's handle the page holds (custody/);
+ * no reply carries an id_token. Only the portal's own pages may call, at a limited rate per
+ * client address; the calls that set or redeem a cookie refuse callers that are no page at all.
  */
 export async function registerTokenRoutes(app: FastifyInstance, options: TokenRoutesOptions): Promise<void> {
   const { sso, custody } = options;
   await app.register(async (scope) => {
     // Cross-site calls first, uncounted: another site must not spend a visitor's allowance.
-    scope.addHook('onRequest', sameOriginHook(options.publicOrigin));
+    scope.addHook(
+      'onRequest',
+      sameOriginHook(options.publicOrigin, (request) => request.url.split('?')[0] !== CLIENT_TOKEN_PATH),
+    );
     scope.addHook('onRequest', rateLimitHook(options.rateLimit.store, options.rateLimit.rule));
 
-    scope.get('/v1/token/generate/client_token', async (request, reply) => {
+    scope.get(CLIENT_TOKEN_PATH, async (request, reply) => {
       const result = await sso.token({ grant_type: 'client_credentials' }, ClientTokenReplySchema);
       return relay(request, reply, result, (token) => token);
     });
@@ -79,47 +89,58 @@ export async function registerTokenRoutes(app: FastifyInstance, options: TokenRo
     scope.post('/v1/token/generate/user_token', async (request, reply) => {
       const body = parseBody(UserTokenRequestSchema, request.body, reply);
       if (!body) return reply;
-      const result = await sso.token(
-        { grant_type: JWT_BEARER_GRANT, assertion: body.assertion },
-        UserTokenReplySchema,
+      const result = await exchangeSignIn(
+        { sso, custody },
+        request,
+        reply,
+        body.assertion,
+        body.refresh_token,
       );
-      return relay(request, reply, result, (tokens) => custody.withhold(tokens, reply));
+      return relay(request, reply, result, (tokens) => tokens);
     });
 
     scope.post('/v1/token/generate/refresh', async (request, reply) => {
       const body = parseBody(RefreshRequestSchema, request.body, reply);
       if (!body) return reply;
-      const held = custody.held(request);
+      const held = custody.held(request, body.refresh_token);
       if (!held.ok) {
-        request.log.warn({ reason: held.reason }, 'refresh refused: no usable refresh cookie');
+        request.log.warn(
+          { reason: held.reason },
+          'refresh refused: no usable refresh cookie for this handle',
+        );
         options.audit?.refreshRefused(request, held.reason);
-        if (held.reason !== 'no cookie') custody.forget(reply);
-        return sendError(reply, 401, 'PORTAL_SESSION_ENDED', 'Your session has ended, please sign in again');
+        if (held.clear !== undefined) custody.forget(reply, held.clear);
+        return sessionEnded(reply);
       }
       const result = await sso.token(
         { grant_type: body.grant_type, refresh_token: held.token, scope: body.scope },
         UserTokenReplySchema,
       );
       // The SSO refused the refresh token: it is dead, and so is the cookie.
-      if (result.kind === 'upstream-error') custody.forget(reply);
-      if (result.kind === 'upstream-error') options.audit?.refreshRefused(request, 'sso refused', held.token);
-      return relay(request, reply, result, (tokens) => ({
-        ...custody.withhold(tokens, reply, held.since),
-        refresh_token: REFRESH_TOKEN_IN_COOKIE,
-      }));
+      if (result.kind === 'upstream-error') {
+        custody.forget(reply, held.cookie);
+        options.audit?.refreshRefused(request, 'sso refused', held.token);
+      }
+      return relay(request, reply, result, (tokens) => {
+        custody.renew(reply, held, tokens.refresh_token ?? held.token);
+        return pageTokens(tokens, held.handle);
+      });
     });
 
     scope.post('/v1/token/revoke', async (request, reply) => {
       const body = parseBody(RevokeRequestSchema, request.body, reply);
       if (!body) return reply;
-      if (body.token !== REFRESH_TOKEN_IN_COOKIE) {
+      if (!isRefreshHandle(body.token)) {
         return relay(request, reply, await sso.revoke(body.token), () => ({}));
       }
-      // Logout: the cookie goes whatever the SSO says; the refresh token it held is revoked there.
-      const held = custody.held(request);
-      custody.forget(reply);
+      // Logout: this sign-in's cookie goes whatever the SSO says; its refresh token is revoked there.
+      const held = custody.held(request, body.token);
       options.audit?.logout(request, held.ok ? held.token : undefined);
-      if (!held.ok) return reply.header('cache-control', NO_STORE).send({});
+      if (!held.ok) {
+        if (held.clear !== undefined) custody.forget(reply, held.clear);
+        return reply.header('cache-control', NO_STORE).send({});
+      }
+      custody.forget(reply, held.cookie);
       return relay(request, reply, await sso.revoke(held.token), () => ({}));
     });
   });

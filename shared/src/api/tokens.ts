@@ -1,4 +1,4 @@
-import { REFRESH_SCOPE, REFRESH_TOKEN_IN_COOKIE } from '../constants';
+import { REFRESH_SCOPE } from '../constants';
 import { messages } from '../messages/en_US';
 import { clientTokenAtom, refreshTokenAtom } from '@portal/shared/session/atoms';
 import { storeUserTokens } from '../session/tokens';
@@ -54,14 +54,19 @@ export function createTokenCalls(send: Send, deps: RequestDeps) {
       return pending ?? requestClientToken(call);
     },
 
-    /** POST v1/token/generate/user_token { assertion }: exchanges an id_token; keeps the tokens. */
+    /**
+     * POST v1/token/generate/user_token { assertion, refresh_token? }: exchanges an id_token; keeps
+     * the tokens. The handle of the sign-in this page holds goes along: the portal server revokes
+     * that sign-in, and for the same user the new one keeps its start (its 12 hours).
+     */
     async getUserToken(assertion: string, call?: CallOptions): Promise<ApiResult<UserTokenReply>> {
+      const held = store.get(refreshTokenAtom);
       const result = await send({
         ...call,
         method: 'POST',
         path: 'v1/token/generate/user_token',
         base: 'portal',
-        body: { assertion },
+        body: { assertion, ...(held ? { refresh_token: held } : {}) },
         schema: UserTokenReplySchema,
       });
       if (result.ok) storeUserTokens(store, result.data, now());
@@ -70,12 +75,14 @@ export function createTokenCalls(send: Send, deps: RequestDeps) {
 
     /**
      * POST v1/token/generate/refresh when a refresh token is held; keeps the new tokens. The
-     * refresh token itself is in the portal server's HttpOnly cookie, which the browser sends with
-     * the call; the body's refresh_token is REFRESH_TOKEN_IN_COOKIE. A background call: the session
-     * timer schedules it, so its response is no user activity and does not reset the idle timer.
+     * refresh token itself is in the portal server's HttpOnly cookie of this sign-in, which the
+     * browser sends with the call; the body's refresh_token is the sign-in's handle, without which
+     * the cookie redeems nothing. A background call: the session timer schedules it, so its
+     * response is no user activity and does not reset the idle timer.
      */
     async refreshUserToken(call?: CallOptions): Promise<ApiResult<UserTokenReply>> {
-      if (!store.get(refreshTokenAtom)) {
+      const handle = store.get(refreshTokenAtom);
+      if (!handle) {
         return { ok: false, error: { kind: 'http', message: messages.errors.default } };
       }
       const result = await send({
@@ -84,7 +91,7 @@ export function createTokenCalls(send: Send, deps: RequestDeps) {
         path: 'v1/token/generate/refresh',
         base: 'portal',
         background: true,
-        body: { grant_type: 'refresh_token', refresh_token: REFRESH_TOKEN_IN_COOKIE, scope: REFRESH_SCOPE },
+        body: { grant_type: 'refresh_token', refresh_token: handle, scope: REFRESH_SCOPE },
         schema: UserTokenReplySchema,
       });
       if (result.ok) storeUserTokens(store, result.data, now());
@@ -92,8 +99,8 @@ export function createTokenCalls(send: Send, deps: RequestDeps) {
     },
 
     /**
-     * POST v1/token/revoke { token }: an access token, or REFRESH_TOKEN_IN_COOKIE, for which the
-     * portal server revokes the refresh token of its cookie at the SSO and clears the cookie.
+     * POST v1/token/revoke { token }: an access token, or a sign-in's handle, for which the portal
+     * server revokes the refresh token of that sign-in's cookie at the SSO and clears the cookie.
      */
     revokeToken(token: string, call?: CallOptions) {
       return send({

@@ -40,12 +40,18 @@ export const clientTokenAtom = atom<string | null>(null);
 /** User access token (signed-in calls). */
 export const userTokenAtom = atom<string | null>(null);
 /**
- * Whether a refresh token is held, as REFRESH_TOKEN_IN_COOKIE: the token itself stays in the
- * portal server's HttpOnly cookie, out of every page script's reach.
+ * This sign-in's refresh handle (REFRESH_HANDLE_PATTERN), when a refresh token is held: the token
+ * itself stays in the portal server's HttpOnly cookie, out of every page script's reach, and only
+ * this handle redeems it. Memory only.
  */
 export const refreshTokenAtom = atom<string | null>(null);
 /** Expiry of the user access token, epoch milliseconds. */
 export const tokenExpiryAtom = atom<number | null>(null);
+/**
+ * When the user tokens were last received (sign-in or refresh), epoch milliseconds: the next
+ * refresh is due MAX_REFRESH_INTERVAL_MS after it at the latest (the server's idle limit).
+ */
+export const tokensReceivedAtAtom = atom<number | null>(null);
 
 export type FidoCredType = Extract<FactorCode, 'FIDO' | 'SECURITYKEY' | 'PASSKEY'>;
 export const fidoCredTypeAtom = atom<FidoCredType | null>(null);

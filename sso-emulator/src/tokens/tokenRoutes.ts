@@ -11,6 +11,12 @@ import { RevokeRequestSchema, TokenRequestSchema } from './schemas.js';
 
 const USER_SCOPE = 'openid email profile offline_access';
 
+/**
+ * How long after it was issued an id_token may be exchanged (jwt-bearer), seconds. A sign-in's
+ * id_token is exchanged the moment it arrives; a copy read later is worth nothing.
+ */
+export const ID_TOKEN_EXCHANGE_WINDOW_SECONDS = 120;
+
 function oauthError(status: number, error: string, description: string): ApiError {
   return new ApiError(status, status === 401 ? '0000005' : '0000400', description, {
     error,
@@ -85,15 +91,22 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: EmulatorContext):
       return issueUserTokens(ctx, user, family);
     }
     const claims = await ctx.tokens.verify(body.assertion, ['id']);
-    if (!claims) throw invalidGrant('Assertion is invalid, expired or already used');
+    const issuedAt = claims?.iat ?? Number.NEGATIVE_INFINITY;
+    if (!claims || ctx.state.clock.nowSeconds() - issuedAt > ID_TOKEN_EXCHANGE_WINDOW_SECONDS) {
+      throw invalidGrant('Assertion is invalid, expired or already used');
+    }
     ctx.state.revokedTokenIds.add(claims.jti); // an id_token is exchanged once
     const user = ctx.state.findUser(claims.sub);
     if (user?.status !== 'ACTIVE') throw invalidGrant('User is not active');
-    // A sign-in: a new family, whose absolute lifetime starts now.
+    // A sign-in: a new family, whose absolute lifetime starts now; an id_token issued with an
+    // earlier sign-in's tokens keeps that sign-in's end (a re-exchange never extends a session).
+    const now = ctx.state.clock.now();
+    const earlier = claims.fam === undefined ? undefined : ctx.state.tokenFamilies.get(claims.fam);
+    const lifetimeMs = ctx.config.sessionLifetimeSeconds * 1000;
     const family = ctx.state.tokenFamilies.start(
       user.userName,
-      ctx.state.clock.now(),
-      ctx.config.sessionLifetimeSeconds * 1000,
+      now,
+      earlier ? Math.min(lifetimeMs, earlier.endsAt - now) : lifetimeMs,
     );
     return issueUserTokens(ctx, user, family);
   });

@@ -11,19 +11,25 @@ const FORMAT = 'v1';
 const SealedPayloadSchema = v.object({
   /** The refresh token. */
   t: v.pipe(v.string(), v.minLength(1)),
-  /** When the sign-in that obtained it happened, epoch seconds (kept across refreshes). */
+  /** The SHA-256 of the sign-in's handle (refreshHandle.ts): only the page holding the handle redeems it. */
+  h: v.pipe(v.string(), v.minLength(1)),
+  /** When the sign-in that obtained it happened, epoch seconds (kept across refreshes and re-exchanges). */
   since: v.number(),
+  /** When it was last sealed (sign-in or refresh), epoch seconds: the idle limit counts from here. */
+  used: v.number(),
+  /** The user it was issued to (the id_token's `sub`), when known: a re-exchange for the same user keeps `since`. */
+  u: v.optional(v.string()),
 });
 
+export type SealedRefresh = v.InferOutput<typeof SealedPayloadSchema>;
+
 export type OpenResult =
-  | { ok: true; token: string; since: number }
-  | { ok: false; reason: 'malformed' | 'unknown key' | 'tampered' | 'expired' };
+  | { ok: true; payload: SealedRefresh }
+  | { ok: false; reason: 'malformed' | 'unknown key' | 'tampered' };
 
 export interface TokenSealerOptions {
   /** The first key seals; every key opens (a rotation adds the new key first, drops the old one later). */
   keys: readonly SealingKey[];
-  /** Sealed values whose sign-in is older than this are refused (the longest a browser session may refresh). */
-  maxAgeSeconds: number;
   /** What the value is for: bound into the authentication tag, so a value sealed for one use opens for no other. */
   purpose: string;
 }
@@ -43,17 +49,16 @@ export class TokenSealer {
     this.aad = Buffer.from(`${FORMAT}:${options.purpose}`);
   }
 
-  /** `since`: when the sign-in happened (epoch seconds); a refresh passes on the value it opened. */
-  seal(token: string, since: number): string {
+  seal(payload: SealedRefresh): string {
     const [current] = this.options.keys as [SealingKey];
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv(ALGORITHM, current.key, iv).setAAD(this.aad);
-    const plain = Buffer.from(JSON.stringify({ t: token, since }));
+    const plain = Buffer.from(JSON.stringify(payload));
     const sealed = Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
     return [FORMAT, current.id, b64(iv), b64(sealed)].join('.');
   }
 
-  open(value: string, nowMs: number): OpenResult {
+  open(value: string): OpenResult {
     const parts = value.split('.');
     if (parts.length !== 4 || parts[0] !== FORMAT) return { ok: false, reason: 'malformed' };
     const [, keyId, ivText, sealedText] = parts as [string, string, string, string];
@@ -81,8 +86,6 @@ export class TokenSealer {
     }
     const payload = v.safeParse(SealedPayloadSchema, json);
     if (!payload.success) return { ok: false, reason: 'malformed' };
-    const { t, since } = payload.output;
-    if (nowMs / 1000 - since > this.options.maxAgeSeconds) return { ok: false, reason: 'expired' };
-    return { ok: true, token: t, since };
+    return { ok: true, payload: payload.output };
   }
 }

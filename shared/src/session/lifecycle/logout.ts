@@ -30,8 +30,8 @@ export interface LogoutDeps {
  */
 export async function logout(deps: LogoutDeps): Promise<void> {
   const { store } = deps;
-  // The refresh token is revoked as REFRESH_TOKEN_IN_COOKIE (all the page holds of it): the portal
-  // server revokes the one in its HttpOnly cookie and clears the cookie.
+  // The refresh token is revoked by its sign-in's handle (all the page holds of it): the portal
+  // server revokes the one in that sign-in's HttpOnly cookie and clears the cookie.
   const tokens = [store.get(refreshTokenAtom), store.get(userTokenAtom)].filter((token): token is string =>
     Boolean(token),
   );

@@ -2,7 +2,12 @@ import type { ApiResult } from '../../api/result';
 import { reportAuditEvent } from '../../audit/reportEvent';
 import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS } from '../../constants';
 import { onUserActivity } from '@portal/shared/session/activity';
-import { idleLogoutAtAtom, lastUserActivityAtom, tokenExpiryAtom } from '@portal/shared/session/atoms';
+import {
+  idleLogoutAtAtom,
+  lastUserActivityAtom,
+  tokenExpiryAtom,
+  tokensReceivedAtAtom,
+} from '@portal/shared/session/atoms';
 import type { PortalStore } from '@portal/shared/session/store';
 import { refreshDelay } from './refreshDelay';
 import { browserTimers, oneShot, type Timers } from './timers';
@@ -28,8 +33,9 @@ const USER_INPUT_EVENTS = ['keydown', 'pointerdown'] as const;
 
 /**
  * The signed-in session's timers (spec section 4, Session lifecycle):
- * - a token refresh TOKEN_REFRESH_BUFFER_MS before the user token expires, rescheduled whenever
- *   a new expiry is stored; a failed refresh logs out;
+ * - a token refresh TOKEN_REFRESH_BUFFER_MS before the user token expires, and at most
+ *   MAX_REFRESH_INTERVAL_MS after the last tokens (the portal server refuses a sign-in unused for
+ *   IDLE_TIMEOUT_MS), rescheduled whenever a new expiry is stored; a failed refresh logs out;
  * - an idle timeout of IDLE_TIMEOUT_MS, restarted by every response to a call the user caused
  *   (the API client sets lastUserActivityAtom on each) and by the user's own keyboard and pointer
  *   use of the page (a key pressed, a pointer pressed: these set lastUserActivityAtom too). The
@@ -72,7 +78,7 @@ export function startSessionLifecycle(deps: SessionLifecycleDeps): () => void {
   };
 
   const scheduleRefresh = () => {
-    const delay = refreshDelay(store.get(tokenExpiryAtom), now());
+    const delay = refreshDelay(store.get(tokenExpiryAtom), now(), store.get(tokensReceivedAtAtom));
     if (delay === null) refreshTimer.stop();
     else refreshTimer.start(delay, () => void runRefresh());
   };
