@@ -90,16 +90,18 @@ test.describe('guards, signed out', () => {
 
 test.describe('navigation feedback and re-runs', () => {
   test('a loading bar shows while a remote loads', async ({ page, pageErrors: _ }) => {
-    await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'A Better Login Experience' })).toBeVisible();
+    // Every file of remote-help waits until released, from before the page opens: neither the
+    // start-up plan nor the idle prefetch of likely next screens can have loaded it before the click.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route('**/remotes/remote-help/**/mf-manifest.json', async (route) => {
+    await page.route('**/remotes/remote-help/**', async (route) => {
       await held;
       await route.continue();
     });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'A Better Login Experience' })).toBeVisible();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Login Assistance' }).click();
     await expect(page.getByRole('progressbar')).toBeVisible();
     release();
