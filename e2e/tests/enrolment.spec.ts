@@ -28,7 +28,8 @@ async function signOut(page: Page): Promise<void> {
 function recordCalls(page: Page): (path: string) => Record<string, unknown>[] {
   const calls: { path: string; body: Record<string, unknown> }[] = [];
   page.on('request', (request) => {
-    const match = /\/default\/(factor\/v1\/\w+)$/.exec(request.url());
+    // Through the portal server's proxy (the default service URL) or straight to the SSO's tenant.
+    const match = /\/(?:common\/portal\/proxy|default)\/(factor\/v1\/\w+)$/.exec(request.url());
     if (match?.[1] && request.method() === 'POST') {
       calls.push({ path: match[1], body: (request.postDataJSON() ?? {}) as Record<string, unknown> });
     }

@@ -3,6 +3,7 @@ import { expect, test as base } from '../src/fixtures';
 import { arriveFromRelyingParty } from '../src/relyingParty';
 import { type PortalStack, PROXY_PATH, startProxiedStack } from '../src/servers';
 import { PASSWORD } from '../src/signIn';
+import { carryingIdToken, carryingRefreshToken, recordTraffic } from '../src/tokenTraffic';
 
 // The oauth2 hand-back with the portal server's proxy as service URL (issue 21, item 6): the page
 // calls the SSO only through /common/portal/proxy/ on its own origin, yet authcomplete, a
@@ -42,6 +43,7 @@ for (const form of ['absolute', 'relative'] as const) {
   }) => {
     await emulator.post('settings', { authCompleteUrl: form });
 
+    const traffic = recordTraffic(page);
     await arriveFromRelyingParty(page, stack);
     const { toSso, proxied } = recordRequests(page, stack);
     const field = page.getByLabel('User ID');
@@ -66,6 +68,11 @@ for (const form of ['absolute', 'relative'] as const) {
     expect(completed.searchParams.get('completion_secret')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The SSO session was set on the SSO's origin, for the next relying-party start.
     expect((await page.context().cookies(stack.emulatorUrl)).map((c) => c.name)).toContain('emulator_sso');
+    // No reply the page's scripts read carried an id_token or a refresh token (issue 21 item 6).
+    await Promise.all(traffic.pending);
+    expect(traffic.fetched.length).toBeGreaterThan(0);
+    expect(carryingIdToken(traffic.fetched), 'an id_token in a reply page scripts read').toEqual([]);
+    expect(carryingRefreshToken(traffic.fetched), 'a refresh token in a reply page scripts read').toEqual([]);
     // What the page was told: the proxy for its calls, the SSO for the hand-back.
     const environment = await (await page.request.get(`${stack.portalUrl}/v1/config/environment`)).json();
     expect(environment).toMatchObject({
