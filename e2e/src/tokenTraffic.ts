@@ -2,19 +2,23 @@ import type { Page } from '@playwright/test';
 
 /**
  * Every request body and response body a page sent or received, on any origin (`texts`, each
- * prefixed with its URL), and the bodies of the replies to the page's own calls (fetch/XHR, JSON or
- * text: what its scripts read) in `fetched`. Await `pending` before reading: bodies arrive late.
+ * prefixed with its URL; the code it loads included), the requests alone (`sent`), and the bodies
+ * of the replies to the page's own calls (fetch/XHR, JSON or text: what its scripts read) in
+ * `fetched`. Await `pending` before reading: bodies arrive late.
  */
 export interface Traffic {
   texts: string[];
+  sent: string[];
   fetched: string[];
   pending: Promise<unknown>[];
 }
 
 export function recordTraffic(page: Page): Traffic {
-  const traffic: Traffic = { texts: [], fetched: [], pending: [] };
+  const traffic: Traffic = { texts: [], sent: [], fetched: [], pending: [] };
   page.on('request', (request) => {
-    traffic.texts.push(`${request.url()} ${request.postData() ?? ''}`);
+    const text = `${request.url()} ${request.postData() ?? ''}`;
+    traffic.texts.push(text);
+    traffic.sent.push(text);
   });
   page.on('response', (response) => {
     traffic.pending.push(

@@ -2,6 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { editStartupData } from '../src/startupData';
 import { obfuscate } from '../../shared/src/storage/cookieNames';
 import { expect, test } from '../src/fixtures';
+import { freePort, type PortalStack, startStack } from '../src/servers';
 
 // remote-login against the emulator: User ID, password, change password, authentication results,
 // risk-type bodies, trusted-device and FIDO cookies, end pages (spec sections 2, 3, 4, 5, 8, 9).
@@ -315,26 +316,45 @@ test.describe('request body per risk type (spec section 3)', () => {
   });
 });
 
-test.describe('trusted-device and FIDO cookies (spec section 9)', () => {
-  test('the cookies are sent as trustedDeviceID and authContext fidoIdentifier', async ({
-    page,
-    context,
-    stack,
-    emulator: _,
-  }) => {
-    await context.addCookies([
-      { name: `tdi-${obfuscate('pat.password')}`, value: 'device-123', url: stack.portalUrl },
-      { name: `fid-${obfuscate('pat.password')}`, value: 'fido-456', url: stack.portalUrl },
-    ]);
-    await page.goto('/direct');
-    const body = nextAuthenticateBody(page);
-    await enterUserId(page, 'pat.password');
-    const sent = await body;
-    expect(sent.trustedDeviceID).toBe('device-123');
-    expect(sent.authContext).toEqual([{ key: 'fidoIdentifier', value: 'fido-456' }]);
-  });
+/**
+ * The spec's direct-to-SSO mode (SERVICE_URL = the SSO's tenant), where the page itself keeps the
+ * trusted-device cookie; with the proxy, the default, the portal server keeps it HttpOnly instead
+ * (trusted-device.spec.ts covers both).
+ */
+const direct = test.extend<object, { stack: PortalStack }>({
+  stack: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const emulatorPort = await freePort();
+      const stack = await startStack({
+        emulatorPort,
+        portalEnv: { LOG_LEVEL: 'warn', SERVICE_URL: `http://localhost:${emulatorPort}/default/` },
+      });
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+});
 
-  test('without the cookies neither field is sent', async ({ page, emulator: _ }) => {
+direct.describe('trusted-device and FIDO cookies (spec section 9, the direct-to-SSO mode)', () => {
+  direct(
+    'the cookies are sent as trustedDeviceID and authContext fidoIdentifier',
+    async ({ page, context, stack, emulator: _ }) => {
+      await context.addCookies([
+        { name: `tdi-${obfuscate('pat.password')}`, value: 'device-123', url: stack.portalUrl },
+        { name: `fid-${obfuscate('pat.password')}`, value: 'fido-456', url: stack.portalUrl },
+      ]);
+      await page.goto('/direct');
+      const body = nextAuthenticateBody(page);
+      await enterUserId(page, 'pat.password');
+      const sent = await body;
+      expect(sent.trustedDeviceID).toBe('device-123');
+      expect(sent.authContext).toEqual([{ key: 'fidoIdentifier', value: 'fido-456' }]);
+    },
+  );
+
+  direct('without the cookies neither field is sent', async ({ page, emulator: _ }) => {
     await page.goto('/direct');
     const body = nextAuthenticateBody(page);
     await enterUserId(page, 'pat.password');
@@ -343,42 +363,40 @@ test.describe('trusted-device and FIDO cookies (spec section 9)', () => {
     expect(sent).not.toHaveProperty('authContext');
   });
 
-  test('a trusted device id in AUTH_ALLOWED is kept as tdi-<obfuscated> with its attributes', async ({
-    page,
-    context,
-    emulator: _,
-    pageErrors: __,
-  }) => {
-    await page.route('**/factor/v1/PasswordAuthenticator', async (route) => {
-      const response = await route.fetch();
-      const json = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({
-        response,
-        json: {
-          ...json,
-          additional: {
-            isTrustedDeviceEnabled: true,
-            trustedDeviceId: 'td-789',
-            trustedDeviceExpiryDays: 30,
+  direct(
+    'a trusted device id in AUTH_ALLOWED is kept as tdi-<obfuscated> with its attributes',
+    async ({ page, context, emulator: _, pageErrors: __ }) => {
+      await page.route('**/factor/v1/PasswordAuthenticator', async (route) => {
+        const response = await route.fetch();
+        const json = (await response.json()) as Record<string, unknown>;
+        await route.fulfill({
+          response,
+          json: {
+            ...json,
+            additional: {
+              isTrustedDeviceEnabled: true,
+              trustedDeviceId: 'td-789',
+              trustedDeviceExpiryDays: 30,
+            },
           },
-        },
+        });
       });
-    });
-    await page.goto('/direct');
-    await enterUserId(page, 'pat.password');
-    await enterPassword(page);
-    await expect(page).toHaveURL(/\/welcome$/);
-    const cookies = await context.cookies();
-    const name = `tdi-${obfuscate('pat.password')}`;
-    expect(name).not.toContain('pat');
-    const cookie = cookies.find((c) => c.name === name);
-    expect(cookie).toMatchObject({ value: 'td-789', path: '/', sameSite: 'Strict', httpOnly: false });
-    // http://localhost is not a secure page: no __Host- prefix and no Secure flag here.
-    expect(cookie?.secure).toBe(false);
-    const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(29.9);
-    expect(days).toBeLessThan(30.1);
-  });
+      await page.goto('/direct');
+      await enterUserId(page, 'pat.password');
+      await enterPassword(page);
+      await expect(page).toHaveURL(/\/welcome$/);
+      const cookies = await context.cookies();
+      const name = `tdi-${obfuscate('pat.password')}`;
+      expect(name).not.toContain('pat');
+      const cookie = cookies.find((c) => c.name === name);
+      expect(cookie).toMatchObject({ value: 'td-789', path: '/', sameSite: 'Strict', httpOnly: false });
+      // http://localhost is not a secure page: no __Host- prefix and no Secure flag here.
+      expect(cookie?.secure).toBe(false);
+      const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(29.9);
+      expect(days).toBeLessThan(30.1);
+    },
+  );
 });
 
 test.describe('end pages', () => {
