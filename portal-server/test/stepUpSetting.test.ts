@@ -71,4 +71,31 @@ describe('the proxy and the step-up grant', () => {
       await sso.settled();
     }
   });
+
+  it('passes POST MeStepUp through to the SSO (the proxy is the default service URL)', async () => {
+    const app = await buildServer(testConfig(dirs, { ssoBaseUrl: sso.baseUrl }), quiet);
+    sso.handle((_request, response) => {
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ stepUpGrant: 'grant-2', expiresIn: 300 }));
+    });
+    try {
+      const reply = await app.inject({
+        method: 'POST',
+        url: '/common/portal/proxy/factor/v1/MeStepUp',
+        headers: {
+          authorization: 'Bearer user-token',
+          'content-type': 'application/json',
+          origin: 'http://localhost',
+        },
+        payload: { password: 'Passw0rd!', credIds: ['email-1'] },
+      });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json()).toEqual({ stepUpGrant: 'grant-2', expiresIn: 300 });
+      expect(sso.requests.at(-1)?.url).toBe('/default/factor/v1/MeStepUp');
+    } finally {
+      await app.close();
+      await sso.settled();
+    }
+  });
 });

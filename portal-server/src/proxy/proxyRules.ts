@@ -51,6 +51,8 @@ export const PROXY_RULES: readonly Rule[] = [
   { path: exact('factor/v1/MePasswordUpdater'), methods: ['PUT'], bodies: JSON_BODY },
   { path: exact('factor/v1/MeCreds'), methods: ['GET'], bodies: [] },
   { path: new RegExp(`^factor\\/v1\\/MeCreds\\/${CRED_ID}$`), methods: ['PUT', 'DELETE'], bodies: JSON_BODY },
+  // Ours, not the spec's: step-up before a destructive delete (README, "Step-up before destruction").
+  { path: exact('factor/v1/MeStepUp'), methods: ['POST'], bodies: JSON_BODY },
   { path: exact('oauth2/v1/idp'), methods: ['GET'], bodies: [], htmlAsText: true },
   {
     path: exact('oauth2/v1/userinfo'),
