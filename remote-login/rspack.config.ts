@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type RemoteOptions, remoteConfig, remoteDevConfigs } from '@portal/tooling/appConfig';
 import { exposes } from './exposes.ts';
+import contributions from './src/contributions.ts';
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
 
@@ -11,6 +12,7 @@ const options: RemoteOptions = {
   devPort: 3001,
   outDir: process.env.PORTAL_OUT_DIR,
   exposes,
+  contributions,
 };
 
 /** `rspack serve` adds the harness page (development); `rspack build` makes the remote alone. */

@@ -21,6 +21,9 @@ export const pnpm = (title, args, options) =>
 
 export function install() {
   pnpm('Install dependencies', ['install', '--frozen-lockfile', '--reporter=append-only']);
+  // The contributions contract runs compiled in the portal server and the release tool, and the
+  // remotes' builds and every package's tests import it: build it before anything else.
+  pnpm('Build the contributions contract', ['--filter', '@portal/contributions', 'build']);
 }
 
 export function buildAll() {

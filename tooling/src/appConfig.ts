@@ -1,3 +1,4 @@
+import type { ContributionsInput } from '@portal/contributions/schema';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -27,6 +28,11 @@ export interface RemoteOptions extends CommonOptions {
   name: string;
   /** Expose name → module path, e.g. { './UserId': './src/exposes/UserId.tsx' }. */
   exposes: Record<string, string>;
+  /**
+   * The remote's contributions (src/contributions.ts): routes, next actions, factors, links. The
+   * build writes them into mf-manifest.json (docs/contracts.md, "Contributions").
+   */
+  contributions: ContributionsInput;
 }
 
 export interface HostOptions extends CommonOptions {

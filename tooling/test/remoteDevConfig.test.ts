@@ -18,6 +18,7 @@ async function devRemoteConfig() {
     devPort: 3002,
     name: 'remote_factors',
     exposes: { './Otp': './src/otp/OtpScreen.tsx' },
+    contributions: { version: 1, routes: [] },
   });
 }
 
