@@ -1,4 +1,5 @@
 import type {
+  CallContribution,
   Contributions,
   FactorContribution,
   LinkContribution,
@@ -18,6 +19,8 @@ export interface MergedContributions {
   nextActions: Owned<NextActionContribution>[];
   factors: Owned<FactorContribution>[];
   links: Owned<LinkContribution>[];
+  /** SSO calls the proxy lets through for the live screens (beyond the spec's own). */
+  calls: Owned<CallContribution>[];
 }
 
 /** A remote left out of the merge, and the one sentence that says why. */
@@ -118,6 +121,7 @@ export function mergeContributions(remotes: readonly RemoteContributions[]): {
     merged.nextActions.push(...own(candidate.contributions.nextActions));
     merged.factors.push(...own(candidate.contributions.factors));
     merged.links.push(...own(candidate.contributions.links));
+    merged.calls.push(...own(candidate.contributions.calls));
   }
   return { merged, refused };
 }

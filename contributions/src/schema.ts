@@ -110,12 +110,31 @@ export const LinkContributionSchema = v.strictObject({
 });
 export type LinkContribution = v.InferOutput<typeof LinkContributionSchema>;
 
+/**
+ * An SSO call the remote's screens make that the portal's reverse proxy must let through (beside
+ * the spec's calls, which it always passes): only the SSO's factor and auth APIs, one method, a
+ * JSON body or none. The proxy stays no wider than the live screens' calls.
+ */
+export const CallContributionSchema = v.strictObject({
+  method: v.picklist(['GET', 'POST', 'PUT', 'DELETE']),
+  path: v.pipe(
+    v.string(),
+    v.maxLength(80),
+    v.regex(
+      /^(?:factor|auth)\/v1\/[A-Za-z][A-Za-z0-9]*$/,
+      'an SSO call such as factor/v1/RecoveryCodeAuthenticator',
+    ),
+  ),
+});
+export type CallContribution = v.InferOutput<typeof CallContributionSchema>;
+
 export const ContributionsSchema = v.strictObject({
   version: v.literal(CONTRIBUTIONS_VERSION),
   routes: v.pipe(v.array(RouteContributionSchema), v.maxLength(100)),
   nextActions: v.optional(v.pipe(v.array(NextActionContributionSchema), v.maxLength(200)), []),
   factors: v.optional(v.pipe(v.array(FactorContributionSchema), v.maxLength(50)), []),
   links: v.optional(v.pipe(v.array(LinkContributionSchema), v.maxLength(20)), []),
+  calls: v.optional(v.pipe(v.array(CallContributionSchema), v.maxLength(20)), []),
 });
 /** What a remote writes (optional lists may be left out). */
 export type ContributionsInput = v.InferInput<typeof ContributionsSchema>;
@@ -152,4 +171,5 @@ export const MergedContributionsSchema = v.strictObject({
   ),
   factors: v.array(v.strictObject({ ...FactorContributionSchema.entries, ...owned })),
   links: v.array(v.strictObject({ ...LinkContributionSchema.entries, ...owned })),
+  calls: v.optional(v.array(v.strictObject({ ...CallContributionSchema.entries, ...owned })), []),
 });

@@ -10,6 +10,7 @@ const contributions = (partial: Partial<Contributions>): Contributions => ({
   nextActions: [],
   factors: [],
   links: [],
+  calls: [],
   ...partial,
 });
 
@@ -44,6 +45,21 @@ describe('parseContributions', () => {
   ])('refuses %s', (_name, route) => {
     const parsed = parseContributions({ version: 1, routes: [route] });
     expect(parsed.ok).toBe(false);
+  });
+
+  it('takes SSO calls under factor/v1 and auth/v1 only', () => {
+    const route = { path: '/x', guard: 'none', expose: './X', title: 'X' };
+    const ok = parseContributions({
+      version: 1,
+      routes: [route],
+      calls: [{ method: 'POST', path: 'factor/v1/RecoveryCodeAuthenticator' }],
+    });
+    expect(ok.ok).toBe(true);
+    for (const path of ['oauth2/v1/token', 'factor/v1/../admin', 'factor/v1/a/b', '/factor/v1/X']) {
+      expect(parseContributions({ version: 1, routes: [route], calls: [{ method: 'POST', path }] }).ok).toBe(
+        false,
+      );
+    }
   });
 
   it('refuses another version', () => {

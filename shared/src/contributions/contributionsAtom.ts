@@ -14,4 +14,5 @@ export const contributionsAtom = atom<MergedContributions>({
   nextActions: [],
   factors: [],
   links: [],
+  calls: [],
 });
