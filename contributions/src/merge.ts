@@ -107,6 +107,7 @@ export function mergeContributions(remotes: readonly RemoteContributions[]): {
     nextActions: [],
     factors: [],
     links: [],
+    calls: [],
   };
   const refused: Refusal[] = [];
   for (const candidate of remotes) {
