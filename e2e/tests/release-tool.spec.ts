@@ -184,7 +184,7 @@ test('promote of a build lacking an expose is refused and changes nothing', asyn
   const before = readFileSync(remotesFile, 'utf8');
   const refused = releaseCli(world.releases, 'promote', 'remote_factors', world.lacking);
   expect(refused.code).toBe(1);
-  expect(refused.answer.problems).toEqual(["it does not expose ./Push, which the host's route /push needs"]);
+  expect(refused.answer.problems).toEqual(['it does not expose ./Push, which its route /push needs']);
   expect(readFileSync(remotesFile, 'utf8')).toBe(before);
   expect(await factorsBuildOnNewPage(page)).toBe(LABELS.one);
 });

@@ -8,7 +8,9 @@ import { tokenAudit } from './audit/tokenAudit.js';
 import type { PortalServerConfig } from './config.js';
 import { FOREIGN_MANIFEST_DEFAULTS, ForeignManifests } from './firstLoad/foreignManifests.js';
 import { FirstLoadPage } from './firstLoad/firstLoadPage.js';
+import { LiveContributions } from './firstLoad/liveContributions.js';
 import { RemoteManifests } from './firstLoad/remoteManifests.js';
+import { SessionRemotes } from './firstLoad/sessionRemotes.js';
 import { registerDynamicCompression } from './http/dynamicCompression.js';
 import { registerErrorHandler } from './http/errorReply.js';
 import { serverLimitOptions } from './http/serverLimits.js';
@@ -19,6 +21,7 @@ import { DevRemotes } from './remotes/devRemotes.js';
 import { PinnedRemotesFile } from './remotes/pinnedRemotes.js';
 import { RemotesFile, type RemotesSource } from './remotes/remotesFile.js';
 import { environmentBody, portalConfigBody, serviceUrlOf } from './routes/configBodies.js';
+import { registerContributionsRoute } from './routes/contributions.js';
 import { registerCspReportRoute } from './routes/cspReport.js';
 import { registerEnvironmentRoute } from './routes/environment.js';
 import { registerProductConfigRoute } from './routes/productConfig.js';
@@ -104,6 +107,19 @@ export async function buildServer(
       'DEV_REMOTES: these remotes come from development servers',
     );
   }
+  // The session's builds with their manifests, and their contributions merged: the page's
+  // first-load plan and GET /v1/config/contributions are made from the same two.
+  const sessionRemotes = new SessionRemotes(
+    remotesFile,
+    new RemoteManifests({
+      releasesDir: config.releasesDir,
+      publicOrigin,
+      remoteOrigins: config.remoteOrigins,
+      log: app.log,
+      foreign: foreignManifests,
+    }),
+  );
+  const liveContributions = new LiveContributions(app.log);
   const rateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
   const custody = new RefreshTokenCustody(
     new TokenSealer({ keys: config.tokenSealingKeys, purpose: REFRESH_COOKIE_PREFIX }),
@@ -145,6 +161,7 @@ export async function buildServer(
     registerEnvironmentRoute(dynamic, config, publicOrigin);
     registerProductConfigRoute(dynamic, config.product);
     registerRemotesJsonRoute(dynamic, remotesFile);
+    registerContributionsRoute(dynamic, { remotes: sessionRemotes, contributions: liveContributions });
     await registerTokenRoutes(dynamic, {
       sso,
       custody,
@@ -188,14 +205,8 @@ export async function buildServer(
     production: config.production,
     page: new FirstLoadPage({
       hostDist: config.hostDist,
-      remotesFile,
-      manifests: new RemoteManifests({
-        releasesDir: config.releasesDir,
-        publicOrigin,
-        remoteOrigins: config.remoteOrigins,
-        log: app.log,
-        foreign: foreignManifests,
-      }),
+      remotes: sessionRemotes,
+      contributions: liveContributions,
       environment: () => environmentBody(config, publicOrigin()),
       portalConfig: portalConfigBody(config.product),
       log: app.log,

@@ -122,11 +122,11 @@ describe('the first-load plan in index.html', () => {
     ];
     const onDirect = preloadsOf((await page('/direct')).body);
     const onHome = preloadsOf((await page('/')).body);
-    const onHelp = preloadsOf((await page('/help')).body);
+    const onSignedOut = preloadsOf((await page('/signed-out')).body);
     for (const preload of deferred) {
       expect(onDirect).not.toContainEqual(preload);
       expect(onHome).not.toContainEqual(preload);
-      expect(onHelp).toContainEqual(preload);
+      expect(onSignedOut).toContainEqual(preload);
     }
   });
 
@@ -141,29 +141,37 @@ describe('the first-load plan in index.html', () => {
     ]);
   });
 
-  it('preloads the client token only for a screen that starts a login, and not for an older host plan', async () => {
+  it('preloads the client token only for a screen whose route starts a login', async () => {
     await start();
     expect(preloadsOf((await page('/direct')).body)).toContainEqual(clientTokenPreload);
     expect(preloadsOf((await page('/')).body)).not.toContainEqual(clientTokenPreload);
-    expect(preloadsOf((await page('/help')).body)).not.toContainEqual(clientTokenPreload);
+    expect(preloadsOf((await page('/signed-out')).body)).not.toContainEqual(clientTokenPreload);
     // A guarded route opened afresh shows the home screen (the landing): no login starts there.
     expect(preloadsOf((await page('/sotp')).body)).not.toContainEqual(clientTokenPreload);
-
-    await app.close();
-    const older = {
-      ...HOST_PLAN,
-      routes: HOST_PLAN.routes.map(({ path, guard, remote, expose }) => ({ path, guard, remote, expose })),
-    };
-    writeFileSync(path.join(dirs.hostDist, 'first-load.json'), JSON.stringify(older));
-    await start();
-    expect(preloadsOf((await page('/direct')).body)).not.toContainEqual(clientTokenPreload);
   });
 
-  it('inlines remotes, environment and portal config exactly as their endpoints answer them', async () => {
+  it('reads an older host plan that still carries routes: the routes come from the remotes now', async () => {
+    writeFileSync(
+      path.join(dirs.hostDist, 'first-load.json'),
+      JSON.stringify({
+        ...HOST_PLAN,
+        routes: [{ path: '/direct', guard: 'A', remote: 'remote_login', expose: './Landing' }],
+        homePath: '/',
+      }),
+    );
+    await start();
+    expect(preloadsOf((await page('/direct')).body)).toEqual([
+      ...directStart,
+      ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'),
+    ]);
+  });
+
+  it('inlines remotes, environment, portal config and contributions exactly as their endpoints answer them', async () => {
     await start();
     const bootstrap = bootstrapOf((await page('/direct')).body);
     const environment = (await app.inject({ url: '/v1/config/environment' })).json();
     const portalConfig = (await app.inject({ url: '/v1/config/portal' })).json();
+    const contributions = (await app.inject({ url: '/v1/config/contributions' })).json();
     expect(bootstrap).toEqual({
       version: 1,
       remotes: {
@@ -213,7 +221,16 @@ describe('the first-load plan in index.html', () => {
       },
       environment,
       portalConfig,
+      contributions,
     });
+    // remotes.json's order, each claim naming its remote.
+    expect((contributions as { routes: { path: string; remote: string }[] }).routes).toEqual([
+      expect.objectContaining({ path: '/', remote: 'remote_login' }),
+      expect.objectContaining({ path: '/direct', remote: 'remote_login', startsLogin: true }),
+      expect.objectContaining({ path: '/verify', remote: 'remote_login' }),
+      expect.objectContaining({ path: '/signed-out', remote: 'remote_login' }),
+      expect.objectContaining({ path: '/sotp', remote: 'remote_factors' }),
+    ]);
   });
 
   it.each([
@@ -271,7 +288,8 @@ describe('the first-load plan in index.html', () => {
     writeRelease(dirs, LOGIN_V1, manifest('remote_login', ['Landing', 'UserId', 'Password'], 'bad0bad0ba'));
     const body = (await page('/direct')).body;
     await page('/direct');
-    expect(preloadsOf(body)).toEqual(directStart);
+    // Without a usable manifest, remote_login's routes are not live either: /direct has no screen.
+    expect(preloadsOf(body)).toEqual(hostPreloads);
     expect(body).not.toContain('bad0bad0ba');
     // The host is told the manifest and its expected hash only: it checks the manifest itself and
     // shows the remote-failure banner.
@@ -289,7 +307,8 @@ describe('the first-load plan in index.html', () => {
     dirs.writeRemotesConfig({ remote_login: writeRelease(dirs, LOGIN_V1, content) });
     await start();
     const body = (await page('/direct')).body;
-    expect(preloadsOf(body)).toEqual(directStart);
+    // Without a usable manifest, remote_login's routes are not live either: /direct has no screen.
+    expect(preloadsOf(body)).toEqual(hostPreloads);
     expect(remotesOf(body).remote_login).not.toHaveProperty('entry');
     expect(String(warnings('remote manifest unusable')[0]?.reason)).toContain('has no hash');
   });
@@ -300,7 +319,8 @@ describe('the first-load plan in index.html', () => {
     dirs.writeRemotesConfig({ remote_login: writeRelease(dirs, LOGIN_V1, content) });
     await start();
     const body = (await page('/direct')).body;
-    expect(preloadsOf(body)).toEqual(directStart);
+    // Without a usable manifest, remote_login's routes are not live either: /direct has no screen.
+    expect(preloadsOf(body)).toEqual(hostPreloads);
     expect(body).not.toContain('evil.example.net');
   });
 
@@ -312,7 +332,8 @@ describe('the first-load plan in index.html', () => {
     await start();
     const body = (await page('/direct')).body;
     await page('/direct');
-    expect(preloadsOf(body)).toEqual(directStart);
+    // Without a usable manifest, remote_login's routes are not live either: /direct has no screen.
+    expect(preloadsOf(body)).toEqual(hostPreloads);
     const remotes = remotesOf(body);
     expect(remotes.remote_login).toEqual(entryOf(LOGIN_V1));
     expect(remotes.remote_factors).toHaveProperty('entry');
@@ -330,7 +351,8 @@ describe('the first-load plan in index.html', () => {
     });
     await start();
     const body = (await page('/direct')).body;
-    expect(preloadsOf(body)).toEqual(directStart);
+    // Without a usable manifest, remote_login's routes are not live either: /direct has no screen.
+    expect(preloadsOf(body)).toEqual(hostPreloads);
     expect(body).not.toContain('deadbeef00');
   });
 
@@ -338,7 +360,8 @@ describe('the first-load plan in index.html', () => {
     rmSync(dirs.remotesConfigFile);
     await start();
     const body = (await page('/direct')).body;
-    expect(preloadsOf(body)).toEqual(directStart);
+    // Without a usable manifest, remote_login's routes are not live either: /direct has no screen.
+    expect(preloadsOf(body)).toEqual(hostPreloads);
     expect(bootstrapOf(body)?.remotes).toEqual({});
   });
 
@@ -426,7 +449,8 @@ describe('the first-load plan in index.html', () => {
     const started = Date.now();
     const body = (await page('/direct')).body;
     expect(Date.now() - started).toBeLessThan(1500);
-    expect(preloadsOf(body)).toEqual(directStart);
+    // Without a usable manifest, remote_login's routes are not live either: /direct has no screen.
+    expect(preloadsOf(body)).toEqual(hostPreloads);
     await page('/direct');
     expect(foreign.requests).toHaveLength(1);
     expect(warnings('remote manifest unusable')).toHaveLength(1);
@@ -445,7 +469,7 @@ describe('the first-load plan in index.html', () => {
     await start();
     const response = await page('/direct');
     expect(foreign.requests).toHaveLength(0);
-    expect(preloadsOf(response.body)).toEqual(directStart);
+    expect(preloadsOf(response.body)).toEqual(hostPreloads);
     expect(Object.keys(remotesOf(response.body))).toEqual(['remote_factors']);
     expect(response.body).not.toContain(new URL(foreign.baseUrl).host);
     expect(response.headers['content-security-policy']).not.toContain(new URL(foreign.baseUrl).host);
@@ -460,7 +484,7 @@ describe('the first-load plan in index.html', () => {
   });
 
   it('serves index.html as built when first-load.json is invalid', async () => {
-    writeFileSync(path.join(dirs.hostDist, 'first-load.json'), JSON.stringify({ ...HOST_PLAN, homePath: 3 }));
+    writeFileSync(path.join(dirs.hostDist, 'first-load.json'), JSON.stringify({ ...HOST_PLAN, host: 3 }));
     await start();
     expect((await page('/direct')).body).toBe(TEMPLATE);
     expect(warnings('no first-load plan')).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Contributions } from '@portal/contributions/schema';
 import semver from 'semver';
 import type { HostFacts } from './hostFacts.js';
 import { sri } from './integrity.js';
@@ -36,18 +37,43 @@ export function checkName(manifest: Manifest, remote: Remote): string[] {
     : [`${MANIFEST_FILE} is the build of ${manifest.name}, not of ${remote.name}`];
 }
 
-/** Every expose the host's routes name for this remote must be in the build. */
-export function checkExposes(manifest: Manifest, remote: Remote, host: HostFacts): string[] {
+/** Every expose the build's own routes (its contributions) name must be in the build. */
+export function checkExposes(manifest: Manifest, contributions: Contributions): string[] {
   const exposed = new Set(manifest.exposes.map((expose) => expose.path));
   const needed = new Map<string, string[]>();
-  for (const route of host.routes) {
-    if (route.remote !== remote.name || exposed.has(route.expose)) continue;
+  for (const route of contributions.routes) {
+    if (exposed.has(route.expose)) continue;
     needed.set(route.expose, [...(needed.get(route.expose) ?? []), route.path]);
   }
   return [...needed].map(
     ([expose, paths]) =>
-      `it does not expose ${expose}, which the host's route${paths.length > 1 ? 's' : ''} ${paths.join(', ')} need${paths.length > 1 ? '' : 's'}`,
+      `it does not expose ${expose}, which its route${paths.length > 1 ? 's' : ''} ${paths.join(', ')} need${paths.length > 1 ? '' : 's'}`,
   );
+}
+
+/** The package whose version is the host's: the kernel every remote runs against. */
+export const KERNEL_PACKAGE = '@portal/shared';
+
+/** What the build needs of the host's kernel, and what the live host provides (undefined: none). */
+export interface HostNeed {
+  required: string;
+  provided: string | undefined;
+}
+
+export function hostNeed(manifest: Manifest, host: HostFacts): HostNeed | undefined {
+  const needs = manifest.shared.find(
+    (shared) => packageOf(shared.name) === KERNEL_PACKAGE && typeof shared.requiredVersion === 'string',
+  );
+  if (!needs || typeof needs.requiredVersion !== 'string') return undefined;
+  const provided =
+    host.provided.get(needs.name) ??
+    [...host.provided].find(([key]) => packageOf(key) === KERNEL_PACKAGE)?.[1];
+  return { required: needs.requiredVersion, provided };
+}
+
+/** "needs a host providing @portal/shared ^1.5.0; the live host provides 1.4.0" */
+export function describeHostNeed(need: HostNeed): string {
+  return `needs a host providing ${KERNEL_PACKAGE} ${need.required}; the live host provides ${need.provided ?? 'none'}`;
 }
 
 /**
@@ -71,7 +97,11 @@ export function checkShared(manifest: Manifest, host: HostFacts): string[] {
     } else if (semver.validRange(required) === null) {
       problems.add(`its requiredVersion of ${shared.name} ('${required}') is not a version range`);
     } else if (!semver.satisfies(provided, required)) {
-      problems.add(`it needs ${pkg} ${required}, but the live host provides ${provided}`);
+      problems.add(
+        pkg === KERNEL_PACKAGE
+          ? `it ${describeHostNeed({ required, provided })}`
+          : `it needs ${pkg} ${required}, but the live host provides ${provided}`,
+      );
     }
   }
   return [...problems];

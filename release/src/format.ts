@@ -17,7 +17,8 @@ export function formatStaged(staged: Staged): string {
 }
 
 export function formatVerified(report: VerifyReport, smoke: boolean): string {
-  return `${report.remote} ${report.release} passes every check${smoke ? ', and each expose loads in Chromium' : ''}`;
+  const passes = `${report.remote} ${report.release} passes every check${smoke ? ', and each expose loads in Chromium' : ''}`;
+  return report.host ? `${passes}\n  ${report.host}` : passes;
 }
 
 export function formatPromoted(result: PromoteResult): string {

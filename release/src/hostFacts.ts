@@ -3,17 +3,12 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { ReleaseError } from './errors.js';
 
-/** What the live host's build says about itself: the routes it needs and the singletons it provides. */
+/** What the live host's build says about itself: the singletons it provides. */
 export interface HostFacts {
-  /** Each route's remote and expose, from the host build's first-load.json (its route table). */
-  routes: { path: string; remote: string; expose: string }[];
   /** Share key (react, react-dom/client, @portal/shared/router…) → the version the host provides. */
   provided: Map<string, string>;
 }
 
-const FirstLoadSchema = v.object({
-  routes: v.array(v.object({ path: v.string(), remote: v.string(), expose: v.string() })),
-});
 const HostManifestSchema = v.object({
   shared: v.array(v.object({ name: v.string(), version: v.optional(v.string()) })),
 });
@@ -40,15 +35,10 @@ function readJson<T>(file: string, schema: v.GenericSchema<unknown, T>, what: st
 }
 
 /**
- * Reads the host build the portal server serves (HOST_DIST): first-load.json holds the route table
- * of host/src/routes.ts as data, mf-manifest.json the shared modules the host provides.
+ * Reads the host build the portal server serves (HOST_DIST): its mf-manifest.json names the shared
+ * modules the host provides. (Which routes need which expose is each build's own contributions.)
  */
 export function readHostFacts(hostDist: string): HostFacts {
-  const firstLoad = readJson(
-    path.join(hostDist, 'first-load.json'),
-    FirstLoadSchema,
-    "the host's first-load plan",
-  );
   const manifest = readJson(
     path.join(hostDist, 'mf-manifest.json'),
     HostManifestSchema,
@@ -56,5 +46,5 @@ export function readHostFacts(hostDist: string): HostFacts {
   );
   const provided = new Map<string, string>();
   for (const shared of manifest.shared) if (shared.version) provided.set(shared.name, shared.version);
-  return { routes: firstLoad.routes, provided };
+  return { provided };
 }

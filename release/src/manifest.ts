@@ -34,6 +34,8 @@ export const ManifestSchema = v.object({
   ),
   /** Written by the build (issue 14): file as the manifest names it → sha384. */
   integrity: v.optional(v.record(v.string(), v.string())),
+  /** Written by the build (issue 22): the remote's contributions, checked by contributions.ts. */
+  contributions: v.optional(v.unknown()),
 });
 export type Manifest = v.InferOutput<typeof ManifestSchema>;
 

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkExposes, checkIntegrity, checkName, checkShared } from './checks.js';
+import {
+  checkExposes,
+  checkIntegrity,
+  checkName,
+  checkShared,
+  describeHostNeed,
+  hostNeed,
+} from './checks.js';
+import { buildContributions, checkCollisions } from './contributions.js';
 import { ReleaseError } from './errors.js';
 import type { HostFacts } from './hostFacts.js';
 import { readIntegrityRecord } from './integrityRecord.js';
@@ -22,14 +30,20 @@ export interface VerifyReport {
   release: string;
   manifest: string;
   integrity: string | undefined;
+  /**
+   * The host the build needs and the live host's version: "needs a host providing @portal/shared
+   * ^1.5.0; the live host provides 1.4.0" (undefined when the build does not share the kernel).
+   */
+  host: string | undefined;
   /** Each a sentence naming one problem; empty when the build may be promoted. */
   problems: string[];
 }
 
 /**
  * Every check a build must pass before remotes.json may name it: its manifest parses and is this
- * remote's, it exposes what the live host's routes need, its singletons accept what the host
- * provides, and its files are the ones staged. An unknown release is a ReleaseError.
+ * remote's, its contributions are valid and claim nothing another live remote claims, it exposes
+ * what its own routes need, its singletons accept what the live host provides (the host version it
+ * needs is named), and its files are the ones staged. An unknown release is a ReleaseError.
  */
 export function verifyRelease(
   dir: ReleaseDir,
@@ -43,6 +57,7 @@ export function verifyRelease(
     release,
     manifest: dir.manifestUrl(remote, release),
     integrity: undefined,
+    host: undefined,
     problems: [],
   };
   let text: string;
@@ -58,7 +73,16 @@ export function verifyRelease(
     return report;
   }
   const { manifest } = parsed;
-  report.problems.push(...checkName(manifest, remote), ...checkExposes(manifest, remote, host));
+  report.problems.push(...checkName(manifest, remote));
+  const contributions = buildContributions(manifest);
+  if (contributions.ok) {
+    report.problems.push(...checkExposes(manifest, contributions.value));
+    report.problems.push(...checkCollisions(dir, remote, contributions.value));
+  } else {
+    report.problems.push(contributions.problem);
+  }
+  const need = hostNeed(manifest, host);
+  if (need) report.host = describeHostNeed(need);
   report.problems.push(...checkShared(manifest, host));
   const record = readIntegrityRecord(folder);
   if (record.ok) {

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeHostDist, Workspace } from './helpers/fixtures.js';
+import { contributionsWith, FACTORS_CONTRIBUTIONS, writeHostDist, Workspace } from './helpers/fixtures.js';
 
 /** Each refusal of `verify`, and the message that names the problem. */
 describe('release verify', () => {
@@ -29,8 +29,12 @@ describe('release verify', () => {
     expect(result.code).toBe(0);
     expect(result.json()).toMatchObject({ ok: true, result: { release, problems: [] } });
     expect((await ws.run('verify', 'remote_factors', release)).out).toBe(
-      `remote_factors ${release} passes every check`,
+      `remote_factors ${release} passes every check\n` +
+        '  needs a host providing @portal/shared ^1.2.0; the live host provides 1.2.0',
     );
+    expect(result.json()).toMatchObject({
+      result: { host: 'needs a host providing @portal/shared ^1.2.0; the live host provides 1.2.0' },
+    });
   });
 
   it('refuses a manifest that is not JSON', async () => {
@@ -53,11 +57,51 @@ describe('release verify', () => {
     );
   });
 
-  it("refuses a build that lacks an expose the host's routes need", async () => {
+  it('refuses a build that lacks an expose its own routes need', async () => {
     const release = await ws.stage('no-otp', { exposes: ['./Push'] });
     expect(await problemsOf(release)).toEqual([
-      "it does not expose ./Otp, which the host's routes /sotp, /eotp need",
+      'it does not expose ./Otp, which its routes /sotp, /eotp need',
     ]);
+  });
+
+  it('refuses a build without contributions, or with invalid ones, saying what is wrong', async () => {
+    const none = await ws.stage('none', { contributions: null });
+    expect((await problemsOf(none))[0]).toMatch(/^mf-manifest\.json carries no contributions/);
+    const invalid = await ws.stage('invalid', {
+      contributions: contributionsWith([{ path: 'sotp', guard: 'C', expose: './Otp', title: 'SMS' }]),
+    });
+    expect(await problemsOf(invalid)).toEqual([
+      expect.stringMatching(/^its contributions are invalid: .*routes\.0\.path/),
+    ]);
+  });
+
+  it("refuses a build whose claims collide with another live remote's, naming both", async () => {
+    const help = ws.build('help', {
+      name: 'remote_help',
+      exposes: ['./Help'],
+      contributions: contributionsWith([
+        { path: '/help', guard: 'none', expose: './Help', title: 'Help' },
+        { path: '/push', guard: 'none', expose: './Help', title: 'Push help' },
+      ]),
+    });
+    const staged = await ws.run('stage', 'remote_help', '--from', help, '--json');
+    const helpRelease = (staged.json() as { result: { release: string } }).result.release;
+    expect((await ws.run('promote', 'remote_help', helpRelease)).code).toBe(0);
+
+    const release = await ws.stage('good');
+    expect(await problemsOf(release)).toEqual([
+      'remote_factors claims the path /push, which remote_help already claims',
+    ]);
+    const promoted = await ws.run('promote', 'remote_factors', release);
+    expect(promoted.code).toBe(1);
+    expect(promoted.err).toContain('remote_factors claims the path /push, which remote_help already claims');
+
+    // Without the claim, the same remotes live side by side.
+    const apart = await ws.stage('apart', {
+      contributions: { ...FACTORS_CONTRIBUTIONS, routes: FACTORS_CONTRIBUTIONS.routes.slice(0, 2) },
+      exposes: ['./Otp'],
+    });
+    expect((await verify(apart)).code).toBe(0);
   });
 
   it('refuses a build whose shared singletons the live host does not satisfy', async () => {
@@ -65,7 +109,7 @@ describe('release verify', () => {
       shared: { '@portal/shared/router': '^2.0.0', react: '^19.3.1', 'jotai/utils': '^3.0.0' },
     });
     expect(await problemsOf(release)).toEqual([
-      'it needs @portal/shared ^2.0.0, but the live host provides 1.2.0',
+      'it needs a host providing @portal/shared ^2.0.0; the live host provides 1.2.0',
       'it needs jotai ^3.0.0, but the live host provides 2.20.3',
     ]);
   });
@@ -80,7 +124,7 @@ describe('release verify', () => {
   it('checks against the host build it is given (a newer host accepts the build)', async () => {
     const release = await ws.stage('future', { shared: { '@portal/shared/router': '^1.3.0' } });
     expect(await problemsOf(release)).toEqual([
-      'it needs @portal/shared ^1.3.0, but the live host provides 1.2.0',
+      'it needs a host providing @portal/shared ^1.3.0; the live host provides 1.2.0',
     ]);
     writeHostDist(ws.hostDist, { '@portal/shared/router': '1.3.2' });
     expect((await verify(release)).code).toBe(0);
@@ -133,7 +177,7 @@ describe('release verify', () => {
     const release = await ws.stage('bad', { exposes: ['./Otp'], shared: { react: '^20.0.0' } });
     edit(release, 'Otp.js', () => 'changed');
     expect(await problemsOf(release)).toEqual([
-      "it does not expose ./Push, which the host's route /push needs",
+      'it does not expose ./Push, which its route /push needs',
       'it needs react ^20.0.0, but the live host provides 19.3.1',
       'Otp.js does not match its recorded integrity',
     ]);

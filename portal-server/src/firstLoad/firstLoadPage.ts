@@ -2,19 +2,20 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProductConfig } from '../productConfig.js';
 import { CanarySession } from '../remotes/canarySession.js';
-import type { RemotesSource } from '../remotes/remotesFile.js';
 import type { EnvironmentBody } from '../routes/configBodies.js';
 import { HOST_PLAN_FILE, type HostPlan, parseHostPlan } from './hostPlan.js';
-import { buildPlan, type PlannedRemote } from './plan.js';
-import type { RemoteManifests } from './remoteManifests.js';
+import type { LiveContributions } from './liveContributions.js';
+import { buildPlan } from './plan.js';
 import { type IndexTemplate, renderIndex, splitTemplate } from './renderIndex.js';
+import type { SessionRemotes } from './sessionRemotes.js';
 import { StatCachedFile } from '../files/statCachedFile.js';
 
 export interface FirstLoadPageOptions {
   hostDist: string;
-  /** remotes.json, pinned: entries on other origins are already refused. */
-  remotesFile: RemotesSource;
-  manifests: RemoteManifests;
+  /** The session's builds of remotes.json (pinned: entries on other origins are already refused). */
+  remotes: SessionRemotes;
+  /** Their contributions merged, fail closed. */
+  contributions: LiveContributions;
   /** The environment body as of this request (its service URL may name the bound port). */
   environment: () => EnvironmentBody;
   portalConfig: ProductConfig;
@@ -25,8 +26,9 @@ export type RenderedPage = { ok: true; html: string } | { ok: false };
 
 /**
  * index.html for one page load: the host build's template with the first screen's preloads and the
- * bootstrap block, from first-load.json, remotes.json as it is now and the remotes' manifests. A
- * remote promoted in remotes.json is in the next page's plan; the host is never rebuilt for it.
+ * bootstrap block, from first-load.json, remotes.json as it is now and the remotes' manifests (their
+ * files and their contributions). A remote promoted in remotes.json is in the next page's plan, its
+ * routes in the next page's router; the host is never rebuilt for it.
  */
 export class FirstLoadPage {
   private readonly template: StatCachedFile<IndexTemplate>;
@@ -52,10 +54,12 @@ export class FirstLoadPage {
     }
     if (!hostPlan) return { ok: true, html: template.result.value.html };
 
+    const remotes = await this.options.remotes.read(session);
     const plan = buildPlan({
       hostPlan,
       pathname,
-      remotes: await this.remotes(session),
+      remotes,
+      contributions: this.options.contributions.merge(remotes),
       environment: this.options.environment(),
       portalConfig: this.options.portalConfig,
     });
@@ -69,21 +73,5 @@ export class FirstLoadPage {
     if (fresh)
       this.options.log.warn({ reason: result.error }, 'no first-load plan: index.html served as built');
     return undefined;
-  }
-
-  /**
-   * Every remote of remotes.json (the build this session uses, when a canary runs) with its
-   * manifest read in parallel; none when the file is unusable.
-   */
-  private async remotes(session: CanarySession): Promise<Map<string, PlannedRemote>> {
-    const remotes = await this.options.remotesFile.read();
-    if (!remotes.ok) return new Map();
-    const entries = await Promise.all(
-      Object.entries(session.builds(remotes.config)).map(async ([name, entry]) => {
-        const resolved = await this.options.manifests.resolve(name, entry);
-        return [name, { entry, resolved }] as const;
-      }),
-    );
-    return new Map(entries);
   }
 }

@@ -5,30 +5,16 @@ import { isSafeHref } from './urls.js';
 
 const href = v.pipe(v.string(), v.check(isSafeHref, 'an absolute path or http(s) URL'));
 
-export const GuardSchema = v.picklist(['A', 'B', 'C', 'none']);
-
-const RouteSchema = v.object({
-  path: v.pipe(v.string(), v.startsWith('/')),
-  guard: GuardSchema,
-  remote: v.pipe(v.string(), v.minLength(1)),
-  expose: v.pipe(v.string(), v.minLength(1)),
-  /** The screen runs login start, whose first call is a client token (absent from older hosts). */
-  startsLogin: v.optional(v.literal(true)),
-});
-
 const Files = v.object({ js: v.array(href), css: v.array(href) });
 
 /**
  * first-load.json, written by the host build: the host's own start-up chunks (main.js is already in
- * index.html), its deferred chunks (shared code only later screens use; absent from older host
- * builds) and the route table's remote and expose per path, with the guard that decides whether a
- * fresh page load (no session) stays on the route or goes to homePath.
+ * index.html) and its deferred chunks (shared code only later screens use; absent from older host
+ * builds). Which route is whose screen comes from the live remotes' contributions, not the host.
  */
 export const HostPlanSchema = v.object({
   host: Files,
   deferred: v.optional(Files, { js: [], css: [] }),
-  routes: v.array(RouteSchema),
-  homePath: v.pipe(v.string(), v.startsWith('/')),
 });
 export type HostPlan = v.InferOutput<typeof HostPlanSchema>;
 

@@ -25,6 +25,12 @@ export const FederationManifestSchema = v.object({
     }),
   ),
   integrity: v.record(v.string(), Sha384Integrity),
+  /**
+   * The remote's contributions (routes, next actions, factors, links), written by its build
+   * (tooling/src/manifestContributionsPlugin.ts); checked with their own schema when merged
+   * (liveContributions.ts), so an invalid value leaves the remote's claims out, not its files.
+   */
+  contributions: v.optional(v.unknown()),
 });
 export type FederationManifest = v.InferOutput<typeof FederationManifestSchema>;
 
@@ -58,6 +64,8 @@ export interface ResolvedRemote {
   exposes: Record<string, ExposeAssets>;
   /** The sha384 of the entry and of every expose file, by the same href. */
   files: Record<string, string>;
+  /** The manifest's `contributions` as written (undefined for a build from before them). */
+  contributions: unknown;
 }
 
 export type ResolveResult = { ok: true; remote: ResolvedRemote } | { ok: false; problem: string };
@@ -123,5 +131,5 @@ export function resolveManifest(
     ]),
   );
   if (entry === undefined || problems.length > 0) return { ok: false, problem: problems.join('; ') };
-  return { ok: true, remote: { entry, exposes, files } };
+  return { ok: true, remote: { entry, exposes, files, contributions: manifest.contributions } };
 }

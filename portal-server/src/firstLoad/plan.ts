@@ -1,3 +1,4 @@
+import type { MergedContributions } from '@portal/contributions/merge';
 import type { ProductConfig } from '../productConfig.js';
 import type { EnvironmentBody } from '../routes/configBodies.js';
 import type { HostPlan } from './hostPlan.js';
@@ -35,6 +36,12 @@ export interface Bootstrap {
   remotes: Record<string, BootstrapRemote>;
   environment: EnvironmentBody;
   portalConfig: ProductConfig;
+  /**
+   * The live builds' contributions merged (liveContributions.ts): the routes, next actions,
+   * factors and links the host builds its router and dispatch from; the same body as
+   * GET /v1/config/contributions for this session.
+   */
+  contributions: MergedContributions;
 }
 
 export interface FirstLoadPlan {
@@ -53,6 +60,8 @@ export interface PlanInput {
   pathname: string;
   /** Every (pinned) remote of remotes.json with what its manifest gave, by name. */
   remotes: ReadonlyMap<string, PlannedRemote>;
+  /** Those remotes' contributions merged: which route is whose screen. */
+  contributions: MergedContributions;
   environment: EnvironmentBody;
   portalConfig: ProductConfig;
 }
@@ -61,18 +70,23 @@ function withoutTrailingSlash(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 }
 
+/** Where guards B and C send a page without a session: the kernel's home address. */
+export const HOME_PATH = '/';
+
+type Screen = MergedContributions['routes'][number];
+
 /**
- * The screen a fresh page load shows at `pathname`. Tokens live in memory, so a new page has no
- * session: routes behind guard B or C are redirected by the host to homePath, whose screen is the
- * one to preload. No route (the SPA's 404 page) means no screen.
+ * The screen a fresh page load shows at `pathname`, from the live remotes' routes. Tokens live in
+ * memory, so a new page has no session: routes behind guard B or C are redirected by the host to
+ * HOME_PATH, whose screen is the one to preload. No route (the SPA's 404 page) means no screen.
  */
-export function screenFor(hostPlan: HostPlan, pathname: string): HostPlan['routes'][number] | undefined {
+export function screenFor(routes: readonly Screen[], pathname: string): Screen | undefined {
   const find = (target: string) =>
-    hostPlan.routes.find((route) => withoutTrailingSlash(route.path) === withoutTrailingSlash(target));
+    routes.find((route) => withoutTrailingSlash(route.path) === withoutTrailingSlash(target));
   const route = find(pathname);
   if (!route) return undefined;
   if (route.guard === 'A' || route.guard === 'none') return route;
-  return find(hostPlan.homePath);
+  return find(HOME_PATH);
 }
 
 /** Same-origin files carry no crossorigin attribute; files from other origins are fetched with CORS. */
@@ -88,7 +102,7 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
     ...hostPlan.host.css.map((href) => chunk(href, 'style')),
   ];
 
-  const screen = screenFor(hostPlan, input.pathname);
+  const screen = screenFor(input.contributions.routes, input.pathname);
   // The landing and login screens (guard A) are what the host build kept the deferred chunks out
   // of; any other screen a page opens on (help, cookie notice, end pages) may need them.
   if (screen && screen.guard !== 'A') {
@@ -130,6 +144,7 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
       remotes,
       environment: input.environment,
       portalConfig: input.portalConfig,
+      contributions: input.contributions,
     },
   };
 }

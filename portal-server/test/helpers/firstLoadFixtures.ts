@@ -16,14 +16,28 @@ export const HOST_PLAN = {
     js: ['/portal-shared-deferred.5555555555.js'],
     css: ['/portal-shared-deferred.6666666666.css'],
   },
-  routes: [
-    { path: '/', guard: 'A', remote: 'remote_login', expose: './Landing' },
-    { path: '/help', guard: 'none', remote: 'remote_help', expose: './Help' },
-    { path: '/direct', guard: 'A', remote: 'remote_login', expose: './UserId', startsLogin: true },
-    { path: '/verify', guard: 'C', remote: 'remote_login', expose: './Password' },
-    { path: '/sotp', guard: 'B', remote: 'remote_factors', expose: './Otp' },
-  ],
-  homePath: '/',
+};
+
+/** A remote build's contributions (the fixture remotes' routes; docs/contracts.md, "Contributions"). */
+export function contributions(routes: unknown[], more: Record<string, unknown> = {}) {
+  return { version: 1, routes, nextActions: [], factors: [], links: [], ...more };
+}
+
+/** What the fixture builds of each remote contribute: which route is whose screen. */
+export const CONTRIBUTIONS: Record<string, ReturnType<typeof contributions>> = {
+  remote_login: contributions(
+    [
+      { path: '/', guard: 'A', expose: './Landing', title: 'Welcome' },
+      { path: '/direct', guard: 'A', expose: './UserId', title: 'Sign in', startsLogin: true },
+      { path: '/verify', guard: 'C', expose: './Password', title: 'Password' },
+      { path: '/signed-out', guard: 'none', expose: './SignedOut', title: 'Signed out' },
+    ],
+    { nextActions: [{ action: 'PASSWORD_AUTH', path: '/verify' }] },
+  ),
+  remote_factors: contributions([{ path: '/sotp', guard: 'B', expose: './Otp', title: 'SMS code' }], {
+    nextActions: [{ action: 'SMS_OTP_AUTH', path: '/sotp' }],
+    factors: [{ code: 'SMSOTP', label: 'Text message' }],
+  }),
 };
 
 export const LOGIN_V1 = 'remote-login/1.0.0-3725f36671';
@@ -50,8 +64,17 @@ function integrityMap(files: string[]): Record<string, string> {
   return Object.fromEntries(files.map((file) => [file, fileHash(file)]));
 }
 
-/** A Module Federation 2 manifest with the fields the plan reads (and some it ignores). */
-export function manifest(name: string, exposes: string[], hash: string, entryPath = ''): unknown {
+/**
+ * A Module Federation 2 manifest with the fields the plan reads (and some it ignores), and the
+ * contributions its build wrote (by default the fixture's for that remote; null: none).
+ */
+export function manifest(
+  name: string,
+  exposes: string[],
+  hash: string,
+  entryPath = '',
+  contributed: unknown = CONTRIBUTIONS[name] ?? null,
+): unknown {
   const entryFile = `${entryPath === '' || entryPath.endsWith('/') ? entryPath : `${entryPath}/`}remoteEntry.js`;
   const exposed = exposes.map((exposeName) => expose(exposeName, hash));
   return {
@@ -76,6 +99,7 @@ export function manifest(name: string, exposes: string[], hash: string, entryPat
         ...item.assets.css.async,
       ]),
     ]),
+    ...(contributed === null ? {} : { contributions: contributed }),
   };
 }
 

@@ -3,22 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../src/cli.js';
 
-/** A host build as the release tool reads it: the route table and the shared versions it provides. */
+/** A host build as the release tool reads it: the shared versions it provides. */
 export function writeHostDist(dir: string, provided: Record<string, string> = {}): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    path.join(dir, 'first-load.json'),
-    JSON.stringify({
-      host: { js: [], css: [] },
-      routes: [
-        { path: '/sotp', guard: 'C', remote: 'remote_factors', expose: './Otp' },
-        { path: '/eotp', guard: 'C', remote: 'remote_factors', expose: './Otp' },
-        { path: '/push', guard: 'C', remote: 'remote_factors', expose: './Push' },
-        { path: '/help', guard: 'none', remote: 'remote_help', expose: './Help' },
-      ],
-      homePath: '/',
-    }),
-  );
+  writeFileSync(path.join(dir, 'first-load.json'), JSON.stringify({ host: { js: [], css: [] } }));
   const versions = {
     react: '19.3.1',
     'react-dom': '19.3.1',
@@ -47,7 +35,23 @@ export interface BuildOptions {
   /** Replaces the manifest's text (a manifest that does not parse). */
   manifestText?: string;
   integrity?: Record<string, string>;
+  /** The contributions its build wrote (default: remote_factors' routes /sotp, /eotp, /push); null: none. */
+  contributions?: unknown;
 }
+
+/** Contributions as a remote's build writes them into its manifest (docs/contracts.md). */
+export function contributionsWith(routes: unknown[], more: Record<string, unknown> = {}) {
+  return { version: 1, routes, nextActions: [], factors: [], links: [], ...more };
+}
+
+export const FACTORS_CONTRIBUTIONS = contributionsWith(
+  [
+    { path: '/sotp', guard: 'C', expose: './Otp', title: 'SMS code' },
+    { path: '/eotp', guard: 'C', expose: './Otp', title: 'Email code' },
+    { path: '/push', guard: 'C', expose: './Push', title: 'Push' },
+  ],
+  { nextActions: [{ action: 'SMS_OTP_AUTH', path: '/sotp' }] },
+);
 
 /** A remote's build folder: mf-manifest.json, remoteEntry.js and one script per expose. */
 export function writeBuild(dir: string, options: BuildOptions = {}): string {
@@ -86,6 +90,9 @@ export function writeBuild(dir: string, options: BuildOptions = {}): string {
       },
     })),
     ...(options.integrity ? { integrity: options.integrity } : {}),
+    ...(options.contributions === null
+      ? {}
+      : { contributions: options.contributions ?? FACTORS_CONTRIBUTIONS }),
   };
   writeFileSync(
     path.join(dir, 'mf-manifest.json'),
