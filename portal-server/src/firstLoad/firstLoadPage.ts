@@ -1,17 +1,18 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { HostPages } from '../host/hostSource.js';
 import type { ProductConfig } from '../productConfig.js';
 import { CanarySession } from '../remotes/canarySession.js';
 import type { RemotesSource } from '../remotes/remotesFile.js';
 import type { EnvironmentBody } from '../routes/configBodies.js';
-import { HOST_PLAN_FILE, type HostPlan, parseHostPlan } from './hostPlan.js';
+import type { HostPlan } from './hostPlan.js';
 import { buildPlan, type PlannedRemote } from './plan.js';
 import type { RemoteManifests } from './remoteManifests.js';
-import { type IndexTemplate, renderIndex, splitTemplate } from './renderIndex.js';
-import { StatCachedFile } from '../files/statCachedFile.js';
+import { renderIndex } from './renderIndex.js';
+import type { CachedRead } from '../files/statCachedFile.js';
 
 export interface FirstLoadPageOptions {
-  hostDist: string;
+  /** The host build a session gets (the live host release, its canary, or HOST_DIST). */
+  host: HostPages;
   /** remotes.json, pinned: entries on other origins are already refused. */
   remotesFile: RemotesSource;
   manifests: RemoteManifests;
@@ -29,26 +30,16 @@ export type RenderedPage = { ok: true; html: string } | { ok: false };
  * remote promoted in remotes.json is in the next page's plan; the host is never rebuilt for it.
  */
 export class FirstLoadPage {
-  private readonly template: StatCachedFile<IndexTemplate>;
-  private readonly hostPlan: StatCachedFile<HostPlan>;
-
-  constructor(private readonly options: FirstLoadPageOptions) {
-    this.template = new StatCachedFile(path.join(options.hostDist, 'index.html'), (text) => ({
-      ok: true,
-      value: splitTemplate(text),
-    }));
-    this.hostPlan = new StatCachedFile(path.join(options.hostDist, HOST_PLAN_FILE), parseHostPlan);
-  }
+  constructor(private readonly options: FirstLoadPageOptions) {}
 
   /** ok: false when the host is not built (no index.html). */
   async render(pathname: string, session = new CanarySession(undefined)): Promise<RenderedPage> {
-    const [template, hostPlan] = await Promise.all([this.template.read(), this.readHostPlan()]);
+    const host = await this.options.host.page(session);
+    const { template } = host;
+    const hostPlan = this.readHostPlan(host.plan);
     if (!template.result.ok) return { ok: false };
     if (!template.result.value.split && template.fresh) {
-      this.options.log.warn(
-        { hostDist: this.options.hostDist },
-        'index.html has no </head>: no first-load plan',
-      );
+      this.options.log.warn({ host: host.source }, 'index.html has no </head>: no first-load plan');
     }
     if (!hostPlan) return { ok: true, html: template.result.value.html };
 
@@ -63,8 +54,7 @@ export class FirstLoadPage {
   }
 
   /** The plan file, or undefined ("no plan": the page is served as built); a problem is logged once. */
-  private async readHostPlan(): Promise<HostPlan | undefined> {
-    const { result, fresh } = await this.hostPlan.read();
+  private readHostPlan({ result, fresh }: CachedRead<HostPlan>): HostPlan | undefined {
     if (result.ok) return result.value;
     if (fresh)
       this.options.log.warn({ reason: result.error }, 'no first-load plan: index.html served as built');
