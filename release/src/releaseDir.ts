@@ -8,8 +8,7 @@ import type { Remote } from './remotes.js';
 const URL_PREFIX = '/remotes/';
 /** A release folder's name: `<version>-<content hash>` as staged, or any plain name put there by hand. */
 export const RELEASE_NAME = /^[0-9A-Za-z][0-9A-Za-z._+-]*$/;
-/** The folder of the host's builds, `<releases>/host/<release>/`, and host.json beside remotes.json. */
-export const HOST_FOLDER = 'host';
+/** host.json, beside remotes.json: which host build is live (docs/architecture.md, Releasing the host). */
 export const HOST_CONFIG_FILE = 'host.json';
 
 /**
