@@ -1,7 +1,10 @@
 // Stages each remote's fresh build with the release tool (release/): its immutable folder
 // .releases/<package>/<version>-<content hash>/ with integrity.json, then promotes it in
 // .releases/remotes.json (unless --no-config), logging the switch when it changes anything, and
-// prunes the folders nothing needs any more (every rebuild stages a new one).
+// prunes the folders nothing needs any more (every rebuild stages a new one). Then the same for the
+// host's fresh build (host/dist → .releases/host/<release>/, named in .releases/host.json): the
+// portal server serves the host from there. The remotes go first, checked against host/dist (the
+// host about to be promoted); the host is then checked against the remotes now live.
 // Used by `npm start`, `npm test` and the e2e suite; release engineers use scripts/release.mjs.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,12 +13,20 @@ import { releaseModule } from './releaseTool.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const releasesDir = process.env.RELEASES_DIR ?? path.join(root, '.releases');
 
-const [{ remotePackages }, { ReleaseDir }, { stageBuild }, { promote }, { prune }, { ReleaseError }] =
-  await Promise.all(
-    ['remotes', 'releaseDir', 'stage', 'promote', 'prune', 'errors'].map(
-      (name) => import(releaseModule(name)),
-    ),
-  );
+const [
+  { remotePackages },
+  { ReleaseDir },
+  { stageBuild },
+  { promote },
+  { prune },
+  { ReleaseError },
+  { stageHost },
+  { promoteHost },
+] = await Promise.all(
+  ['remotes', 'releaseDir', 'stage', 'promote', 'prune', 'errors', 'host/hostStage', 'host/hostSwitch'].map(
+    (name) => import(releaseModule(name)),
+  ),
+);
 
 export const remotes = { ...remotePackages };
 const dir = () => {
@@ -47,6 +58,11 @@ if (process.argv[1] === import.meta.filename) {
         prune(context, name);
       }
       config[name] = { manifest: staged.manifest, integrity: staged.integrity };
+    }
+    const host = stageHost(releases, context.hostDist);
+    if (!process.argv.includes('--no-config')) {
+      promoteHost(context, host.release);
+      prune(context, 'host');
     }
   } catch (error) {
     if (!(error instanceof ReleaseError)) throw error;

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { auditLogger, AuditTrail } from './audit/auditTrail.js';
 import { registerBrowserEventsRoute } from './audit/browserEventsRoute.js';
@@ -11,6 +12,8 @@ import { FirstLoadPage } from './firstLoad/firstLoadPage.js';
 import { LiveContributions } from './firstLoad/liveContributions.js';
 import { RemoteManifests } from './firstLoad/remoteManifests.js';
 import { SessionRemotes } from './firstLoad/sessionRemotes.js';
+import { HOST_CONFIG_FILE } from './host/hostEntry.js';
+import { HostSource } from './host/hostSource.js';
 import { registerDynamicCompression } from './http/dynamicCompression.js';
 import { registerErrorHandler } from './http/errorReply.js';
 import { serverLimitOptions } from './http/serverLimits.js';
@@ -200,11 +203,19 @@ export async function buildServer(
     rule: { name: 'csp-report', limit: config.cspReportRateLimit, windowMs: config.rateLimitWindowMs },
   });
   registerEmeaCookiesPage(app);
+  // host.json beside remotes.json names the live host release (the release tool writes both).
+  const host = new HostSource({
+    hostDist: config.hostDist,
+    releasesDir: config.releasesDir,
+    hostConfigFile: path.join(path.dirname(config.remotesConfigFile), HOST_CONFIG_FILE),
+    log: app.log,
+  });
   await registerHostApp(app, {
     hostDist: config.hostDist,
+    host,
     production: config.production,
     page: new FirstLoadPage({
-      hostDist: config.hostDist,
+      host,
       remotes: sessionRemotes,
       contributions: liveContributions,
       environment: () => environmentBody(config, publicOrigin()),

@@ -157,7 +157,7 @@ export function checkIntegrity(
 }
 
 /** Every entry of a folder, relative to it, with its kind (symbolic links are not followed). */
-function entriesOf(
+export function entriesOf(
   folder: string,
   prefix = '',
 ): { file: string; kind: 'file' | 'folder' | 'link' | 'other' }[] {

@@ -3,6 +3,11 @@ import { parseArgs } from 'node:util';
 import { defaultBuildDir, stage, verify } from './commands.js';
 import type { ReleaseContext } from './context.js';
 import { ReleaseError } from './errors.js';
+import { HOST } from './host/hostBuild.js';
+import { liveHostFolder } from './host/hostConfig.js';
+import { stageHost } from './host/hostStage.js';
+import { promoteHost, rollbackHost } from './host/hostSwitch.js';
+import { verifyHost } from './host/hostVerify.js';
 import { promote } from './promote.js';
 import { DEFAULT_KEEP, prune } from './prune.js';
 import { ReleaseDir } from './releaseDir.js';
@@ -29,11 +34,13 @@ export const USAGE = `Usage: node scripts/release.mjs <command> [options]   (or:
                                           a canary, the N builds live before (rollback) and the N
                                           staged last (default N: ${DEFAULT_KEEP})
 
-  <remote> is remote_login, remote_factors, remote_selfservice or remote_help (or its folder name).
+  <remote> is remote_login, remote_factors, remote_selfservice or remote_help (or its folder name),
+  or host: the host's own build (default host/dist), named in host.json beside remotes.json.
 
 Options: --dir DIR (the release directory; default $RELEASES_DIR or .releases)
          --config FILE (remotes.json; default $REMOTES_CONFIG or DIR/remotes.json)
-         --host-dist DIR (the live host's build; default $HOST_DIST or host/dist)
+         --host-dist DIR (the live host's build; default $HOST_DIST, else the release host.json
+                         names, else host/dist)
          --by NAME (who releases, for the log; default $USER)   --json   --help`;
 
 const OPTIONS = {
@@ -142,9 +149,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
   const root = path.resolve(values.dir ?? io.env.RELEASES_DIR ?? path.join(io.repoRoot, '.releases'));
   const configFile = values.config ?? (values.dir ? undefined : io.env.REMOTES_CONFIG);
+  const dir = new ReleaseDir(root, configFile ? path.resolve(configFile) : undefined);
   const context: ReleaseContext = {
-    dir: new ReleaseDir(root, configFile ? path.resolve(configFile) : undefined),
-    hostDist: path.resolve(values['host-dist'] ?? io.env.HOST_DIST ?? path.join(io.repoRoot, 'host', 'dist')),
+    dir,
+    // A remote is checked against the host the portal serves: HOST_DIST when set, else the host
+    // release host.json names, else host/dist (what the portal server serves without a host.json).
+    hostDist: path.resolve(
+      values['host-dist'] ??
+        io.env.HOST_DIST ??
+        liveHostFolder(dir) ??
+        path.join(io.repoRoot, 'host', 'dist'),
+    ),
     by: values.by ?? io.env.USER ?? io.env.LOGNAME ?? 'unknown',
     now: io.now ?? (() => new Date()),
   };
@@ -156,13 +171,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     let code = 0;
     switch (command) {
       case 'stage': {
-        const pkg = findRemote(first)?.pkg ?? first;
-        const staged = stage(context, first, path.resolve(values.from ?? defaultBuildDir(io.repoRoot, pkg)));
+        const pkg = first === HOST ? 'host' : (findRemote(first)?.pkg ?? first);
+        const from = path.resolve(values.from ?? defaultBuildDir(io.repoRoot, pkg));
+        const staged = first === HOST ? stageHost(context.dir, from) : stage(context, first, from);
         [result, text] = [staged, formatStaged(staged)];
         break;
       }
       case 'verify': {
-        const report = verify(context, first, second);
+        if (first === HOST && values.smoke)
+          return fail(2, '--smoke loads the exposes of a remote, not the host');
+        const report = first === HOST ? verifyHost(context, second) : verify(context, first, second);
         if (report.problems.length > 0)
           return fail(1, `${report.remote} ${second} is refused`, report.problems);
         if (values.smoke) {
@@ -180,12 +198,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         if (values.canary !== undefined && !/^\d+$/.test(values.canary)) {
           return fail(2, `--canary takes a whole percentage from 1 to 99, not '${values.canary}'`);
         }
-        const promoted = promote(context, first, second, canary === undefined ? {} : { canary });
+        const options = canary === undefined ? {} : { canary };
+        const promoted =
+          first === HOST ? promoteHost(context, second, options) : promote(context, first, second, options);
         [result, text] = [promoted, formatPromoted(promoted)];
         break;
       }
       case 'rollback': {
-        const rolledBack = rollback(context, first);
+        const rolledBack = first === HOST ? rollbackHost(context) : rollback(context, first);
         [result, text] = [rolledBack, formatRolledBack(rolledBack)];
         break;
       }

@@ -19,6 +19,6 @@ export function releaseLog(context: ReleaseContext): ReleaseLog {
 
 export function resolveRemote(input: string): Remote {
   const remote = findRemote(input);
-  if (!remote) throw new ReleaseError(`Unknown remote '${input}' (known: ${remoteNames.join(', ')})`);
+  if (!remote) throw new ReleaseError(`Unknown remote '${input}' (known: ${remoteNames.join(', ')}, host)`);
   return remote;
 }

@@ -11,7 +11,9 @@ export function formatStaged(staged: Staged): string {
   return [
     `${staged.created ? 'Staged' : 'Already staged'} ${staged.remote} ${staged.release}`,
     `  folder:    ${staged.folder}`,
-    `  integrity: ${staged.integrity} (mf-manifest.json; every file in integrity.json)`,
+    staged.remote === 'host'
+      ? `  integrity: ${staged.integrity} (integrity.json, which holds every file's)`
+      : `  integrity: ${staged.integrity} (mf-manifest.json; every file in integrity.json)`,
     `Promote it with: node scripts/release.mjs promote ${staged.remote} ${staged.release}`,
   ].join('\n');
 }
@@ -43,14 +45,16 @@ function formatBuild(label: string, build: BuildStatus): string[] {
 
 export function formatStatus(report: StatusReport): string {
   const lines = [`${report.file}:`];
-  for (const remote of report.remotes) {
+  for (const remote of [...report.remotes, ...(report.host ? [report.host] : [])]) {
     lines.push(`${remote.remote}`);
     lines.push(...formatBuild('live:     ', remote.live));
     if (remote.canary) lines.push(...formatBuild(`canary ${remote.canary.percent} %: `, remote.canary));
     if (remote.previous) lines.push(`  before:   ${remote.previous.release}`);
   }
   if (!report.ok)
-    lines.push('Problems found: a folder remotes.json names is missing or not the build staged there.');
+    lines.push(
+      'Problems found: a folder remotes.json or host.json names is missing or not the build staged there.',
+    );
   return lines.join('\n');
 }
 

@@ -19,7 +19,8 @@ export interface PromoteOptions {
 }
 
 export interface PromoteResult {
-  remote: Remote['name'];
+  /** A remote's name, or host. */
+  remote: string;
   action: 'promote' | 'canary';
   from: LoggedBuild | null;
   to: LoggedBuild;

@@ -1,14 +1,16 @@
 import { rmSync } from 'node:fs';
 import { type ReleaseContext, releaseLog, resolveRemote } from './context.js';
 import { ReleaseError } from './errors.js';
+import { HOST, HOST_PKG } from './host/hostBuild.js';
+import { readHostEntry } from './host/hostConfig.js';
 import { RemotesConfig } from './remotesConfig.js';
-import type { Remote } from './remotes.js';
 
 /** Why a release folder stays. */
 export type KeepReason = 'live' | 'canary' | 'rollback target' | 'recently staged';
 
 export interface PruneResult {
-  remote: Remote['name'];
+  /** A remote's name, or host. */
+  remote: string;
   /** How many earlier live builds and how many newest staged folders were kept. */
   keep: number;
   kept: { release: string; why: KeepReason[] }[];
@@ -38,7 +40,22 @@ export function prune(
   if (!Number.isInteger(keep) || keep < 1) {
     throw new ReleaseError(`--keep takes a whole number of builds from 1 up, not '${keep}'`);
   }
-  const remote = resolveRemote(remoteInput);
+  // The host's builds (host.json) are pruned by the same rules as a remote's (remotes.json).
+  let remote: { name: string; pkg: string };
+  let liveRelease: string | undefined;
+  let canaryRelease: string | undefined;
+  if (remoteInput === HOST) {
+    remote = { name: HOST, pkg: HOST_PKG };
+    const live = readHostEntry(dir.hostFile);
+    liveRelease = live?.release;
+    canaryRelease = live?.canary?.release;
+  } else {
+    const found = resolveRemote(remoteInput);
+    remote = found;
+    const live = RemotesConfig.read(dir.remotesFile).entry(found.name);
+    liveRelease = live ? dir.releaseOf(found, live.manifest) : undefined;
+    canaryRelease = live?.canary ? dir.releaseOf(found, live.canary.manifest) : undefined;
+  }
   const reasons = new Map<string, KeepReason[]>();
   const mark = (release: string | undefined, why: KeepReason) => {
     if (!release) return;
@@ -47,10 +64,8 @@ export function prune(
     reasons.set(release, list);
   };
 
-  const live = RemotesConfig.read(dir.remotesFile).entry(remote.name);
-  const liveRelease = live ? dir.releaseOf(remote, live.manifest) : undefined;
   mark(liveRelease, 'live');
-  if (live?.canary) mark(dir.releaseOf(remote, live.canary.manifest), 'canary');
+  mark(canaryRelease, 'canary');
 
   const earlier = releaseLog(context)
     .liveHistory(remote.name)

@@ -7,7 +7,9 @@ import type { Remote } from './remotes.js';
 /** The URL prefix the portal server serves the release directory under. */
 const URL_PREFIX = '/remotes/';
 /** A release folder's name: `<version>-<content hash>` as staged, or any plain name put there by hand. */
-const RELEASE_NAME = /^[0-9A-Za-z][0-9A-Za-z._+-]*$/;
+export const RELEASE_NAME = /^[0-9A-Za-z][0-9A-Za-z._+-]*$/;
+/** host.json, beside remotes.json: which host build is live (docs/architecture.md, Releasing the host). */
+export const HOST_CONFIG_FILE = 'host.json';
 
 /**
  * A release directory (the portal server's RELEASES_DIR): one immutable folder per build,
@@ -17,6 +19,8 @@ const RELEASE_NAME = /^[0-9A-Za-z][0-9A-Za-z._+-]*$/;
 export class ReleaseDir {
   readonly remotesFile: string;
   readonly logFile: string;
+  /** host.json: which host build is live (and any canary); beside remotes.json. */
+  readonly hostFile: string;
 
   constructor(
     readonly root: string,
@@ -24,6 +28,7 @@ export class ReleaseDir {
   ) {
     this.remotesFile = remotesFile ?? path.join(root, 'remotes.json');
     this.logFile = path.join(path.dirname(this.remotesFile), 'release-log.jsonl');
+    this.hostFile = path.join(path.dirname(this.remotesFile), HOST_CONFIG_FILE);
   }
 
   /** Refuses a release directory that does not exist (a typo must not create a new one). */
@@ -33,7 +38,7 @@ export class ReleaseDir {
     }
   }
 
-  folderOf(remote: Remote, release: string): string {
+  folderOf(remote: { pkg: string }, release: string): string {
     if (!RELEASE_NAME.test(release)) {
       throw new ReleaseError(`'${release}' is not a release name (like 1.0.0-0f17e3a500)`);
     }
@@ -54,7 +59,7 @@ export class ReleaseDir {
   }
 
   /** The releases staged for a remote, newest folder last. */
-  releases(remote: Remote): string[] {
+  releases(remote: { pkg: string }): string[] {
     const dir = path.join(this.root, remote.pkg);
     if (!existsSync(dir)) return [];
     return readdirSync(dir)
@@ -63,7 +68,7 @@ export class ReleaseDir {
   }
 
   /** The folder of a release that must exist; the message lists the ones that do. */
-  existingFolder(remote: Remote, release: string): string {
+  existingFolder(remote: { name: string; pkg: string }, release: string): string {
     const folder = this.folderOf(remote, release);
     if (!existsSync(folder)) {
       const known = this.releases(remote);

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import * as v from 'valibot';
+import { writeJsonAtomically } from './atomicWrite.js';
 import { ReleaseError } from './errors.js';
 import { SRI_PATTERN } from './integrity.js';
 
@@ -91,15 +90,6 @@ export class RemotesConfig {
    * the portal server reads either the old file or the new one, never half of one.
    */
   write(file = this.file): void {
-    const temporary = path.join(
-      path.dirname(file),
-      `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
-    );
-    try {
-      writeFileSync(temporary, `${JSON.stringify(this.raw, null, 2)}\n`);
-      renameSync(temporary, file);
-    } finally {
-      rmSync(temporary, { force: true });
-    }
+    writeJsonAtomically(file, this.raw);
   }
 }

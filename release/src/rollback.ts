@@ -4,11 +4,11 @@ import { readHostFacts } from './hostFacts.js';
 import { loggedBuild } from './promote.js';
 import type { LoggedBuild } from './releaseLog.js';
 import { RemotesConfig } from './remotesConfig.js';
-import type { Remote } from './remotes.js';
 import { requireVerified } from './verify.js';
 
 export interface RollbackResult {
-  remote: Remote['name'];
+  /** A remote's name, or host. */
+  remote: string;
   /** rollback: back to the previous live build; end-canary: the canary was taken away. */
   action: 'rollback' | 'end-canary';
   from: LoggedBuild;

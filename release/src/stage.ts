@@ -31,7 +31,8 @@ import type { ReleaseDir } from './releaseDir.js';
 import type { Remote } from './remotes.js';
 
 export interface Staged {
-  remote: Remote['name'];
+  /** A remote's name, or host. */
+  remote: string;
   /** `<version>-<content hash>`: the folder name, and what `promote` takes. */
   release: string;
   folder: string;
@@ -56,7 +57,7 @@ export function contentHash(dir: string, files: readonly string[]): string {
  * A carried file must be a regular file inside the build folder, reached through no symbolic
  * link: a link would copy (and the portal server would serve) whatever it points to.
  */
-function linkProblem(from: string, file: string): string | undefined {
+export function linkProblem(from: string, file: string): string | undefined {
   const real = path.join(realpathSync(from), file);
   if (lstatSync(path.join(from, file)).isSymbolicLink() || realpathSync(path.join(from, file)) !== real) {
     return `${file} is a symbolic link or lies behind one`;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkIntegrity } from './checks.js';
 import { type ReleaseContext, releaseLog } from './context.js';
+import { hostStatus } from './host/hostStatus.js';
 import { sri } from './integrity.js';
 import { readIntegrityRecord } from './integrityRecord.js';
 import { MANIFEST_FILE, parseManifest } from './manifest.js';
@@ -30,6 +31,8 @@ export interface RemoteStatus {
 export interface StatusReport {
   file: string;
   remotes: RemoteStatus[];
+  /** What host.json names (absent: no host.json, the portal server serves HOST_DIST). */
+  host?: RemoteStatus;
   /** false when any folder remotes.json names is missing or fails its integrity. */
   ok: boolean;
 }
@@ -107,8 +110,9 @@ export function status(context: ReleaseContext): StatusReport {
     }
     return result;
   });
-  const ok = remotes.every(
+  const host = hostStatus(dir, entries);
+  const ok = [...remotes, ...(host ? [host] : [])].every(
     (item) => item.live.problems.length === 0 && (item.canary?.problems.length ?? 0) === 0,
   );
-  return { file: dir.remotesFile, remotes, ok };
+  return { file: dir.remotesFile, remotes, ...(host ? { host } : {}), ok };
 }

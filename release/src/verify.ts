@@ -26,7 +26,8 @@ export interface Verified {
 }
 
 export interface VerifyReport {
-  remote: Remote['name'];
+  /** A remote's name, or host. */
+  remote: string;
   release: string;
   manifest: string;
   integrity: string | undefined;

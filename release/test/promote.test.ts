@@ -294,7 +294,7 @@ describe('release stage / promote / rollback / status', () => {
     it.each([
       [
         ['promote', 'remote_factor', 'x'],
-        "Unknown remote 'remote_factor' (known: remote_login, remote_factors, remote_selfservice, remote_help)",
+        "Unknown remote 'remote_factor' (known: remote_login, remote_factors, remote_selfservice, remote_help, host)",
       ],
       [['promote', 'remote_factors', '9.9.9-nothing'], "remote_factors has no release '9.9.9-nothing'"],
       [['promote', 'remote_factors', '../../etc'], "'../../etc' is not a release name"],

@@ -61,6 +61,19 @@ export class CanarySession {
     );
   }
 
+  /**
+   * Whether this session gets the canary of `name` (the host's, which host.json names) that runs
+   * for `percent` % of sessions. `deal`: a page load deals a session without a key its key, as
+   * builds() does; a file request never does (it then gets the live build).
+   */
+  inCanary(name: string, percent: number, deal: boolean): boolean {
+    if (this.key === undefined && deal) {
+      this.key = randomBytes(16).toString('base64url');
+      this.created = true;
+    }
+    return this.key !== undefined && canaryBucket(this.key, name) < percent;
+  }
+
   /** The Set-Cookie value when this request dealt the session its key. */
   setCookie(): string | undefined {
     return this.created && this.key

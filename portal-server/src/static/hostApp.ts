@@ -3,6 +3,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FirstLoadPage } from '../firstLoad/firstLoadPage.js';
 import { sendError } from '../http/errorReply.js';
+import { sendHostFile } from '../host/hostFileReply.js';
+import type { HostSource } from '../host/hostSource.js';
 import { CanarySession } from '../remotes/canarySession.js';
 import { compressBody } from '../http/htmlCompression.js';
 import { hostCacheControl, NO_STORE } from './cachePolicy.js';
@@ -26,13 +28,16 @@ export function isAppRoute(request: FastifyRequest): boolean {
 
 export interface HostAppOptions {
   hostDist: string;
+  /** Which host build a session gets: the release host.json names (or its canary), else HOST_DIST. */
+  host: HostSource;
   /** Production: source maps and build statistics are not served (404). */
   production: boolean;
   page: FirstLoadPage;
 }
 
 /**
- * Serves the host build at /: the page (no-store, rendered per request with the first screen's
+ * Serves the host build at / (the live host release, a canary session's canary host, or HOST_DIST
+ * when host.json names none): the page (no-store, rendered per request with the first screen's
  * preloads) for / and every app route such as /direct or /nowhere (the SPA itself shows 'Page Not
  * Found'), hashed assets immutable and precompressed.
  */
@@ -54,9 +59,11 @@ export async function registerHostApp(app: FastifyInstance, options: HostAppOpti
       .send(body);
   };
 
+  const servedHere = servedInMode(options.production);
+  // HOST_DIST is sent from disk (reply.sendFile); a host release from memory, as checked.
   await app.register(fastifyStatic, {
     root: options.hostDist,
-    prefix: '/',
+    serve: false,
     index: false,
     dotfiles: 'ignore',
     cacheControl: false,
@@ -70,6 +77,14 @@ export async function registerHostApp(app: FastifyInstance, options: HostAppOpti
 
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
+  app.get('/*', async (request, reply) => {
+    const name = decodeURIComponent(pathOf(request).slice(1));
+    if (!servedHere(name) || name.includes('..') || name.includes('\\')) return reply.callNotFound();
+    const found = await options.host.file(name, new CanarySession(request.headers.cookie));
+    if (found.from === 'dist') return reply.sendFile(name);
+    if (!found.build) return reply.callNotFound();
+    return sendHostFile(request, reply, found.build, name);
+  });
 
   app.setNotFoundHandler((request, reply) => {
     if (isAppRoute(request)) return sendIndex(request, reply);
