@@ -1,9 +1,10 @@
-import { api } from '@portal/shared/api/client';
+import { factorApi as api } from '../api/client';
 import type { ApiError, ApiResult } from '@portal/shared/api/result';
-import type { AuthReply, FidoChallengeReply } from '@portal/shared/api/schemas';
+import type { AuthReply } from '@portal/shared/api/schemas';
+import type { FidoChallengeReply } from '../api/schemas';
 import { type FidoType, fidoTypeForPath, isRegisterMode } from '@portal/shared/fido/fidoTypes';
 import { type Call, useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import {
   factorReplyAtom,
   flowStateAtom,

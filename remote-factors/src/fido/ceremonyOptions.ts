@@ -1,4 +1,4 @@
-import type { FidoChallengeReply } from '@portal/shared/api/schemas';
+import type { FidoChallengeReply } from '../api/schemas';
 import { readChallengeReply } from '@portal/shared/fido/challengeReply';
 import type { FidoType } from '@portal/shared/fido/fidoTypes';
 import {

@@ -1,4 +1,4 @@
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { paths } from '@portal/shared/routes/paths';
 
 /** The three one-time-code screens: which credential type each generates for, and its title. */

@@ -1,7 +1,7 @@
-import { api } from '@portal/shared/api/client';
+import { factorApi as api } from '../api/client';
 import type { AuthReply } from '@portal/shared/api/schemas';
 import { useServerCall } from '@portal/shared/hooks/useServerCall';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { paths } from '@portal/shared/routes/paths';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from '@portal/shared/router';
