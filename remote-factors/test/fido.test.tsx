@@ -5,7 +5,7 @@ import {
   fidoTypeOf,
   isRegisterMode,
 } from '@portal/shared/fido/fidoTypes';
-import { paths } from '@portal/shared/routes/paths';
+import { paths } from '../src/paths';
 import { signInFidoTypeAtom } from '@portal/shared/session/atoms';
 import { portalStore } from '@portal/shared/session/store';
 import { fidoIdCookieName } from '@portal/shared/storage/cookieNames';

@@ -2,7 +2,7 @@ import { factorApi as api } from '../api/client';
 import type { AuthReply } from '@portal/shared/api/schemas';
 import { useServerCall } from '@portal/shared/hooks/useServerCall';
 import { messages } from '../messages';
-import { paths } from '@portal/shared/routes/paths';
+import { paths } from '../paths';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from '@portal/shared/router';
 import { FactorLayout } from '../common/FactorLayout';
