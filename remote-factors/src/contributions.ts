@@ -1,4 +1,6 @@
 import { defineContributions } from '@portal/contributions/schema';
+import type { FidoCredType } from '@portal/shared/session/atoms';
+import { FIDO_SIGN_INS, fidoOpeningAction } from './fido/fidoSignIn';
 import { messages } from './messages';
 import { paths } from './paths';
 
@@ -10,14 +12,13 @@ import { paths } from './paths';
 const { factorLabels: label } = messages;
 const afterFactor = [paths.welcome];
 
-const fido = (credType: 'FIDO' | 'SECURITYKEY' | 'PASSKEY', path: string) => [
-  { action: `${credType}_AUTH_GENERATE_CHALLENGE`, path, state: { fidoCredType: credType, mode: 'login' } },
-  {
-    action: `${credType}_REGISTER_GENERATE_CHALLENGE`,
+/** A FIDO type's screen opens for sign-in and for inline registration (fido/fidoSignIn). */
+const fido = (credType: FidoCredType, path: string) =>
+  (['login', 'register'] as const).map((mode) => ({
+    action: fidoOpeningAction(credType, mode),
     path,
-    state: { fidoCredType: credType, mode: 'register' },
-  },
-];
+    state: { fidoCredType: credType, mode },
+  }));
 
 /** SMS, e-mail and voice-call one-time codes: REGISTER and SELECTION open the screen, AUTH stays. */
 const otp = (channel: 'SMS' | 'EMAIL' | 'IVR', path: string) => [
@@ -35,27 +36,13 @@ export default defineContributions({
     { path: paths.motp, guard: 'C', expose: './MobileOtp', title: label.MOBILEOTP, likelyNext: afterFactor },
     { path: paths.push, guard: 'C', expose: './Push', title: label.PUSH, likelyNext: afterFactor },
     { path: paths.securid, guard: 'C', expose: './TokenCode', title: label.CUSTOM, likelyNext: afterFactor },
-    {
-      path: paths.fido,
-      guard: 'C',
+    ...FIDO_SIGN_INS.map(({ path }) => ({
+      path,
+      guard: 'C' as const,
       expose: './Fido',
       title: messages.fido.loginTitle,
       likelyNext: afterFactor,
-    },
-    {
-      path: paths.securityKey,
-      guard: 'C',
-      expose: './Fido',
-      title: messages.fido.loginTitle,
-      likelyNext: afterFactor,
-    },
-    {
-      path: paths.passkey,
-      guard: 'C',
-      expose: './Fido',
-      title: messages.fido.loginTitle,
-      likelyNext: afterFactor,
-    },
+    })),
     {
       path: paths.factorSelection,
       guard: 'C',
@@ -67,9 +54,7 @@ export default defineContributions({
     ...otp('SMS', paths.sotp),
     ...otp('EMAIL', paths.eotp),
     ...otp('IVR', paths.votp),
-    ...fido('FIDO', paths.fido),
-    ...fido('SECURITYKEY', paths.securityKey),
-    ...fido('PASSKEY', paths.passkey),
+    ...FIDO_SIGN_INS.flatMap(({ credType, path }) => fido(credType, path)),
     { action: 'MOBILEOTP_REGISTER', path: paths.motp },
     { action: 'MOBILEOTP_AUTH', path: paths.motp },
     { action: 'PUSH_REGISTRATION_INITIATOR', path: paths.push },
