@@ -1,5 +1,8 @@
 import { defineContributions } from '@portal/contributions/schema';
-import { messages } from '@portal/shared/messages/en_US';
+import type { FidoCredType } from '@portal/shared/session/atoms';
+import { FIDO_SIGN_INS, fidoOpeningAction } from './fido/fidoSignIn';
+import { messages } from './messages';
+import { paths } from './paths';
 
 /**
  * What remote-factors adds to the portal (docs/contracts.md, "Contributions"): its screens, the
@@ -7,16 +10,15 @@ import { messages } from '@portal/shared/messages/en_US';
  * this into the remote's manifest; the host builds its router and next-action dispatch from it.
  */
 const { factorLabels: label } = messages;
-const afterFactor = ['/welcome'];
+const afterFactor = [paths.welcome];
 
-const fido = (credType: 'FIDO' | 'SECURITYKEY' | 'PASSKEY', path: string) => [
-  { action: `${credType}_AUTH_GENERATE_CHALLENGE`, path, state: { fidoCredType: credType, mode: 'login' } },
-  {
-    action: `${credType}_REGISTER_GENERATE_CHALLENGE`,
+/** A FIDO type's screen opens for sign-in and for inline registration (fido/fidoSignIn). */
+const fido = (credType: FidoCredType, path: string) =>
+  (['login', 'register'] as const).map((mode) => ({
+    action: fidoOpeningAction(credType, mode),
     path,
-    state: { fidoCredType: credType, mode: 'register' },
-  },
-];
+    state: { fidoCredType: credType, mode },
+  }));
 
 /** SMS, e-mail and voice-call one-time codes: REGISTER and SELECTION open the screen, AUTH stays. */
 const otp = (channel: 'SMS' | 'EMAIL' | 'IVR', path: string) => [
@@ -28,48 +30,38 @@ const otp = (channel: 'SMS' | 'EMAIL' | 'IVR', path: string) => [
 export default defineContributions({
   version: 1,
   routes: [
-    { path: '/sotp', guard: 'C', expose: './Otp', title: label.SMSOTP, likelyNext: afterFactor },
-    { path: '/eotp', guard: 'C', expose: './Otp', title: label.EMAILOTP, likelyNext: afterFactor },
-    { path: '/votp', guard: 'C', expose: './Otp', title: label.IVROTP, likelyNext: afterFactor },
-    { path: '/motp', guard: 'C', expose: './MobileOtp', title: label.MOBILEOTP, likelyNext: afterFactor },
-    { path: '/push', guard: 'C', expose: './Push', title: label.PUSH, likelyNext: afterFactor },
-    { path: '/securid', guard: 'C', expose: './TokenCode', title: label.CUSTOM, likelyNext: afterFactor },
-    { path: '/fido', guard: 'C', expose: './Fido', title: messages.fido.loginTitle, likelyNext: afterFactor },
-    {
-      path: '/security-key',
-      guard: 'C',
+    { path: paths.sotp, guard: 'C', expose: './Otp', title: label.SMSOTP, likelyNext: afterFactor },
+    { path: paths.eotp, guard: 'C', expose: './Otp', title: label.EMAILOTP, likelyNext: afterFactor },
+    { path: paths.votp, guard: 'C', expose: './Otp', title: label.IVROTP, likelyNext: afterFactor },
+    { path: paths.motp, guard: 'C', expose: './MobileOtp', title: label.MOBILEOTP, likelyNext: afterFactor },
+    { path: paths.push, guard: 'C', expose: './Push', title: label.PUSH, likelyNext: afterFactor },
+    { path: paths.securid, guard: 'C', expose: './TokenCode', title: label.CUSTOM, likelyNext: afterFactor },
+    ...FIDO_SIGN_INS.map(({ path }) => ({
+      path,
+      guard: 'C' as const,
       expose: './Fido',
       title: messages.fido.loginTitle,
       likelyNext: afterFactor,
-    },
+    })),
     {
-      path: '/passkey',
-      guard: 'C',
-      expose: './Fido',
-      title: messages.fido.loginTitle,
-      likelyNext: afterFactor,
-    },
-    {
-      path: '/factorselection',
+      path: paths.factorSelection,
       guard: 'C',
       expose: './FactorSelection',
       title: messages.factorSelection.heading,
     },
   ],
   nextActions: [
-    ...otp('SMS', '/sotp'),
-    ...otp('EMAIL', '/eotp'),
-    ...otp('IVR', '/votp'),
-    ...fido('FIDO', '/fido'),
-    ...fido('SECURITYKEY', '/security-key'),
-    ...fido('PASSKEY', '/passkey'),
-    { action: 'MOBILEOTP_REGISTER', path: '/motp' },
-    { action: 'MOBILEOTP_AUTH', path: '/motp' },
-    { action: 'PUSH_REGISTRATION_INITIATOR', path: '/push' },
-    { action: 'PUSH_REGISTRATION_STATUS', path: '/push' },
-    { action: 'PUSH_SELECTION', path: '/push' },
-    { action: 'FACTOR_SELECTION', path: '/factorselection' },
-    { action: 'CUSTOM_AUTH', when: { additional: 'customFlowId', equals: 'securid' }, path: '/securid' },
+    ...otp('SMS', paths.sotp),
+    ...otp('EMAIL', paths.eotp),
+    ...otp('IVR', paths.votp),
+    ...FIDO_SIGN_INS.flatMap(({ credType, path }) => fido(credType, path)),
+    { action: 'MOBILEOTP_REGISTER', path: paths.motp },
+    { action: 'MOBILEOTP_AUTH', path: paths.motp },
+    { action: 'PUSH_REGISTRATION_INITIATOR', path: paths.push },
+    { action: 'PUSH_REGISTRATION_STATUS', path: paths.push },
+    { action: 'PUSH_SELECTION', path: paths.push },
+    { action: 'FACTOR_SELECTION', path: paths.factorSelection },
+    { action: 'CUSTOM_AUTH', when: { additional: 'customFlowId', equals: 'securid' }, path: paths.securid },
   ],
   factors: [
     { code: 'SMSOTP', label: label.SMSOTP, group: 'otp' },

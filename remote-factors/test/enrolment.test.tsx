@@ -1,6 +1,6 @@
 import type { AuthReply } from '@portal/shared/api/schemas';
 import { LIVE_REGION_FILL_DELAY_MS, PUSH_POLL_INTERVAL_MS } from '@portal/shared/constants';
-import { paths } from '@portal/shared/routes/paths';
+import { paths } from '../src/paths';
 import { failNextQrCode } from '@portal/shared/test-support/qrCode';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,12 +1,19 @@
 import type { AuthReply } from '@portal/shared/api/schemas';
-import { paths } from '@portal/shared/routes/paths';
+import { paths } from '../src/paths';
 import { factorReplyAtom } from '@portal/shared/session/atoms';
 import { portalStore } from '@portal/shared/session/store';
 import { rememberedFactorFor, rememberFactor } from '@portal/shared/storage/localStore';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FactorSelectionScreen } from '../src/factorSelection/FactorSelectionScreen';
-import { factorSession, renderAt, stubServer } from './harness';
+import {
+  factorSession,
+  liveContributions,
+  remoteContributions,
+  renderAt,
+  signInRemote,
+  stubServer,
+} from './harness';
 
 const selection: AuthReply = {
   nextaction: 'FACTOR_SELECTION',
@@ -72,6 +79,23 @@ describe('factor selection', () => {
     expect(select).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('radio', { name: 'Email' }));
     expect(select).toHaveProperty('disabled', false);
+  });
+
+  it('offers a factor another live remote contributes, in the group it names, with no change here', () => {
+    const recoveryRemote = remoteContributions('remote_recovery', {
+      version: 1,
+      routes: [{ path: '/recovery-code', guard: 'C', expose: './RecoveryCode', title: 'Recovery code' }],
+      nextActions: [{ action: 'RECOVERYCODE_AUTH', path: '/recovery-code' }],
+      factors: [{ code: 'RECOVERYCODE', label: 'Recovery code', group: 'otp' }],
+    });
+    show({ ...selection, currentFactors: ['SMSOTP', 'RECOVERYCODE', 'PUSH'] });
+    const labels = () =>
+      screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent?.trim());
+    expect(labels()).toEqual(['Text message (SMS)', 'Push notification']);
+    // The recovery-code remote goes live: the list follows the contributions.
+    act(() => liveContributions([signInRemote, recoveryRemote]));
+    expect(labels()).toEqual(['Text message (SMS)', 'Recovery code', 'Push notification']);
+    expect(screen.getByRole('group', { name: 'Text message (SMS), Recovery code' })).toBeTruthy();
   });
 
   it('sends the chosen code, routes the reply and remembers the choice per level when ticked', async () => {

@@ -1,11 +1,7 @@
-import type { AuthReply, FidoChallengeReply } from '@portal/shared/api/schemas';
-import {
-  expectedChallengeAction,
-  fidoTypeForPath,
-  fidoTypeOf,
-  isRegisterMode,
-} from '@portal/shared/fido/fidoTypes';
-import { paths } from '@portal/shared/routes/paths';
+import type { AuthReply } from '@portal/shared/api/schemas';
+import type { FidoChallengeReply } from '../src/api/schemas';
+import { fidoSignInForPath, isRegisterMode } from '../src/fido/fidoSignIn';
+import { paths } from '../src/paths';
 import { signInFidoTypeAtom } from '@portal/shared/session/atoms';
 import { portalStore } from '@portal/shared/session/store';
 import { fidoIdCookieName } from '@portal/shared/storage/cookieNames';
@@ -14,7 +10,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ceremonyFailure } from '../src/fido/ceremonyError';
 import { creationOptionsFrom, requestOptionsFrom } from '../src/fido/ceremonyOptions';
-import { FIDO_DEBUG_KEY, fidoDebugSwitch, forcedTransports } from '../src/fido/debugSwitch';
+import {
+  ATTACHMENT_TRANSPORTS,
+  FIDO_DEBUG_KEY,
+  fidoDebugSwitch,
+  forcedTransports,
+} from '../src/fido/debugSwitch';
 import { FidoScreen } from '../src/fido/FidoScreen';
 import { isSafariWithoutChrome, needsManualStart } from '../src/fido/manualMode';
 import { factorSession, renderAt, stubServer } from './harness';
@@ -75,24 +76,30 @@ function show(path: string = paths.fido, reply: AuthReply = opening, state?: unk
 
 describe('FIDO helpers', () => {
   it('maps each route to its type, message and icon', () => {
-    expect(fidoTypeForPath('/fido')).toMatchObject({
+    expect(fidoSignInForPath('/fido')).toMatchObject({
       credType: 'FIDO',
       validateMessage: 'Validate your biometric',
     });
-    expect(fidoTypeForPath('/security-key')).toMatchObject({
+    expect(fidoSignInForPath('/security-key')).toMatchObject({
       credType: 'SECURITYKEY',
       validateMessage: 'Validate your security key',
       icon: 'securityKey',
     });
-    expect(fidoTypeForPath('/passkey')).toMatchObject({
+    expect(fidoSignInForPath('/passkey')).toMatchObject({
       credType: 'PASSKEY',
       validateMessage: 'Validate your passkey',
     });
-    expect(expectedChallengeAction(fidoTypeOf('PASSKEY'), 'login')).toBe('PASSKEY_AUTH_VERIFY_CHALLENGE');
-    expect(expectedChallengeAction(fidoTypeOf('FIDO'), 'register')).toBe('FIDO_REGISTER_VERIFY_CHALLENGE');
+    expect(fidoSignInForPath('/passkey/').credType).toBe('PASSKEY');
+    expect(fidoSignInForPath('/elsewhere').credType).toBe('FIDO');
     expect(isRegisterMode(undefined, 'SECURITYKEY_REGISTER_GENERATE_CHALLENGE')).toBe(true);
     expect(isRegisterMode('register', null)).toBe(true);
     expect(isRegisterMode(undefined, 'FIDO_AUTH_GENERATE_CHALLENGE')).toBe(false);
+    expect(isRegisterMode(undefined, undefined)).toBe(false);
+  });
+
+  it('knows the transports each authenticator attachment stands for', () => {
+    expect(ATTACHMENT_TRANSPORTS.platform).toEqual(['internal']);
+    expect(ATTACHMENT_TRANSPORTS['cross-platform']).toEqual(['usb', 'nfc', 'ble', 'hybrid']);
   });
 
   it('needs a user gesture only on Safari that is not Chrome, unless remember-device is on', () => {
@@ -116,7 +123,7 @@ describe('FIDO helpers', () => {
   it('builds the ceremony options from the reply data, with the debug switch applied', () => {
     const reply = challengeReply() as unknown as FidoChallengeReply;
     const request = (debug: Parameters<typeof requestOptionsFrom>[2]) => {
-      const found = requestOptionsFrom(reply, fidoTypeOf('FIDO'), debug);
+      const found = requestOptionsFrom(reply, fidoSignInForPath(paths.fido), debug);
       return found.ok ? found.options : null;
     };
     expect(request(null)?.allowCredentials?.[0]?.transports).toEqual(['internal']);
@@ -125,7 +132,7 @@ describe('FIDO helpers', () => {
       nextaction: 'FIDO_REGISTER_VERIFY_CHALLENGE',
       data: { ...creationData, authenticatorSelection: { authenticatorAttachment: 'platform' } },
     } as unknown as FidoChallengeReply;
-    const forced = creationOptionsFrom(creation, fidoTypeOf('FIDO'), {
+    const forced = creationOptionsFrom(creation, fidoSignInForPath(paths.fido), {
       authenticatorAttachment: 'cross-platform',
     });
     expect(forced.ok && forced.options.authenticatorSelection).toEqual({
@@ -134,7 +141,7 @@ describe('FIDO helpers', () => {
     expect(
       creationOptionsFrom(
         { ...creation, data: { challenge: 'x' } } as FidoChallengeReply,
-        fidoTypeOf('FIDO'),
+        fidoSignInForPath(paths.fido),
         null,
       ),
     ).toEqual({

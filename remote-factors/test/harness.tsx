@@ -1,4 +1,7 @@
+import { mergeContributions, type RemoteContributions } from '@portal/contributions/merge';
+import { type ContributionsInput, parseContributions } from '@portal/contributions/schema';
 import type { AuthReply } from '@portal/shared/api/schemas';
+import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
 import {
   authStatusAtom,
   clientTokenAtom,
@@ -17,6 +20,7 @@ import { Provider } from 'jotai';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { fakeServer, type RecordedRequest, type Reply } from '@portal/shared/test-support/fakeServer';
+import factorContributions from '../src/contributions';
 
 export const SERVICE = 'http://sso.test/default/';
 const PROXY = '/common/portal/proxy/';
@@ -47,6 +51,36 @@ export function stubServer(answers: Record<string, Answer[]>): Call[] {
   return server.requests;
 }
 
+/** A remote's contributions as the portal server reads them from its manifest. */
+export function remoteContributions(remote: string, input: ContributionsInput): RemoteContributions {
+  const parsed = parseContributions(input);
+  if (!parsed.ok) throw new Error(`${remote}: ${parsed.problem}`);
+  return { remote, contributions: parsed.value };
+}
+
+/** The sign-in remote's factors (remote-login contributes them), as the live page has them. */
+export const signInRemote = remoteContributions('remote_login', {
+  version: 1,
+  routes: [],
+  factors: [
+    { code: 'PASSWORD', label: 'Password' },
+    { code: 'IDP', label: 'Identity Provider' },
+  ],
+});
+
+/**
+ * The merged contributions the host puts in `contributionsAtom` at start-up: this remote's, then
+ * the others given (by default the sign-in remote's), in remotes.json order.
+ */
+export function liveContributions(others: readonly RemoteContributions[] = [signInRemote]): void {
+  const { merged, refused } = mergeContributions([
+    remoteContributions('remote_factors', factorContributions),
+    ...others,
+  ]);
+  if (refused.length > 0) throw new Error(refused.map((refusal) => refusal.message).join('\n'));
+  portalStore.set(contributionsAtom, merged);
+}
+
 /** The session as a factor screen finds it after the password step. */
 export function factorSession(reply: AuthReply, options: { userName?: string | null } = {}): void {
   portalStore.set(serviceUrlAtom, SERVICE);
@@ -58,6 +92,7 @@ export function factorSession(reply: AuthReply, options: { userName?: string | n
   portalStore.set(factorReplyAtom, reply);
   portalStore.set(factorOptionsAtom, reply.credentials ?? []);
   portalStore.set(selectionLevelAtom, null);
+  liveContributions();
 }
 
 function Where() {

@@ -1,5 +1,5 @@
 import type { AuthReply } from '@portal/shared/api/schemas';
-import { paths } from '@portal/shared/routes/paths';
+import { paths } from '../src/paths';
 import { flowStateAtom } from '@portal/shared/session/atoms';
 import { portalStore } from '@portal/shared/session/store';
 import { fireEvent, screen, waitFor } from '@testing-library/react';

@@ -1,6 +1,6 @@
 import type { AuthReply } from '@portal/shared/api/schemas';
 import { PUSH_POLL_INTERVAL_MS } from '@portal/shared/constants';
-import { paths } from '@portal/shared/routes/paths';
+import { paths } from '../src/paths';
 import { authStatusAtom, errorMessageAtom, userTokenAtom } from '@portal/shared/session/atoms';
 import { AuthStatus } from '@portal/shared/session/authStatus';
 import { portalStore } from '@portal/shared/session/store';

@@ -1,5 +1,5 @@
 import type { AuthReply } from '@portal/shared/api/schemas';
-import { paths } from '@portal/shared/routes/paths';
+import { paths } from '../src/paths';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OtpScreen } from '../src/otp/OtpScreen';

@@ -1,5 +1,5 @@
 import type { CredentialOption } from '@portal/shared/api/schemas';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { optionLabel } from './optionLabel';

@@ -1,5 +1,5 @@
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
 import {
   type FormEvent,

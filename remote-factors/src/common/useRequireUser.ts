@@ -1,4 +1,4 @@
-import { paths } from '@portal/shared/routes/paths';
+import { paths } from '../paths';
 import { clientTokenAtom, userNameAtom } from '@portal/shared/session/atoms';
 import { isOauth2Flow } from '@portal/shared/storage/sessionStore';
 import { useAtomValue } from 'jotai';

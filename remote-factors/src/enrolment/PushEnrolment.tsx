@@ -1,9 +1,9 @@
-import { api } from '@portal/shared/api/client';
+import { factorApi as api } from '../api/client';
 import type { AuthReply, CredentialOption } from '@portal/shared/api/schemas';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { browserLanguage } from '@portal/shared/i18n/language';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { LiveStatus } from '@portal/shared/ui/LiveStatus';
 import { type FormEvent, useRef, useState } from 'react';
 import { optionValue } from '../chooser/optionLabel';

@@ -1,12 +1,12 @@
-import { api } from '@portal/shared/api/client';
+import { factorApi as api } from '../api/client';
 import type { ApiError } from '@portal/shared/api/result';
-import type { RegistrationResult } from '@portal/shared/api/schemas';
+import type { RegistrationResult } from '../api/schemas';
 import { portalConfigAtom } from '@portal/shared/config/portalConfig';
 import { boundedText } from '@portal/shared/display/boundedText';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
-import { otpauthLink, totpIssuer } from '@portal/shared/totp/otpauthLink';
+import { otpauthLink, totpIssuer } from './otpauthLink';
 import { QrCode } from '@portal/shared/ui/QrCode';
 import { useAtomValue } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
@@ -45,7 +45,7 @@ export function TotpEnrolment() {
   const register = useCallback(async () => {
     const accepted = (result: RegistrationResult) => {
       if (!result.credId || !result.sharedSecret) {
-        setError(messages.selfService.unableToRegister);
+        setError(messages.registration.unableToRegister);
         return;
       }
       setRegistered({
@@ -63,7 +63,7 @@ export function TotpEnrolment() {
   const onQrError = useCallback(
     (failure: unknown) =>
       setError(
-        messages.selfService.unexpectedError(failure instanceof Error ? failure.message : String(failure)),
+        messages.registration.unexpectedError(failure instanceof Error ? failure.message : String(failure)),
       ),
     [setError],
   );
@@ -77,7 +77,7 @@ export function TotpEnrolment() {
   const verify = async (code: string) => {
     if (!registered || busy) return;
     const input = { credId: registered.credId, credValue: registered.credValue, otp: code };
-    await run((signal) => api.verifyMobileOtp(input, {}, { signal }), routeReply, { onError: clearCode });
+    await run((signal) => api.verifyMobileOtp(input, { signal }), routeReply, { onError: clearCode });
   };
 
   if (!ready) return null;

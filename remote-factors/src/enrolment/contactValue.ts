@@ -1,4 +1,4 @@
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { emailAddressError, phoneNumberError } from '@portal/shared/validation/contactValue';
 
 /** The one-time-code channels a user can enrol during sign-in. */

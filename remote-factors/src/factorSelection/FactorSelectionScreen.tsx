@@ -1,21 +1,23 @@
-import { api } from '@portal/shared/api/client';
+import { factorApi as api } from '../api/client';
 import type { AuthReply } from '@portal/shared/api/schemas';
-import { factorChoices, groupRelatedFactors, inlineFactorMessage } from '@portal/shared/flow/factors';
-import { factorLevelOf } from '@portal/shared/flow/moreOptions';
+import { factorLevelOf } from '../moreOptions/moreOptionsRule';
+import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
 import { boundedText } from '@portal/shared/display/boundedText';
 import type { FlowNavigationState } from '@portal/shared/flow/navigation';
 import { isKnownNextAction } from '@portal/shared/flow/nextAction';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { factorReplyAtom, selectionLevelAtom } from '@portal/shared/session/atoms';
 import { rememberedFactorFor, rememberFactor } from '@portal/shared/storage/localStore';
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { FactorLayout } from '../common/FactorLayout';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
+import { factorChoices, groupRelatedFactors } from './factorChoices';
+import { inlineFactorMessage } from './inlineFactorMessage';
 import './factorSelection.css';
 
 const FACTOR_SELECTION = 'FACTOR_SELECTION';
@@ -35,6 +37,8 @@ export function FactorSelectionScreen() {
   const location = useLocation();
   const navState = (location.state ?? {}) as FlowNavigationState;
   const [reply, setReply] = useAtom(factorReplyAtom);
+  // The factors the live remotes offer (their contributions): codes, labels, related groups.
+  const offered = useAtomValue(contributionsAtom).factors;
   const setSelectionLevel = useSetAtom(selectionLevelAtom);
   const [chosen, setChosen] = useState<string | null>(null);
   const [remember, setRemember] = useState(false);
@@ -44,7 +48,7 @@ export function FactorSelectionScreen() {
   const firstRadio = useRef<HTMLInputElement>(null);
 
   const shown = isSelectionReply(reply) ? reply : null;
-  const choices = shown ? factorChoices(shown.currentFactors ?? [], shown.customFactorOptions) : [];
+  const choices = shown ? factorChoices(shown.currentFactors ?? [], offered, shown.customFactorOptions) : [];
   // Custom factor names come from the server (customFactorOptions): shown bounded.
   const groups = groupRelatedFactors(
     choices.map((choice) => ({ ...choice, label: boundedText(choice.label) })),
@@ -56,10 +60,10 @@ export function FactorSelectionScreen() {
     (next: AuthReply) => {
       setReply(next);
       setChosen(null);
-      const count = factorChoices(next.currentFactors ?? [], next.customFactorOptions).length;
+      const count = factorChoices(next.currentFactors ?? [], offered, next.customFactorOptions).length;
       setSelectionLevel(count > 1 ? factorLevelOf(next) : null);
     },
-    [setReply, setSelectionLevel],
+    [setReply, setSelectionLevel, offered],
   );
 
   const select = useCallback(

@@ -1,9 +1,9 @@
-import { api } from '@portal/shared/api/client';
+import { factorApi as api } from '../api/client';
 import type { ApiError, ApiResult } from '@portal/shared/api/result';
-import type { AuthReply, FidoChallengeReply } from '@portal/shared/api/schemas';
-import { type FidoType, fidoTypeForPath, isRegisterMode } from '@portal/shared/fido/fidoTypes';
+import type { AuthReply } from '@portal/shared/api/schemas';
+import type { FidoChallengeReply } from '../api/schemas';
 import { type Call, useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import {
   factorReplyAtom,
   flowStateAtom,
@@ -25,6 +25,7 @@ import { ceremonyFailure } from './ceremonyError';
 import { type FidoDebug, fidoDebugSwitch } from './debugSwitch';
 import { creationOptionsFrom, requestOptionsFrom } from './ceremonyOptions';
 import { rememberFidoIdentifier } from './fidoIdentifier';
+import { type FidoSignIn, fidoSignInForPath, isRegisterMode } from './fidoSignIn';
 import { needsManualStart } from './manualMode';
 
 /** A prepared browser prompt: run it, and send its result to the verifier. */
@@ -41,7 +42,7 @@ interface Ceremony {
 function ceremonyFor(
   reply: FidoChallengeReply,
   debug: FidoDebug | null,
-  row: FidoType,
+  row: FidoSignIn,
   registering: boolean,
 ): { ok: true; ceremony: Ceremony } | { ok: false; message: string } {
   if (registering) {
@@ -72,7 +73,7 @@ export function FidoScreen() {
   const store = useStore();
   const routeReply = useRouteReply();
   const location = useLocation();
-  const row = fidoTypeForPath(location.pathname);
+  const row = fidoSignInForPath(location.pathname);
   const openingReply = useAtomValue(factorReplyAtom);
   const userName = useAtomValue(userNameAtom);
   const registering = isRegisterMode(

@@ -1,6 +1,6 @@
-import type { FidoChallengeReply } from '@portal/shared/api/schemas';
+import type { FidoChallengeReply } from '../api/schemas';
 import { readChallengeReply } from '@portal/shared/fido/challengeReply';
-import type { FidoType } from '@portal/shared/fido/fidoTypes';
+import { fidoTypeOf } from '@portal/shared/fido/fidoTypes';
 import {
   CreationOptionsSchema,
   type FoundOptions,
@@ -11,6 +11,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { type FidoDebug, forcedTransports } from './debugSwitch';
+import type { FidoSignIn } from './fidoSignIn';
 
 /**
  * The options of the browser prompt: the challenge reply read by the shared rule (its nextaction
@@ -22,10 +23,10 @@ import { type FidoDebug, forcedTransports } from './debugSwitch';
 /** Sign-in options for startAuthentication, with forced transports on every allowed credential. */
 export function requestOptionsFrom(
   reply: FidoChallengeReply,
-  row: FidoType,
+  row: FidoSignIn,
   debug: FidoDebug | null,
 ): FoundOptions<PublicKeyCredentialRequestOptionsJSON> {
-  const found = readChallengeReply(reply, row, 'login', RequestOptionsSchema);
+  const found = readChallengeReply(reply, fidoTypeOf(row.credType), 'login', RequestOptionsSchema);
   if (!found.ok) return found;
   const transports = forcedTransports(debug);
   const allowCredentials = found.options.allowCredentials?.map((credential) =>
@@ -41,10 +42,10 @@ export function requestOptionsFrom(
 /** Registration options for startRegistration, with a forced authenticator attachment. */
 export function creationOptionsFrom(
   reply: FidoChallengeReply,
-  row: FidoType,
+  row: FidoSignIn,
   debug: FidoDebug | null,
 ): FoundOptions<PublicKeyCredentialCreationOptionsJSON> {
-  const found = readChallengeReply(reply, row, 'register', CreationOptionsSchema);
+  const found = readChallengeReply(reply, fidoTypeOf(row.credType), 'register', CreationOptionsSchema);
   if (!found.ok) return found;
   const attachment = debug?.authenticatorAttachment;
   const authenticatorSelection = attachment

@@ -1,11 +1,22 @@
-import {
-  ATTACHMENT_TRANSPORTS,
-  AUTHENTICATOR_ATTACHMENTS,
-  TRANSPORTS,
-  type Transport,
-} from '@portal/shared/fido/fidoTypes';
 import { storedValue } from '@portal/shared/storage/storedValue';
 import * as v from 'valibot';
+
+/** Transports a browser prompt can be limited to (WebAuthn AuthenticatorTransport). */
+const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
+type Transport = (typeof TRANSPORTS)[number];
+
+/** WebAuthn authenticatorAttachment: built into the device, or a separate one. */
+const AUTHENTICATOR_ATTACHMENTS = ['platform', 'cross-platform'] as const;
+type AuthenticatorAttachment = (typeof AUTHENTICATOR_ATTACHMENTS)[number];
+
+/**
+ * The transports an authenticator attachment stands for: a platform authenticator is built in;
+ * a cross-platform one is reached over USB, NFC, Bluetooth or a phone (hybrid).
+ */
+export const ATTACHMENT_TRANSPORTS: Readonly<Record<AuthenticatorAttachment, readonly Transport[]>> = {
+  platform: ['internal'],
+  'cross-platform': ['usb', 'nfc', 'ble', 'hybrid'],
+};
 
 /**
  * The debug switch of spec section 4 (FIDO login): a session-storage entry that forces the
@@ -30,7 +41,7 @@ export const fidoDebugSwitch = storedValue({
 
 /**
  * The transports to put on every allowed credential, or null to leave the server's; a forced
- * attachment stands for its transports (the FIDO table) when no transports are forced.
+ * attachment stands for its transports (ATTACHMENT_TRANSPORTS) when no transports are forced.
  */
 export function forcedTransports(debug: FidoDebug | null): Transport[] | null {
   if (!debug) return null;

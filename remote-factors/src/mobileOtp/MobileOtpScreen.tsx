@@ -1,8 +1,8 @@
-import { api } from '@portal/shared/api/client';
+import { factorApi as api } from '../api/client';
 import type { ApiError } from '@portal/shared/api/result';
 import type { CredentialOption } from '@portal/shared/api/schemas';
 import { useServerCall } from '@portal/shared/hooks/useServerCall';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { factorOptionsAtom } from '@portal/shared/session/atoms';
 import { useAtomValue } from 'jotai';
 import { useRef, useState } from 'react';
@@ -44,7 +44,7 @@ function MobileOtpSignIn() {
   const verify = async (code: string) => {
     if (!chosen || busy) return;
     const input = { credId: chosen.credId, credValue: chosen.credValue ?? '', otp: code };
-    await run((signal) => api.verifyMobileOtp(input, {}, { signal }), routeReply, { onError: clearCode });
+    await run((signal) => api.verifyMobileOtp(input, { signal }), routeReply, { onError: clearCode });
   };
 
   if (!ready) return null;

@@ -1,6 +1,6 @@
-import { chooseAnotherFactor, useMoreOptionsAllowed } from '@portal/shared/flow/moreOptions';
+import { chooseAnotherFactor, useMoreOptionsAllowed } from './moreOptionsRule';
 import { useServerCall } from '@portal/shared/hooks/useServerCall';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { useRouteReply } from '../common/useRouteReply';
 
 export interface MoreOptionsProps {
@@ -12,7 +12,7 @@ export interface MoreOptionsProps {
 }
 
 /**
- * 'More Options': the 'choose another' call (the shared chooseAnotherFactor), whose
+ * 'More Options': the 'choose another' call (chooseAnotherFactor), whose
  * FACTOR_SELECTION reply opens the factor list, also when a factor is remembered. Rendered only
  * when factor selection is allowed at this step.
  */

@@ -1,9 +1,10 @@
-import { api } from '@portal/shared/api/client';
-import type { AuthReply, CredentialOption, RegistrationResult } from '@portal/shared/api/schemas';
+import { factorApi as api } from '../api/client';
+import type { AuthReply, CredentialOption } from '@portal/shared/api/schemas';
+import type { RegistrationResult } from '../api/schemas';
 import { boundedText } from '@portal/shared/display/boundedText';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { browserLanguage } from '@portal/shared/i18n/language';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { factorOptionsAtom, flowStateAtom } from '@portal/shared/session/atoms';
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
@@ -84,7 +85,7 @@ export function OtpScreen() {
     const credType = channel.credType;
     const registered = async (result: RegistrationResult) => {
       if (!result.credId) {
-        setError(messages.selfService.unableToRegister);
+        setError(messages.registration.unableToRegister);
         return;
       }
       const option = { credId: result.credId, credType, credValue: result.credValue || credValue };
@@ -100,7 +101,7 @@ export function OtpScreen() {
     if (!sent || busy) return;
     stopWebOtp();
     const credId = sent.option.credId;
-    await run((signal) => api.verifyOtp(credId, code, {}, { signal }), routeReply, {
+    await run((signal) => api.verifyOtp(credId, code, { signal }), routeReply, {
       onError: (failure) => {
         codeRef.current?.clear();
         return failure.message;

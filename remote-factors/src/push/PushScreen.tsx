@@ -1,8 +1,8 @@
-import { api } from '@portal/shared/api/client';
+import { factorApi as api } from '../api/client';
 import type { AuthReply, CredentialOption } from '@portal/shared/api/schemas';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
 import { browserLanguage } from '@portal/shared/i18n/language';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { factorOptionsAtom } from '@portal/shared/session/atoms';
 import { transition } from '@portal/shared/session/signInState';
 import { useAtomValue, useStore } from 'jotai';

@@ -1,7 +1,7 @@
-import { api } from '@portal/shared/api/client';
+import { factorApi as api } from '../api/client';
 import type { AuthReply } from '@portal/shared/api/schemas';
 import { PUSH_POLL_INTERVAL_MS } from '@portal/shared/constants';
-import { PUSH_POLL_ERROR, type PushPollOutcome, pushPollOutcome } from '@portal/shared/flow/pushStatus';
+import { PUSH_POLL_ERROR, type PushPollOutcome, pushPollOutcome } from './pushStatus';
 import { useCallback, useEffect, useRef } from 'react';
 
 /**

@@ -1,6 +1,10 @@
 import { PASSCODE_MAX } from '@portal/shared/constants';
-import { messages } from '@portal/shared/messages/en_US';
-import { isDigits } from '@portal/shared/validation/otpCode';
+import { messages } from '../messages';
+
+/** Digits only (spec section 5). */
+function isDigits(text: string): boolean {
+  return /^[0-9]*$/.test(text);
+}
 
 /** Custom token-code passcode rules (spec section 5): required, digits only, at most 10. */
 export function passcodeError(value: string): string | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthReply } from '../src/api/schemas';
-import { pushPollOutcome } from '../src/flow/pushStatus';
+import type { AuthReply } from '@portal/shared/api/schemas';
+import { pushPollOutcome } from '../src/push/pushStatus';
 
 const reply = (fields: Partial<AuthReply>) => fields as AuthReply;
 

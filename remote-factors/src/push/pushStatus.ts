@@ -1,6 +1,6 @@
-import type { AuthReply } from '../api/schemas';
-import { ownValue } from '../lookup';
-import { messages } from '../messages/en_US';
+import type { AuthReply } from '@portal/shared/api/schemas';
+import { ownValue } from '@portal/shared/lookup';
+import { messages } from '../messages';
 
 /**
  * Push polling outcomes (spec section 4 'Push' and section 8): polling ends at the first

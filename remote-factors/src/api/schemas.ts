@@ -1,0 +1,46 @@
+import { AuthReplySchema } from '@portal/shared/api/schemas';
+import * as v from 'valibot';
+
+/**
+ * The replies only factor calls read (spec section 3); the auth reply every flow call returns is
+ * the kernel's (`@portal/shared/api/schemas`).
+ */
+
+/** 'Registration result' of spec section 3 (sharedSecret and tenantName feed the QR code). */
+export const RegistrationResultSchema = v.looseObject({
+  ...AuthReplySchema.entries,
+  credId: v.nullish(v.string()),
+  credValue: v.nullish(v.string()),
+  credType: v.nullish(v.string()),
+  sharedSecret: v.nullish(v.string()),
+  tenantName: v.nullish(v.string()),
+});
+export type RegistrationResult = v.InferOutput<typeof RegistrationResultSchema>;
+
+/**
+ * Every field of a schema object, read when it has its type and left out when it has not.
+ * valibot's fallback keeps each field's output type, so the result is still an AuthReply.
+ */
+function tolerant<E extends v.ObjectEntries>(
+  entries: E,
+): { [K in keyof E]: v.SchemaWithFallback<E[K], undefined> } {
+  const read: v.ObjectEntries = {};
+  // Every field here is nullish, so undefined is a value of its output type.
+  for (const [key, schema] of Object.entries(entries)) read[key] = v.fallback(schema, undefined as never);
+  return read as { [K in keyof E]: v.SchemaWithFallback<E[K], undefined> };
+}
+
+/**
+ * FIDO challenge replies: any JSON object, read as an auth reply whose fields the spec names are
+ * kept when they have their type and dropped when not. Nothing is refused here: the FIDO screen
+ * judges the reply with fido/challengeReply in the spec's order (the nextaction first, 'Error in
+ * data from server'; then the public-key options in `data`, in `publicKey` or at the top level,
+ * 'Error processing data from server'), so no other field of the reply can turn a wrong nextaction
+ * into an unreadable reply.
+ */
+export const FidoChallengeReplySchema = v.pipe(
+  // An array is an object to valibot; here it is a reply that cannot be read.
+  v.custom<object>((input) => typeof input === 'object' && input !== null && !Array.isArray(input)),
+  v.looseObject(tolerant(AuthReplySchema.entries)),
+);
+export type FidoChallengeReply = v.InferOutput<typeof FidoChallengeReplySchema>;

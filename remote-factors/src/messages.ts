@@ -1,0 +1,155 @@
+/**
+ * The en_US catalogue of remote-factors: the words of the factor screens (spec sections 2, 4, 5
+ * and 8), to the letter, grouped by the screen that shows them, in the style of the kernel's
+ * catalogue (`@portal/shared/messages/en_US`, which keeps the shell's and the primitives' words).
+ * Templated strings are functions so a caller cannot get the wording of the fixed part wrong.
+ */
+export const messages = {
+  common: {
+    submit: 'Submit',
+    next: 'Next',
+    select: 'Select',
+    resend: 'Resend',
+    moreOptions: 'More Options',
+    sendCode: 'Send Code',
+    continue: 'Continue',
+  },
+  push: {
+    sending: 'Sending push notification . . .',
+    accept: (device: string) => `Accept push request on your ${device} to login.`,
+    denied: 'Transaction denied',
+    failed: 'Transaction failed',
+    timedOut: 'Transaction timed out',
+    failedUnexpectedly: 'Transaction failed unexpectedly',
+    registrationFailed: 'Unable to complete registration at this time. ',
+  },
+  chooser: {
+    prompt: 'Select a way to sign in',
+  },
+  otp: {
+    enterSecurityCode: (value: string) => `Enter security code sent to ${value}`,
+    invalidAction: (action: string) => `Invalid action ${action}`,
+  },
+  mobileOtp: {
+    scanToRegister: (value: string) =>
+      `Scan the QR code with your mobile authenticator & enter security code to register ${value}`,
+    codeLabel: 'Security code',
+  },
+  securid: {
+    prompt: 'Enter your pin and passcode',
+    passcodeRequired: 'Passcode (PIN + Token) is required.',
+    invalidCharacter: 'Invalid character. Only numbers are accepted as input.',
+    invalidPinCode: 'Invalid pin+code entered',
+    systemError: 'System error',
+  },
+  factorSelection: {
+    heading: 'Factor Selection',
+    prompt: 'Select an authentication method',
+    rememberChoice: 'Remember my choice',
+    rememberChoiceTooltip:
+      'The selected authentication factor will be saved for future logins with your account.',
+    notRecognizedAction: (action: string) =>
+      `${action} is not a recognized action. Please select a different factor`,
+  },
+  fido: {
+    loginTitle: 'FIDO Device Authentication',
+    registrationTitle: 'FIDO Device Registration',
+    userInputRequired: 'User input required to begin',
+    clickNext: "Click 'Next' to continue",
+    validateBiometric: 'Validate your biometric',
+    validateSecurityKey: 'Validate your security key',
+    validatePasskey: 'Validate your passkey',
+    popupDelay: 'It may take a few moments for the pop-up to appear',
+    errorVerifying: 'Error verifying your credential',
+    errorProcessing: 'Error processing data from server',
+    /** Our wording: the browser prompt was cancelled or timed out (NotAllowedError). */
+    promptCancelled: 'The request was cancelled or timed out. Try again or choose another way to sign in.',
+    tryAgain: 'Try again',
+  },
+  /** Words of enrolment during sign-in that are the self-service registration's too. */
+  registration: {
+    valueLabels: {
+      sms: 'Phone number with country code',
+      email: 'Email address',
+      totp_push: 'Credential name',
+    },
+    credentialIdLabel: 'Credential ID',
+    valueRequired: 'A value is required.',
+    credentialIdRequired: 'A credential ID is required.',
+    ratesNotice: 'Message and data rates may apply.',
+    frequencyNotice: 'Message frequency varies.',
+    totpTitle: 'Mobile OTP registration',
+    qrLabel: 'QR code for your mobile authenticator',
+    pushTitle: 'Push registration',
+    unableToRegister: 'Unable to register, please try again.',
+    unexpectedError: (detail: string) => `Unexpected Error: ${detail}`,
+  },
+  /**
+   * Enrolment during sign-in (a step the user has no credential for). Our wording: the spec
+   * gives only the mobile authenticator's sentence (mobileOtp.scanToRegister) and the push
+   * registration failure (push.registrationFailed).
+   */
+  enrolment: {
+    titles: {
+      sms: 'SMS registration',
+      email: 'Email registration',
+      ivr: 'Voice call registration',
+    },
+    intro: {
+      sms: 'Your account needs a phone number for security codes by text message. Enter it to continue signing in.',
+      email: 'Your account needs an e-mail address for security codes. Enter it to continue signing in.',
+      ivr: 'Your account needs a phone number for security codes by voice call. Enter it to continue signing in.',
+    },
+    phoneHint: 'Start with the country code, for example +1 555 010 0123.',
+    changeValue: {
+      sms: 'Change phone number',
+      email: 'Change e-mail address',
+      ivr: 'Change phone number',
+    },
+    totpPreparing: 'Preparing your authenticator registration . . .',
+    secretIntro: 'Cannot scan the QR code? Enter this setup key in your authenticator app:',
+    secretLabel: 'Setup key',
+    pushIntro:
+      'Install the vendor authenticator app on your phone and open it. Enter the Credential ID the app shows and a name for this phone.',
+    pushCredentialIdHint: 'Four letters and eight digits, for example VSMT12345678.',
+    pushRegister: 'Register',
+    pushWaiting: (device: string) => `Approve the registration request on your ${device} to continue.`,
+    tryAgain: 'Try again',
+  },
+  errors: {
+    /** Default error banner text. */
+    default: 'Unable to handle the request. Please try again later.',
+  },
+  /**
+   * Labels of the factor codes this remote offers on factor selection (its contributions). The
+   * spec does not word them.
+   */
+  factorLabels: {
+    SMSOTP: 'Text message (SMS)',
+    EMAILOTP: 'Email',
+    IVROTP: 'Voice call',
+    OTP: 'Security code',
+    MOBILEOTP: 'Mobile Authenticator',
+    PUSH: 'Push notification',
+    FIDO: 'Biometric',
+    SECURITYKEY: 'Security key',
+    PASSKEY: 'Passkey',
+    CUSTOM: 'PIN and passcode',
+  },
+  /** Display names of the credential types (spec section 3, Credential types). */
+  credentialTypes: {
+    sms: 'SMS',
+    email: 'Email',
+    fido: 'Biometric',
+    securitykey: 'Security key',
+    passkey: 'Passkey',
+    totp: 'Mobile OTP',
+    totp_push: 'Vendor push and OTP credential',
+  },
+  /** Inline message replacements for factor codes (spec section 4, Factor selection). */
+  inlineFactorNames: {
+    FIDO: 'biometrics',
+    SECURITYKEY: 'security key',
+    PASSKEY: 'passkey',
+  },
+} as const;
