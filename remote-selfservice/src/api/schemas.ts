@@ -37,4 +37,3 @@ export const RegistrationResultSchema = v.looseObject({
   sharedSecret: v.nullish(v.string()),
   tenantName: v.nullish(v.string()),
 });
-export type RegistrationResult = v.InferOutput<typeof RegistrationResultSchema>;
