@@ -1,9 +1,128 @@
 /**
- * remote-selfservice's own catalogue: OUR wording, not the spec's. The spec has no step-up before
- * a delete (README, "Step-up before destruction"), so it has no strings for it; every string the
- * spec does have stays in @portal/shared/messages/en_US.
+ * remote-selfservice's catalogue: every word its screens show, grouped as in the kernel's
+ * en_US catalogue. The spec's strings are copied from there to the letter (sections 2, 5 and 8);
+ * the groups marked "our wording" are ours. Templated strings are functions so a caller cannot
+ * get the wording of the fixed part wrong. The transport's error texts stay the kernel's
+ * (@portal/shared/messages/en_US, errors).
  */
-export const selfServiceMessages = {
+export const messages = {
+  common: {
+    submit: 'Submit',
+    next: 'Next',
+    back: 'Back',
+    cancel: 'Cancel',
+    yes: 'Yes',
+  },
+  shell: {
+    retry: 'Retry',
+  },
+  changePassword: {
+    fieldRequired: '* Field is required.',
+  },
+  push: {
+    registrationFailed: 'Unable to complete registration at this time. ',
+  },
+  otp: {
+    enterSecurityCode: (value: string) => `Enter security code sent to ${value}`,
+  },
+  mobileOtp: {
+    scanToRegister: (value: string) =>
+      `Scan the QR code with your mobile authenticator & enter security code to register ${value}`,
+    codeLabel: 'Security code',
+  },
+  fido: {
+    registrationTitle: 'FIDO Device Registration',
+    popupDelay: 'It may take a few moments for the pop-up to appear',
+  },
+  welcome: {
+    /** Our wording: the page's title (its heading greets the user by name). */
+    title: 'Welcome',
+    helloName: (name: string) => `Hello, ${name}`,
+    manageCredentials: 'Manage Credentials',
+  },
+  /** The welcome page's offer after a sign-in without a passkey or security key (our wording but the title). */
+  passkeyOffer: {
+    title: 'Sign in faster next time with a passkey',
+    body: 'A passkey signs you in with your fingerprint, face or screen lock, without a password or a code.',
+    create: 'Create a passkey',
+    notNow: 'Not now',
+    /** The registration's device name. */
+    deviceName: 'Passkey',
+  },
+  selfService: {
+    title: 'Manage Credentials',
+    added: (date: string) => `Added ${date}`,
+    deleteCredentialOfType: (type: string) => `Do you want to delete the credential of type ${type}?`,
+    deleteAllConfirm: 'All your credentials will be deleted. Are you sure?',
+    unableToRegister: 'Unable to register, please try again.',
+    unexpectedError: (detail: string) => `Unexpected Error: ${detail}`,
+    /** Our wording from here on in this group: the spec names the actions, not their labels. */
+    newCredAdded: 'A new credential was added.',
+    listLabel: 'Your credentials',
+    noCredentials: 'You have no registered credentials.',
+    register: 'Register a new credential',
+    deleteAll: 'Delete all credentials',
+    clearDefaults: 'Clear default credentials',
+    activate: 'Activate',
+    deactivate: 'Deactivate',
+    delete: 'Delete',
+    makeDefault: 'Make default',
+    statusActive: 'Active',
+    statusInactive: 'Inactive',
+    isDefault: 'Default',
+    confirmTitle: 'Please confirm',
+    credentialDeleted: 'Credential deleted',
+    /** A credential's button, named with the credential it acts on ('Delete Email a@b.c'). */
+    credentialAction: (action: string, typeName: string, value: string) =>
+      value ? `${action} ${typeName} ${value}` : `${action} ${typeName}`,
+  },
+  registration: {
+    totpName: 'Code from Mobile Authenticator',
+    /** Our wording from here on in this group. */
+    title: 'Register a credential',
+    chooseType: 'Choose a credential type',
+    enterValue: (typeName: string) => `Register: ${typeName}`,
+    notAvailableHere: 'Not available here',
+    valueLabels: {
+      sms: 'Phone number with country code',
+      email: 'Email address',
+      fido: 'Device name',
+      securitykey: 'Security key name',
+      passkey: 'Passkey name',
+      totp: 'Authenticator name',
+      totp_push: 'Credential name',
+    },
+    credentialIdLabel: 'Credential ID',
+    valueRequired: 'A value is required.',
+    emailInvalid: 'Enter a valid e-mail address.',
+    smsTooShort: (min: number) =>
+      `Enter the phone number with its country code (at least ${min} characters).`,
+    credentialIdRequired: 'A credential ID is required.',
+    ratesNotice: 'Message and data rates may apply.',
+    frequencyNotice: 'Message frequency varies.',
+    verifyTitle: 'Verify your credential',
+    totpTitle: 'Mobile OTP registration',
+    qrLabel: 'QR code for your mobile authenticator',
+    alreadyRegistered: 'This authenticator is already registered',
+    pushTitle: 'Push registration',
+    pushRegistering: 'Registering your credential . . .',
+    missingData: 'The registration data is missing. Please start the registration again.',
+    backToSelfService: 'Back to Manage Credentials',
+  },
+  /** Display names of the credential types (spec section 3, Credential types). */
+  credentialTypes: {
+    sms: 'SMS',
+    email: 'Email',
+    fido: 'Biometric',
+    securitykey: 'Security key',
+    passkey: 'Passkey',
+    totp: 'Mobile OTP',
+    totp_push: 'Vendor push and OTP credential',
+  },
+  /**
+   * Step-up before destruction: OUR wording, not the spec's. The spec has no step-up before a
+   * delete (README, "Step-up before destruction"), so it has no strings for it.
+   */
   stepUp: {
     /** Under the spec's delete question, in the same dialog. */
     explanation: 'For your security, enter your password to confirm.',

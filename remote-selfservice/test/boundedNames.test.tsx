@@ -1,4 +1,4 @@
-import type { Credential } from '@portal/shared/api/schemas';
+import type { Credential } from '../src/api/schemas';
 import { DISPLAY_TEXT_LIMIT } from '@portal/shared/display/boundedText';
 import { fakeServer } from '@portal/shared/test-support/fakeServer';
 import { renderScreen } from '@portal/shared/test-support/render';

@@ -1,4 +1,4 @@
-import type { Credential } from '@portal/shared/api/schemas';
+import type { Credential } from '../src/api/schemas';
 import { lastUserActivityAtom, passkeyOfferMadeAtom, signInFidoTypeAtom } from '@portal/shared/session/atoms';
 import { portalStore } from '@portal/shared/session/store';
 import { fakeServer } from '@portal/shared/test-support/fakeServer';

@@ -1,4 +1,4 @@
-import type { Credential } from '@portal/shared/api/schemas';
+import type { Credential } from '../src/api/schemas';
 import { fakeServer, type RecordedRequest } from '@portal/shared/test-support/fakeServer';
 import { landed, renderScreen } from '@portal/shared/test-support/render';
 import { startRegistration } from '@simplewebauthn/browser';

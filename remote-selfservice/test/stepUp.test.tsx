@@ -1,4 +1,4 @@
-import type { Credential } from '@portal/shared/api/schemas';
+import type { Credential } from '../src/api/schemas';
 import { defaultPortalConfig, portalConfigAtom } from '@portal/shared/config/portalConfig';
 import { portalStore } from '@portal/shared/session/store';
 import { fakeServer, type RecordedRequest } from '@portal/shared/test-support/fakeServer';

@@ -75,14 +75,6 @@ describe('request headers and bases', () => {
     expect(calls[0]?.body).toEqual({ action: 'chooseanother' });
   });
 
-  it('uses the user token where flagged', async () => {
-    const { api, store, calls } = setup([{ body: [] }]);
-    store.set(userTokenAtom, 'user-1');
-    await api.listCredentials();
-    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer user-1');
-    expect(calls[0]?.url).toBe(`${SERVICE}factor/v1/MeCreds`);
-  });
-
   it('never sends a sign-in flow state with the user token (registration verifiers)', async () => {
     const { api, store, calls } = setup([{ body: { data: { status: 'SUCCESS' } } }]);
     store.set(userTokenAtom, 'user-1');
@@ -103,23 +95,6 @@ describe('request headers and bases', () => {
     const { api, calls } = setup([{ body: { nextaction: 'AUTH_ALLOWED' } }]);
     await api.fidoAuthVerify({ id: 'abc' });
     expect(calls[0]?.url).toBe('/common/portal/proxy/factor/v1/FIDOAuthChallengeVerifier');
-  });
-
-  it('FIDO registration: user token, no flow-state header, upper-cased type and the body markers', async () => {
-    const { api, store, calls } = setup([{ body: { challenge: 'c' } }]);
-    store.set(flowStateAtom, 'fs-1');
-    store.set(userTokenAtom, 'user-1');
-    await api.fidoRegChallenge({ userName: 'ann', deviceName: 'laptop', fidoCredType: 'passkey' });
-    expect(calls[0]?.headers.has('X-Flow-State')).toBe(false);
-    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer user-1');
-    expect(calls[0]?.body).toEqual({
-      userName: 'ann',
-      deviceName: 'laptop',
-      documentDomain: 'http://localhost:8080',
-      fidoCredType: 'PASSKEY',
-      userAccessToken: true,
-      noFlowState: true,
-    });
   });
 
   it('authenticate lower-cases the subject, adds the latest-flow-state marker and resets remember-device', async () => {
@@ -402,18 +377,6 @@ describe('null and malformed replies become errors, never exceptions', () => {
   it('a network failure → a network error', async () => {
     const { api } = setup([]);
     expect(await api.selectFactor('x')).toMatchObject({ ok: false, error: { kind: 'network' } });
-  });
-  it('credentials come as a list or inside { credentials }', async () => {
-    const cred = { credId: '1', credType: 'sms', status: 'ACTIVE' };
-    const { api, store } = setup([
-      { body: [cred] },
-      { body: { credentials: [cred] } },
-      { body: [{ ...cred, status: 'WEIRD' }] },
-    ]);
-    store.set(userTokenAtom, 'u');
-    expect(await api.listCredentials()).toMatchObject({ ok: true, data: [cred] });
-    expect(await api.listCredentials()).toMatchObject({ ok: true, data: [cred] });
-    expect(await api.listCredentials()).toMatchObject({ ok: false, error: { kind: 'malformed' } });
   });
   it("the client token fetch without a description → 'Unexpected error, please try again.'", async () => {
     const { api } = setup([

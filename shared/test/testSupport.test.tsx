@@ -23,13 +23,13 @@ describe('the test seam (test-support/)', () => {
   it('the API client uses the same store as the screens, and the fake server records the request', async () => {
     portalStore.set(serviceUrlAtom, SERVICE);
     portalStore.set(userTokenAtom, 'user-token');
-    const server = fakeServer({ base: SERVICE }).on('GET', 'factor/v1/MeCreds', { json: [] });
-    const result = await api.listCredentials();
-    expect(result).toMatchObject({ ok: true, data: [] });
-    const [request] = server.requestsTo('GET', 'factor/v1/MeCreds');
-    expect(request?.url).toBe(`${SERVICE}factor/v1/MeCreds`);
+    const server = fakeServer({ base: SERVICE }).on('POST', 'factor/v1/OTPVerifier', { json: {} });
+    const result = await api.verifyOtp('c1', '123456', { registering: true });
+    expect(result).toMatchObject({ ok: true, data: {} });
+    const [request] = server.requestsTo('POST', 'factor/v1/OTPVerifier');
+    expect(request?.url).toBe(`${SERVICE}factor/v1/OTPVerifier`);
     expect(request?.headers.get('Authorization')).toBe('Bearer user-token');
-    expect(request?.body).toBeNull();
+    expect(request?.body).toEqual({ credId: 'c1', otp: '123456' });
   });
 
   it('answers in order (the last repeats), with a status, and parses JSON bodies', async () => {

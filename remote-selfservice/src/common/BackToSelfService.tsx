@@ -1,5 +1,5 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
+import { messages } from '../messages';
+import { paths } from '../paths';
 import { useNavigate } from '@portal/shared/router';
 
 /** The way on from a verification screen: back to Manage Credentials. */

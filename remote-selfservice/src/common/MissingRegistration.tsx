@@ -1,4 +1,4 @@
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
 import { BackToSelfService } from './BackToSelfService';
 

@@ -1,5 +1,5 @@
 import { type Call, useServerCall } from '@portal/shared/hooks/useServerCall';
-import { paths } from '@portal/shared/routes/paths';
+import { paths } from '../paths';
 import { useNavigate } from '@portal/shared/router';
 import { useCallback } from 'react';
 import { serviceErrorText } from './errorText';

@@ -1,4 +1,4 @@
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { Dialog } from '@portal/shared/ui/Dialog';
 import { useId, useRef } from 'react';
 

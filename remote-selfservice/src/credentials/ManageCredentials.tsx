@@ -1,9 +1,9 @@
-import { api } from '@portal/shared/api/client';
-import type { DeleteCallOptions } from '@portal/shared/api/credentials';
+import { api } from '../api/client';
+import type { DeleteCallOptions } from '../api/credentials';
 import { portalConfigAtom } from '@portal/shared/config/portalConfig';
 import { CREDENTIAL_STATUS_ACTIVE, CREDENTIAL_STATUS_INACTIVE } from '@portal/shared/constants';
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
+import { messages } from '../messages';
+import { paths } from '../paths';
 import { focusHeading } from '@portal/shared/a11y/focusScreen';
 import { useAnnounce } from '@portal/shared/a11y/announce';
 import { useAtomValue } from 'jotai';

@@ -1,9 +1,8 @@
-import { api } from '@portal/shared/api/client';
-import { messages } from '@portal/shared/messages/en_US';
+import { api } from '../api/client';
 import { Dialog } from '@portal/shared/ui/Dialog';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { serviceErrorText } from '../common/errorText';
-import { selfServiceMessages, WRONG_PASSWORD_CODE } from '../messages';
+import { messages, WRONG_PASSWORD_CODE } from '../messages';
 
 export interface StepUpDialogProps {
   /** The spec's delete question; null closes the dialog. */
@@ -32,7 +31,7 @@ export function StepUpDialog({ question, credIds, onGranted, onCancel, onClosed 
   const shown = useRef(question);
   if (question) shown.current = question;
   const open = question !== null;
-  const text = selfServiceMessages.stepUp;
+  const text = messages.stepUp;
 
   // A password typed for one delete never waits in the page for the next.
   useEffect(() => {

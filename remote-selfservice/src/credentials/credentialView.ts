@@ -1,8 +1,8 @@
-import type { Credential } from '@portal/shared/api/schemas';
+import type { Credential } from '../api/schemas';
 import { CREDENTIAL_STATUS_ACTIVE } from '@portal/shared/constants';
 import { boundedText } from '@portal/shared/display/boundedText';
-import { addedLabel } from '@portal/shared/flow/credentialDate';
-import { byCredentialRank, credentialTypeInfo } from '@portal/shared/flow/credentialTypes';
+import { addedLabel } from '../common/credentialDate';
+import { byCredentialRank, credentialTypeInfo } from '../common/credentialTypes';
 
 /** What one row of Manage Credentials shows (server strings bounded for display). */
 export interface CredentialView {

@@ -1,7 +1,7 @@
-import { api } from '@portal/shared/api/client';
+import { api } from '../api/client';
 import type { ApiResult } from '@portal/shared/api/result';
-import type { Credential } from '@portal/shared/api/schemas';
-import type { StepUpOffer } from '@portal/shared/api/stepUpSchemas';
+import type { Credential } from '../api/schemas';
+import type { StepUpOffer } from '../api/stepUpSchemas';
 import { useRunOnMount } from '@portal/shared/hooks/useServerCall';
 import { useCallback, useState } from 'react';
 import { serviceErrorText, unexpectedErrorText } from '../common/errorText';

@@ -1,8 +1,8 @@
-import { api } from '@portal/shared/api/client';
+import { api } from '../api/client';
 import { portalConfigAtom } from '@portal/shared/config/portalConfig';
-import { credentialTypeInfo } from '@portal/shared/flow/credentialTypes';
-import { messages } from '@portal/shared/messages/en_US';
-import { paths, type RegistrationType } from '@portal/shared/routes/paths';
+import { credentialTypeInfo } from '../common/credentialTypes';
+import { messages } from '../messages';
+import { paths, type RegistrationType } from '../paths';
 import { loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
-import { CREDENTIAL_TYPES } from '@portal/shared/flow/credentialTypes';
-import { messages } from '@portal/shared/messages/en_US';
-import type { RegistrationType } from '@portal/shared/routes/paths';
+import { CREDENTIAL_TYPES } from '../common/credentialTypes';
+import { messages } from '../messages';
+import type { RegistrationType } from '../paths';
 import type { RefObject } from 'react';
 import { LegalNotice } from './LegalNotice';
 

@@ -1,13 +1,16 @@
-import type { ApiClient } from '@portal/shared/api/client';
+import type { SelfServiceClient } from '../api/client';
 import type { ApiResult } from '@portal/shared/api/result';
 import { readChallengeReply } from '@portal/shared/fido/challengeReply';
 import { type FidoRegistrationType, fidoTypeForRegistration } from '@portal/shared/fido/fidoTypes';
 import { CreationOptionsSchema } from '@portal/shared/fido/publicKeyOptions';
 import { browserLanguage } from '@portal/shared/i18n/language';
-import { messages } from '@portal/shared/messages/en_US';
-import { paths, type RegistrationType } from '@portal/shared/routes/paths';
+import { messages } from '../messages';
+import { paths, type RegistrationType } from '../paths';
 
-export type RegistrationCalls = Pick<ApiClient, 'registerOtp' | 'registerMobileOtp' | 'fidoRegChallenge'>;
+export type RegistrationCalls = Pick<
+  SelfServiceClient,
+  'registerOtp' | 'registerMobileOtp' | 'fidoRegChallenge'
+>;
 
 /** Where the verification screen is, and the data it starts from. */
 export interface RegistrationStep {

@@ -1,6 +1,6 @@
-import { credentialTypeInfo } from '@portal/shared/flow/credentialTypes';
-import { messages } from '@portal/shared/messages/en_US';
-import type { RegistrationType } from '@portal/shared/routes/paths';
+import { credentialTypeInfo } from '../common/credentialTypes';
+import { messages } from '../messages';
+import type { RegistrationType } from '../paths';
 import { emailAddressError, phoneNumberError } from '@portal/shared/validation/contactValue';
 
 export interface RegistrationInput {

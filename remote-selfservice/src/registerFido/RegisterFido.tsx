@@ -1,6 +1,6 @@
-import { api } from '@portal/shared/api/client';
+import { api } from '../api/client';
 import { fidoTypeForRegistration } from '@portal/shared/fido/fidoTypes';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { FidoIcon } from '@portal/shared/ui/FidoIcon';
 import {
   type PublicKeyCredentialCreationOptionsJSON,

@@ -1,5 +1,5 @@
-import { api } from '@portal/shared/api/client';
-import { messages } from '@portal/shared/messages/en_US';
+import { api } from '../api/client';
+import { messages } from '../messages';
 import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
 import { useRef } from 'react';
 import { useLocation } from '@portal/shared/router';
@@ -25,7 +25,7 @@ function OtpVerification({ state }: { state: OtpRegistrationState }) {
   const { busy, error, verify } = useVerify();
   const boxes = useRef<OtpInputHandle>(null);
   const submit = async (code: string) => {
-    const ok = await verify((signal) => api.verifyOtp(state.credId, code, { registering: true }, { signal }));
+    const ok = await verify((signal) => api.verifyOtp(state.credId, code, { signal }));
     if (!ok) boxes.current?.clear();
   };
   return (

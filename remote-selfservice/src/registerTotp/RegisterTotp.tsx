@@ -1,6 +1,6 @@
-import { api } from '@portal/shared/api/client';
+import { api } from '../api/client';
 import { portalConfigAtom } from '@portal/shared/config/portalConfig';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
 import { otpauthLink, totpIssuer } from '@portal/shared/totp/otpauthLink';
 import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
@@ -42,11 +42,7 @@ function TotpVerification({ state }: { state: TotpRegistrationState }) {
 
   const submit = async (otp: string) => {
     const ok = await verify((signal) =>
-      api.verifyMobileOtp(
-        { credId: state.credId, credValue: state.credValue, otp },
-        { registering: true },
-        { signal },
-      ),
+      api.verifyMobileOtp({ credId: state.credId, credValue: state.credValue, otp }, { signal }),
     );
     if (!ok) boxes.current?.clear();
   };

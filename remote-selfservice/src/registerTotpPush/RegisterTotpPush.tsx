@@ -1,6 +1,6 @@
-import { api } from '@portal/shared/api/client';
+import { api } from '../api/client';
 import { browserLanguage } from '@portal/shared/i18n/language';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { useRunOnMount } from '@portal/shared/hooks/useServerCall';
 import { useCallback } from 'react';
 import { useLocation } from '@portal/shared/router';

@@ -1,5 +1,5 @@
-import { api } from '@portal/shared/api/client';
-import { messages } from '@portal/shared/messages/en_US';
+import { api } from '../api/client';
+import { messages } from '../messages';
 import { useNavigate } from '@portal/shared/router';
 import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
 import { useId, useState } from 'react';

@@ -1,6 +1,7 @@
 import { boundedText, boundedTitle } from '@portal/shared/display/boundedText';
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
+import { messages } from '../messages';
+import { paths as shellPaths } from '@portal/shared/routes/paths';
+import { paths } from '../paths';
 import { userTokenAtom } from '@portal/shared/session/atoms';
 import { useAtomValue } from 'jotai';
 import { useRef } from 'react';
@@ -20,7 +21,7 @@ export function Welcome() {
   const linkRef = useRef<HTMLAnchorElement>(null);
   useFocusFirst(linkRef);
   // Spec section 4: the welcome page sends a session without a user token back to the start.
-  if (!token) return <Navigate to={paths.home} replace />;
+  if (!token) return <Navigate to={shellPaths.home} replace />;
   return (
     <section className="portal-selfservice" aria-busy={busy}>
       <ScreenStatus busy={busy} error={error} />

@@ -1,4 +1,4 @@
-import { api } from '@portal/shared/api/client';
+import { api } from '../api/client';
 import {
   passkeyOfferMadeAtom,
   signInFidoTypeAtom,

@@ -1,6 +1,5 @@
 import { portalStore } from '@portal/shared/session/store';
 import { createAuthCalls } from './auth';
-import { createCredentialCalls } from './credentials';
 import { createEnvironmentCalls } from './environment';
 import { createFactorCalls } from './factors';
 import { createFidoCalls, type FidoDeps } from './fido';
@@ -30,7 +29,6 @@ export function createApiClient(options: ApiClientDeps) {
     ...createAuthCalls(send, deps),
     ...createFactorCalls(send),
     ...createFidoCalls(send, deps),
-    ...createCredentialCalls(send),
   };
 }
 

@@ -5,8 +5,6 @@ import { AuthReplySchema, FidoChallengeReplySchema } from './schemas';
 
 const REG_CHALLENGE = 'factor/v1/FIDORegChallengeGenerator';
 const REG_VERIFY = 'factor/v1/FIDORegChallengeVerifier';
-/** Signed-in registration: the service wants the user-token and no-flow-state markers in the body too. */
-const SIGNED_IN = { userAccessToken: true, noFlowState: true } as const;
 
 export interface FidoDeps extends RequestDeps {
   /** The page origin, sent as documentDomain (the WebAuthn relying party checks it). */
@@ -19,25 +17,16 @@ export interface FidoDeps extends RequestDeps {
  */
 export function createFidoCalls(send: Send, deps: FidoDeps) {
   /**
-   * A registration call in one of its two modes: in the sign-in flow (client token, flow state;
-   * `true` adds the device tag header) or signed in ('user': user token, outside any flow).
+   * A registration call in the sign-in flow (client token, flow state; `deviceTag` adds the device
+   * tag header). Signed-in registration (user token, outside any flow) is remote-selfservice's.
    */
   const registration = <S extends GenericSchema>(
     path: string,
     body: object,
     schema: S,
     call: CallOptions | undefined,
-    mode: boolean | 'user' = false,
-  ) =>
-    send({
-      ...call,
-      method: 'POST',
-      path,
-      base: 'service',
-      body,
-      schema,
-      ...(mode === 'user' ? { token: 'user', noFlowState: true } : { deviceTag: mode }),
-    });
+    deviceTag = false,
+  ) => send({ ...call, method: 'POST', path, base: 'service', body, schema, deviceTag });
 
   return {
     /** POST {serviceUrl}factor/v1/FIDOAuthChallengeGenerator. */
@@ -86,23 +75,6 @@ export function createFidoCalls(send: Send, deps: FidoDeps) {
     fidoInlineRegVerify(credential: object, fidoCredType: FidoCredType, call?: CallOptions) {
       const body = { ...credential, fidoCredType, deviceName: fidoCredType };
       return registration(REG_VERIFY, body, AuthReplySchema, call);
-    },
-
-    /** POST {serviceUrl}factor/v1/FIDORegChallengeGenerator (signed in, outside any flow). */
-    fidoRegChallenge(
-      input: { userName: string; deviceName: string; fidoCredType: string },
-      call?: CallOptions,
-    ) {
-      const { userName, deviceName } = input;
-      const fidoCredType = input.fidoCredType.toUpperCase();
-      const body = { userName, deviceName, documentDomain: deps.origin(), fidoCredType };
-      return registration(REG_CHALLENGE, { ...body, ...SIGNED_IN }, FidoChallengeReplySchema, call, 'user');
-    },
-
-    /** POST {serviceUrl}factor/v1/FIDORegChallengeVerifier with the encoded credential. */
-    fidoRegVerify(credential: object, fidoCredType: string, call?: CallOptions) {
-      const body = { ...credential, fidoCredType: fidoCredType.toUpperCase(), ...SIGNED_IN };
-      return registration(REG_VERIFY, body, AuthReplySchema, call, 'user');
     },
   };
 }

@@ -114,27 +114,6 @@ export const FidoChallengeReplySchema = v.pipe(
 );
 export type FidoChallengeReply = v.InferOutput<typeof FidoChallengeReplySchema>;
 
-/** 'Credential' of spec section 3. */
-export const CredentialSchema = v.looseObject({
-  credId: v.string(),
-  credType: v.string(),
-  credValue: v.nullish(v.string()),
-  status: v.picklist(['ACTIVE', 'INACTIVE']),
-  default: v.nullish(v.boolean()),
-  createdDatetime: v.nullish(v.string()),
-  modifiedDatetime: v.nullish(v.string()),
-});
-export type Credential = v.InferOutput<typeof CredentialSchema>;
-
-/** GET MeCreds: a bare list, or an object holding `credentials`; both become a list. */
-export const CredentialListSchema = v.union([
-  v.array(CredentialSchema),
-  v.pipe(
-    v.looseObject({ credentials: v.array(CredentialSchema) }),
-    v.transform((reply) => reply.credentials),
-  ),
-]);
-
 /** 'Registration result' of spec section 3 (sharedSecret and tenantName feed the QR code). */
 export const RegistrationResultSchema = v.looseObject({
   ...AuthReplySchema.entries,

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '../src/api/client';
-import { clientTokenAtom, flowStateAtom, serviceUrlAtom, userTokenAtom } from '../src/session/atoms';
+import { createSelfServiceClient } from '../src/api/client';
+import { clientTokenAtom, flowStateAtom, serviceUrlAtom, userTokenAtom } from '@portal/shared/session/atoms';
 
 // Step-up before destruction (our design, the spec has none): the MeCreds offer, MeStepUp, and
 // the grant a delete carries.
@@ -22,7 +22,7 @@ function setup(replies: unknown[]) {
     calls.push({ url: String(input), method: init.method ?? 'GET', headers, body });
     return new Response(JSON.stringify(replies.shift() ?? {}), { status: 200 });
   };
-  const api = createApiClient({ store, fetch, now: () => 0, origin: () => 'http://localhost:8080' });
+  const api = createSelfServiceClient({ store, fetch, now: () => 0, origin: () => 'http://localhost:8080' });
   return { api, calls };
 }
 

@@ -1,4 +1,4 @@
-import { messages } from '../messages/en_US';
+import { messages } from '../messages';
 
 // Dates are shown in UTC so the day does not depend on where the browser is.
 const FORMAT = new Intl.DateTimeFormat('en-US', {

@@ -1,7 +1,8 @@
-import type { CredentialStatus } from '../constants';
-import type { ApiResult } from './result';
-import { type CallOptions, HEADERS, type Send } from './request';
-import { type Credential, CredentialListSchema, EmptyReplySchema } from './schemas';
+import { type CallOptions, HEADERS, type Send } from '@portal/shared/api/request';
+import type { ApiResult } from '@portal/shared/api/result';
+import { EmptyReplySchema } from '@portal/shared/api/schemas';
+import type { CredentialStatus } from '@portal/shared/constants';
+import { type Credential, CredentialListSchema } from './schemas';
 import { CredentialsWithStepUpSchema, StepUpGrantSchema } from './stepUpSchemas';
 
 /** A delete may carry a step-up grant (our design, not the spec's: stepUpSchemas). */

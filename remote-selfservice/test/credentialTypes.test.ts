@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addedLabel, formatCredentialDate } from '../src/flow/credentialDate';
-import { byCredentialRank, CREDENTIAL_TYPES, credentialTypeInfo } from '../src/flow/credentialTypes';
+import { addedLabel, formatCredentialDate } from '../src/common/credentialDate';
+import { byCredentialRank, CREDENTIAL_TYPES, credentialTypeInfo } from '../src/common/credentialTypes';
 
 describe('credential types', () => {
   it('follows the spec table', () => {

@@ -1,5 +1,5 @@
-import { messages } from '../messages/en_US';
-import type { RegistrationType } from '../routes/paths';
+import { messages } from '../messages';
+import type { RegistrationType } from '../paths';
 
 /** One row of the credential types table of spec section 3. */
 export interface CredentialTypeInfo {
