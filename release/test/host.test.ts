@@ -150,7 +150,7 @@ describe('the host release path: stage / verify / promote / rollback / status / 
     const verified = await ws.run('verify', 'host', older);
     expect(verified.code).toBe(1);
     expect(verified.err).toContain(
-      `remote_factors ${remote} (live) needs @portal/shared ^1.2.0, but this host provides 1.1.0`,
+      `remote_factors ${remote} (live) needs a host providing @portal/shared ^1.2.0; this host provides 1.1.0`,
     );
     expect((await ws.run('promote', 'host', older)).code).toBe(1);
     expect(existsSync(hostFile())).toBe(false);
