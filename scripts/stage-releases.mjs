@@ -40,14 +40,27 @@ if (process.argv[1] === import.meta.filename) {
       by: 'stage-releases',
       now: () => new Date(),
     };
-    for (const [name, pkg] of Object.entries(remotes)) {
-      const staged = stageBuild(releases, { name, pkg }, path.join(root, pkg, 'dist'));
-      if (!process.argv.includes('--no-config')) {
-        promote(context, name, staged.release);
-        prune(context, name);
+    const staged = Object.entries(remotes).map(([name, pkg]) => ({
+      name,
+      ...stageBuild(releases, { name, pkg }, path.join(root, pkg, 'dist')),
+    }));
+    if (!process.argv.includes('--no-config')) {
+      // A claim (path, next action, factor) that moved from one remote to another collides with the
+      // other remote's live build until both are promoted: a build refused in the first pass is
+      // promoted again once the others are live (a real collision is refused both times).
+      const refused = [];
+      for (const build of staged) {
+        try {
+          promote(context, build.name, build.release);
+        } catch (error) {
+          if (!(error instanceof ReleaseError)) throw error;
+          refused.push(build);
+        }
       }
-      config[name] = { manifest: staged.manifest, integrity: staged.integrity };
+      for (const build of refused) promote(context, build.name, build.release);
+      for (const build of staged) prune(context, build.name);
     }
+    for (const build of staged) config[build.name] = { manifest: build.manifest, integrity: build.integrity };
   } catch (error) {
     if (!(error instanceof ReleaseError)) throw error;
     console.error([`stage-releases: ${error.message}`, ...error.problems.map((p) => `  - ${p}`)].join('\n'));
