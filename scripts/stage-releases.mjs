@@ -51,14 +51,42 @@ if (process.argv[1] === import.meta.filename) {
       by: 'stage-releases',
       now: () => new Date(),
     };
-    for (const [name, pkg] of Object.entries(remotes)) {
-      const staged = stageBuild(releases, { name, pkg }, path.join(root, pkg, 'dist'));
-      if (!process.argv.includes('--no-config')) {
-        promote(context, name, staged.release);
-        prune(context, name);
+    const staged = Object.entries(remotes).map(([name, pkg]) => ({
+      name,
+      ...stageBuild(releases, { name, pkg }, path.join(root, pkg, 'dist')),
+    }));
+    const host = stageHost(releases, context.hostDist);
+    if (!process.argv.includes('--no-config')) {
+      // Everything here was built together, but each promotion is checked against what is live:
+      // a claim (path, next action, factor) that moved between remotes, or a kernel the live host
+      // does not provide yet, is refused until the rest is promoted. So: one pass that notes what
+      // was refused, then those again once the others are live (a real problem is refused twice).
+      const builds = [
+        { name: 'host', promote: () => promoteHost(context, host.release) },
+        ...staged.map((build) => ({ name: build.name, promote: () => promote(context, build.name, build.release) })),
+      ];
+      const refused = [];
+      for (const build of builds) {
+        try {
+          build.promote();
+        } catch (error) {
+          if (!(error instanceof ReleaseError)) throw error;
+          refused.push(build);
+        }
       }
-      config[name] = { manifest: staged.manifest, integrity: staged.integrity };
+      for (const build of refused) build.promote();
+      for (const build of builds) prune(context, build.name);
     }
+    for (const build of staged) config[build.name] = { manifest: build.manifest, integrity: build.integrity };
+  } catch (error) {
+          if (!(error instanceof ReleaseError)) throw error;
+          refused.push(build);
+        }
+      }
+      for (const build of refused) promote(context, build.name, build.release);
+      for (const build of staged) prune(context, build.name);
+    }
+    for (const build of staged) config[build.name] = { manifest: build.manifest, integrity: build.integrity };
     const host = stageHost(releases, context.hostDist);
     if (!process.argv.includes('--no-config')) {
       promoteHost(context, host.release);
