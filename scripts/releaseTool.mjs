@@ -12,10 +12,12 @@ const distDir = path.join(root, 'release', 'dist');
 function isStale() {
   if (!existsSync(path.join(distDir, 'main.js'))) return true;
   // Recursive: src/host/ holds the host's release path.
-  return readdirSync(srcDir, { recursive: true }).filter((name) => name.endsWith('.ts')).some((name) => {
-    const built = path.join(distDir, name.replace(/\.ts$/, '.js'));
-    return !existsSync(built) || statSync(path.join(srcDir, name)).mtimeMs > statSync(built).mtimeMs;
-  });
+  return readdirSync(srcDir, { recursive: true })
+    .filter((name) => name.endsWith('.ts'))
+    .some((name) => {
+      const built = path.join(distDir, name.replace(/\.ts$/, '.js'));
+      return !existsSync(built) || statSync(path.join(srcDir, name)).mtimeMs > statSync(built).mtimeMs;
+    });
 }
 
 let checked = false;

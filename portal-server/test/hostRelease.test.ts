@@ -95,6 +95,9 @@ describe('the host release host.json names', () => {
     expect(plain.body).toBe('console.log("host one");');
     // HOST_DIST is not served beside a release.
     expect((await app.inject({ url: `/${HASHED_ASSET}` })).statusCode).toBe(404);
+    // Nothing but the build's own files: not its record, no path out of its folder.
+    for (const url of ['/integrity.json', '/..%2Fremotes.json', '/..%2F..%2Fhost.json'])
+      expect((await app.inject({ url })).statusCode).toBe(404);
   });
 
   it('follows host.json on the next page load; a page opened on the old release still gets its scripts', async () => {

@@ -78,7 +78,12 @@ export async function registerHostApp(app: FastifyInstance, options: HostAppOpti
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
   app.get('/*', async (request, reply) => {
-    const name = decodeURIComponent(pathOf(request).slice(1));
+    let name: string;
+    try {
+      name = decodeURIComponent(pathOf(request).slice(1));
+    } catch {
+      return reply.callNotFound();
+    }
     if (!servedHere(name) || name.includes('..') || name.includes('\\')) return reply.callNotFound();
     const found = await options.host.file(name, new CanarySession(request.headers.cookie));
     if (found.from === 'dist') return reply.sendFile(name);
