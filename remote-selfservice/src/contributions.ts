@@ -1,5 +1,6 @@
 import { defineContributions } from '@portal/contributions/schema';
 import { messages } from './messages';
+import { paths } from './paths';
 
 /**
  * What remote-selfservice adds to the portal (docs/contracts.md, "Contributions"): the signed-in
@@ -11,30 +12,45 @@ export default defineContributions({
   version: 1,
   routes: [
     {
-      path: '/welcome',
+      path: paths.welcome,
       guard: 'B',
       expose: './Welcome',
       title: messages.welcome.title,
-      likelyNext: ['/self-service'],
+      likelyNext: [paths.selfService],
     },
-    { path: '/self-service', guard: 'B', expose: './SelfService', title: messages.selfService.title },
-    { path: '/register', guard: 'B', expose: './Register', title: registration.title },
-    { path: '/register/sms', guard: 'B', expose: './RegisterOtp', title: registration.verifyTitle },
-    { path: '/register/email', guard: 'B', expose: './RegisterOtp', title: registration.verifyTitle },
-    { path: '/register/totp', guard: 'B', expose: './RegisterTotp', title: registration.totpTitle },
-    { path: '/register/fido', guard: 'B', expose: './RegisterFido', title: messages.fido.registrationTitle },
+    { path: paths.selfService, guard: 'B', expose: './SelfService', title: messages.selfService.title },
+    { path: paths.register, guard: 'B', expose: './Register', title: registration.title },
+    { path: paths.registerType('sms'), guard: 'B', expose: './RegisterOtp', title: registration.verifyTitle },
     {
-      path: '/register/securitykey',
+      path: paths.registerType('email'),
+      guard: 'B',
+      expose: './RegisterOtp',
+      title: registration.verifyTitle,
+    },
+    { path: paths.registerType('totp'), guard: 'B', expose: './RegisterTotp', title: registration.totpTitle },
+    {
+      path: paths.registerType('fido'),
       guard: 'B',
       expose: './RegisterFido',
       title: messages.fido.registrationTitle,
     },
     {
-      path: '/register/passkey',
+      path: paths.registerType('securitykey'),
       guard: 'B',
       expose: './RegisterFido',
       title: messages.fido.registrationTitle,
     },
-    { path: '/register/totp_push', guard: 'B', expose: './RegisterTotpPush', title: registration.pushTitle },
+    {
+      path: paths.registerType('passkey'),
+      guard: 'B',
+      expose: './RegisterFido',
+      title: messages.fido.registrationTitle,
+    },
+    {
+      path: paths.registerType('totp_push'),
+      guard: 'B',
+      expose: './RegisterTotpPush',
+      title: registration.pushTitle,
+    },
   ],
 });
