@@ -1,4 +1,5 @@
 import { api } from '@portal/shared/api/client';
+import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
 import type { AuthReply } from '@portal/shared/api/schemas';
 import { factorChoices, groupRelatedFactors, inlineFactorMessage } from '@portal/shared/flow/factors';
 import { factorLevelOf } from '@portal/shared/flow/moreOptions';
@@ -9,7 +10,7 @@ import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall
 import { messages } from '@portal/shared/messages/en_US';
 import { factorReplyAtom, selectionLevelAtom } from '@portal/shared/session/atoms';
 import { rememberedFactorFor, rememberFactor } from '@portal/shared/storage/localStore';
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { FactorLayout } from '../common/FactorLayout';
@@ -36,6 +37,7 @@ export function FactorSelectionScreen() {
   const navState = (location.state ?? {}) as FlowNavigationState;
   const [reply, setReply] = useAtom(factorReplyAtom);
   const setSelectionLevel = useSetAtom(selectionLevelAtom);
+  const { nextActions: claims } = useAtomValue(contributionsAtom);
   const [chosen, setChosen] = useState<string | null>(null);
   const [remember, setRemember] = useState(false);
   // Busy from the call until its reply is shown or routed: the list stays hidden meanwhile.
@@ -70,7 +72,7 @@ export function FactorSelectionScreen() {
           showSelection(next);
           return;
         }
-        if (!isKnownNextAction(action)) {
+        if (!isKnownNextAction(action, claims, next)) {
           setError(inlineFactorMessage(messages.factorSelection.notRecognizedAction(action)));
           return;
         }
@@ -79,7 +81,7 @@ export function FactorSelectionScreen() {
       };
       await run((signal) => api.selectFactor(code, { signal }), selected);
     },
-    [routeReply, showSelection, run, setError],
+    [routeReply, showSelection, run, setError, claims],
   );
 
   useRunOnMount(() => {
