@@ -3,7 +3,8 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, DefinePlugin, HtmlRspackPlugin, SubresourceIntegrityPlugin } from '@rspack/core';
-import { FirstLoadPlugin, type FirstLoadRoute } from './firstLoadPlugin.ts';
+import { FirstLoadPlugin } from './firstLoadPlugin.ts';
+import { ManifestContributionsPlugin } from './manifestContributionsPlugin.ts';
 import { ManifestIntegrityPlugin } from './manifestIntegrityPlugin.ts';
 import { PrecompressPlugin } from './precompressPlugin.ts';
 import { packageManifest, sharedSingletons } from './shared.ts';
@@ -13,6 +14,7 @@ import {
   startupModules,
   startupSharedFiles,
 } from './startupModules.ts';
+import { workspaceScreens } from './workspaceScreens.ts';
 
 interface CommonOptions {
   /** Folder of the app's package (its rspack.config.ts's folder). */
@@ -42,9 +44,6 @@ export interface HostOptions extends CommonOptions {
   favicon?: string;
   /** Runtime plugins (module paths) registered in the host's federation runtime. */
   runtimePlugins: string[];
-  /** The route table, written to first-load.json for the portal server's first-load plan. */
-  routes: readonly FirstLoadRoute[];
-  homePath: string;
 }
 
 const isProduction = process.env.NODE_ENV !== 'development';
@@ -207,15 +206,22 @@ export function remoteConfig(opts: RemoteOptions): Configuration {
     // The remote's own runtime (in remoteEntry.js) loads its chunks and stylesheets with the
     // integrity of each, baked in; remoteEntry.js itself is checked against the manifest's map.
     new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: 'auto', htmlPlugin: false }),
+    new ManifestContributionsPlugin(opts.name, opts.contributions),
     new ManifestIntegrityPlugin(),
   );
   return config;
 }
 
-export function hostConfig(opts: HostOptions): Configuration {
+/**
+ * The host's build. Async: which screens a fresh visitor lands on comes from the workspace remotes'
+ * contributions (workspaceScreens.ts), read when the configuration is made.
+ */
+export async function hostConfig(opts: HostOptions): Promise<Configuration> {
   const config = baseConfig(opts, opts.name);
   config.entry = { main: opts.entry };
-  const startup = isProduction ? startupModules(opts.dir, opts.entry, opts.routes) : null;
+  const startup = isProduction
+    ? startupModules(opts.dir, opts.entry, await workspaceScreens(opts.dir))
+    : null;
   const cacheGroups = config.optimization?.splitChunks
     ? config.optimization.splitChunks.cacheGroups
     : undefined;
@@ -239,8 +245,6 @@ export function hostConfig(opts: HostOptions): Configuration {
   config.plugins?.push(
     new HtmlRspackPlugin({ template: opts.template, favicon: opts.favicon, scriptLoading: 'defer' }),
     new FirstLoadPlugin({
-      routes: opts.routes,
-      homePath: opts.homePath,
       entryChunk: 'main',
       ...(startup ? { isStartupResource: (resource: string) => isStartupResource(startup, resource) } : {}),
     }),

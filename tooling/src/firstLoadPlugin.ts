@@ -1,18 +1,6 @@
 import type { Compiler, ConcatenatedModule, Module } from '@rspack/core';
 
-export interface FirstLoadRoute {
-  path: string;
-  guard: 'A' | 'B' | 'C' | 'none';
-  remote: string;
-  expose: string;
-  /** The screen runs login start, whose first call is a client token: the page preloads it. */
-  startsLogin?: true;
-}
-
 export interface FirstLoadOptions {
-  routes: readonly FirstLoadRoute[];
-  /** Where guards B and C send a fresh page (no session yet). */
-  homePath: string;
   /** The entry chunk already in index.html as a <script>. */
   entryChunk: string;
   /**
@@ -38,10 +26,10 @@ function innerModules(module: Module): Module[] {
 }
 
 /**
- * Writes first-load.json beside the host's index.html: the host's own start-up chunks, its deferred
- * chunks and the route table (route → remote and expose). The portal server combines it with
- * remotes.json and each remote's manifest into the page's preloads, per request, so promoting a
- * remote needs no rebuild. A start-up chunk holds code the shell or the first screens need (see
+ * Writes first-load.json beside the host's index.html: the host's own start-up chunks and its
+ * deferred chunks. The portal server combines it with remotes.json and each remote's manifest (its
+ * files and its contributions: which route is whose screen) into the page's preloads, per request,
+ * so promoting a remote needs no rebuild; the host names no screen. A start-up chunk holds code the shell or the first screens need (see
  * startupModules.ts); a deferred one only what later screens consume from the host's share scope.
  */
 export class FirstLoadPlugin {
@@ -81,14 +69,6 @@ export class FirstLoadPlugin {
           const plan = {
             host: sorted(startup),
             deferred: sorted(deferred),
-            routes: this.options.routes.map(({ path, guard, remote, expose, startsLogin }) => ({
-              path,
-              guard,
-              remote,
-              expose,
-              ...(startsLogin ? { startsLogin } : {}),
-            })),
-            homePath: this.options.homePath,
           };
           compilation.emitAsset(FIRST_LOAD_FILE, new RawSource(`${JSON.stringify(plan, null, 2)}\n`));
         },

@@ -1,6 +1,5 @@
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { FirstLoadRoute } from './firstLoadPlugin.ts';
 import { packageOfResource, type Reached, reachableFrom, sharedResolver } from './importGraph.ts';
 import { packageManifest } from './shared.ts';
 
@@ -25,7 +24,14 @@ export interface StartupModules extends Reached {
   sharedSrc: string;
 }
 
-export function firstScreenExposeFiles(hostDir: string, routes: readonly FirstLoadRoute[]): string[] {
+/** A screen of a workspace remote: its route's guard, and the remote and expose that show it. */
+export interface WorkspaceScreen {
+  guard: 'A' | 'B' | 'C' | 'none';
+  remote: string;
+  expose: string;
+}
+
+export function firstScreenExposeFiles(hostDir: string, routes: readonly WorkspaceScreen[]): string[] {
   const files = routes
     .filter((route) => route.guard === 'A')
     .map((route) =>
@@ -43,7 +49,7 @@ export function firstScreenExposeFiles(hostDir: string, routes: readonly FirstLo
 export function startupModules(
   hostDir: string,
   hostEntry: string,
-  routes: readonly FirstLoadRoute[],
+  routes: readonly WorkspaceScreen[],
 ): StartupModules | null {
   const firstScreens = firstScreenExposeFiles(hostDir, routes);
   // Without the remotes' sources (a host built alone) nothing can be deferred safely.

@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { packageOfResource, reachableFrom, sharedResolver } from '../src/importGraph.ts';
@@ -10,6 +9,7 @@ import {
   startupModules,
   startupSharedFiles,
 } from '../src/startupModules.ts';
+import { workspaceScreens } from '../src/workspaceScreens.ts';
 
 /*
  * The host build splits the @portal/shared modules it provides into a start-up chunk (what the
@@ -25,7 +25,9 @@ const write = (file: string, text: string) => {
 };
 
 beforeEach(() => {
-  root = mkdtempSync(path.join(tmpdir(), 'startup-modules-'));
+  // Inside the package, not the system's temporary folder: the test runner imports the
+  // workspace's contributions files (TypeScript) only from below its root.
+  root = mkdtempSync(path.join(import.meta.dirname, '.startup-modules-'));
   write('shared/package.json', '{"name":"@portal/shared","version":"1.0.0"}');
   mkdirSync(path.join(root, 'host/node_modules/@portal'), { recursive: true });
   // The workspace link, as pnpm makes it.
@@ -117,6 +119,41 @@ describe('startupModules', () => {
       '/repo/remote-login/src/exposes/Landing.tsx',
       '/repo/remote-login/src/exposes/UserId.tsx',
     ]);
+  });
+});
+
+describe('workspaceScreens', () => {
+  const contributionsFile = (routes: unknown[]) =>
+    `export default ${JSON.stringify({ version: 1, routes })};\n`;
+
+  it("reads each workspace remote's screens from its contributions file, named by its folder", async () => {
+    write(
+      'remote-login/src/contributions.ts',
+      contributionsFile([
+        { path: '/', guard: 'A', expose: './Landing', title: 'Welcome' },
+        { path: '/direct', guard: 'A', expose: './UserId', title: 'Sign in', startsLogin: true },
+      ]),
+    );
+    write(
+      'remote-factors/src/contributions.ts',
+      contributionsFile([{ path: '/sotp', guard: 'C', expose: './Otp', title: 'SMS' }]),
+    );
+    const screens = await workspaceScreens(path.join(root, 'host'));
+    expect(screens).toEqual([
+      { guard: 'C', remote: 'remote_factors', expose: './Otp' },
+      { guard: 'A', remote: 'remote_login', expose: './Landing' },
+      { guard: 'A', remote: 'remote_login', expose: './UserId' },
+    ]);
+    const startup = startupModules(path.join(root, 'host'), './src/index.ts', screens);
+    expect(startup?.firstScreens.map((file) => path.relative(root, file))).toEqual([
+      'remote-login/src/exposes/Landing.tsx',
+      'remote-login/src/exposes/UserId.tsx',
+    ]);
+  });
+
+  it('leaves out a remote whose contributions do not parse (its own build fails on them)', async () => {
+    write('remote-login/src/contributions.ts', contributionsFile([{ path: '/', guard: 'Z' }]));
+    expect(await workspaceScreens(path.join(root, 'host'))).toEqual([]);
   });
 });
 
