@@ -159,15 +159,18 @@ export function parseContributions(
 export const RemoteNameSchema = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]*$/), v.maxLength(60));
 
 const owned = { remote: RemoteNameSchema };
+/** Each option by name, so the merged schema keeps their types. */
+const [OpenScreenClaimSchema, StayClaimSchema] = NextActionContributionSchema.options;
 
 /** The merged contributions as the page's start-up data carries them (each names its remote). */
 export const MergedContributionsSchema = v.strictObject({
   version: v.literal(CONTRIBUTIONS_VERSION),
   routes: v.array(v.strictObject({ ...RouteContributionSchema.entries, ...owned })),
   nextActions: v.array(
-    v.union(
-      NextActionContributionSchema.options.map((option) => v.strictObject({ ...option.entries, ...owned })),
-    ),
+    v.union([
+      v.strictObject({ ...OpenScreenClaimSchema.entries, ...owned }),
+      v.strictObject({ ...StayClaimSchema.entries, ...owned }),
+    ]),
   ),
   factors: v.array(v.strictObject({ ...FactorContributionSchema.entries, ...owned })),
   links: v.array(v.strictObject({ ...LinkContributionSchema.entries, ...owned })),

@@ -1,5 +1,6 @@
 import { api } from '@portal/shared/api/client';
 import { applyPortalConfig, loadPortalConfig } from '@portal/shared/config/portalConfig';
+import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
 import { portalStore } from '@portal/shared/session/store';
 import { Provider } from 'jotai';
 import { StrictMode } from 'react';
@@ -9,9 +10,10 @@ import { configureRemotes } from './federation/remoteRegistry';
 import { preloadScreen } from './federation/screenCache';
 import { fetchRemotesConfig, type RemoteEntry } from './federation/remotesConfig';
 import { PortalRouter } from './router';
-import { firstScreenFor } from './routes';
+import { firstScreenFor } from './routing/routeTable';
 import { startSession } from './session/startSession';
 import { type BootstrapData, readBootstrapData } from './startup/bootstrapData';
+import { loadContributions, takePageContributions } from './startup/contributions';
 
 const report = (step: string) => (reason: unknown) => console.error(`[portal] start-up: ${step}`, reason);
 
@@ -36,10 +38,21 @@ const REMOTES_CONFIG_TIMEOUT_MS = 10_000;
  */
 function prepare(data: BootstrapData | null): void {
   void startSession(portalStore, data?.environment).catch(report('session'));
-  const first = firstScreenFor(window.location.pathname);
+  // The router and the next-action dispatch are built from the live remotes' contributions: the
+  // page's, or (a bare page, or unusable ones) fetched while the shell shows its loading bar.
+  const contributions = takePageContributions(portalStore, data?.contributions)
+    ? portalStore.get(contributionsAtom)
+    : null;
+  const first = contributions ? firstScreenFor(contributions, window.location.pathname) : undefined;
   // A screen that starts a login asks for a client token first (login start, step 1): ask for it
   // now, so its round trip overlaps with loading the screen instead of following it.
   if (first?.startsLogin) api.prefetchClientToken();
+  if (!contributions) {
+    void loadContributions(portalStore).then((fetched) => {
+      if (fetched && firstScreenFor(fetched, window.location.pathname)?.startsLogin)
+        api.prefetchClientToken();
+    });
+  }
   if (data) {
     configureRemotes(knownRemotePlans(data.remotes));
     // Start loading the first screen now (its files are already on their way, preloaded by the

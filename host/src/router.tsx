@@ -1,13 +1,19 @@
+import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
 import { BrowserRouter, Route, Routes } from '@portal/shared/router';
+import { paths } from '@portal/shared/routes/paths';
 import { useRestartNotice } from '@portal/shared/session/useRestartNotice';
 import { Announcer } from '@portal/shared/ui/Announcer';
+import { useAtomValue } from 'jotai';
 import { RemoteScreen } from './federation/RemoteScreen';
 import { RouteGuard } from './guards/RouteGuard';
-import { routes } from './routes';
+import { type HostRoute, hostRoutes } from './routing/routeTable';
+import { ContributionsPending } from './shell/ContributionsPending';
 import { Layout } from './shell/Layout';
 import { NotFound } from './shell/NotFound';
+import { RestartNoticeFallback } from './shell/RestartNoticeFallback';
+import { contributionsLoadAtom } from './startup/contributions';
 
-function toRoute({ path, guard, remote, expose }: (typeof routes)[number]) {
+function toRoute({ path, guard, remote, expose }: HostRoute) {
   return (
     <Route
       key={path}
@@ -28,22 +34,50 @@ function RestartNotice() {
 }
 
 /**
- * The route table as React Router routes. Navigations commit without transitions, so a logout can
- * commit /signed-out synchronously (flushSync) before it clears the session.
+ * The contributed routes as React Router routes; the shell adds only its own: the restart
+ * notice's fallback (when no remote serves it) and 'Page Not Found' for any other address.
+ */
+function ContributedRoutes() {
+  const routes = hostRoutes(useAtomValue(contributionsAtom));
+  const restartContributed = routes.some((route) => route.path === paths.restartRequired);
+  return (
+    <Routes>
+      {routes.filter((r) => r.shell === false).map(toRoute)}
+      <Route element={<Layout />}>
+        {routes.filter((r) => r.shell !== false).map(toRoute)}
+        {restartContributed ? null : (
+          <Route path={paths.restartRequired} element={<RestartNoticeFallback />} />
+        )}
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** Until the contributions are in: the shell with its loading bar (or its error with Retry). */
+function PendingRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="*" element={<ContributionsPending />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/**
+ * The router, built from the live remotes' contributions. Navigations commit without
+ * transitions, so a logout can commit /signed-out synchronously (flushSync) before it clears the
+ * session.
  */
 export function PortalRouter() {
+  const ready = useAtomValue(contributionsLoadAtom) === 'ready';
   return (
     <BrowserRouter useTransitions={false}>
       <RestartNotice />
       {/* The one polite live region, on every page (also those without the shell). */}
       <Announcer />
-      <Routes>
-        {routes.filter((r) => r.shell === false).map(toRoute)}
-        <Route element={<Layout />}>
-          {routes.filter((r) => r.shell !== false).map(toRoute)}
-          <Route path="*" element={<NotFound />} />
-        </Route>
-      </Routes>
+      {ready ? <ContributedRoutes /> : <PendingRoutes />}
     </BrowserRouter>
   );
 }

@@ -1,3 +1,4 @@
+import './routing';
 import { mergeContributions, type RemoteContributions } from '@portal/contributions/merge';
 import { type ContributionsInput, parseContributions } from '@portal/contributions/schema';
 import type { AuthReply } from '@portal/shared/api/schemas';
@@ -62,6 +63,7 @@ export function remoteContributions(remote: string, input: ContributionsInput): 
 export const signInRemote = remoteContributions('remote_login', {
   version: 1,
   routes: [],
+  nextActions: [{ action: 'PASSWORD_AUTH', path: '/verify' }],
   factors: [
     { code: 'PASSWORD', label: 'Password' },
     { code: 'IDP', label: 'Identity Provider' },

@@ -1,3 +1,4 @@
+import './routing';
 import { serviceUrlAtom } from '@portal/shared/session/atoms';
 import { portalStore } from '@portal/shared/session/store';
 import { useRestartNotice } from '@portal/shared/session/useRestartNotice';

@@ -1,3 +1,4 @@
+import './routing';
 import type { AuthReply } from '@portal/shared/api/schemas';
 import {
   authStatusAtom,

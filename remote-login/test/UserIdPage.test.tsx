@@ -1,3 +1,4 @@
+import './routing';
 import { portalStore } from '@portal/shared/session/store';
 import { authStatusAtom, riskTypeAtom, serviceUrlAtom } from '@portal/shared/session/atoms';
 import { AuthStatus } from '@portal/shared/session/authStatus';

@@ -1,3 +1,4 @@
+import './routing';
 import {
   authStatusAtom,
   riskTypeAtom,

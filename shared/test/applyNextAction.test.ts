@@ -2,6 +2,7 @@ import { createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthReply } from '../src/api/schemas';
 import { rememberTrustedDevice } from '../src/auth/deviceCookies';
+import { contributionsAtom } from '../src/contributions/contributionsAtom';
 import { applyNextAction } from '../src/flow/applyNextAction';
 import {
   authStatusAtom,
@@ -18,10 +19,12 @@ import {
 import { AuthStatus } from '../src/session/authStatus';
 import { trustedDeviceCookieName } from '../src/storage/cookieNames';
 import { savedQueryParams } from '../src/storage/sessionStore';
+import { testContributions } from './claims';
 
 function setup() {
   const store = createStore();
   store.set(serviceUrlAtom, 'http://localhost:8090/default/');
+  store.set(contributionsAtom, testContributions);
   const navigate = vi.fn();
   const redirect = vi.fn();
   const getUserToken = vi.fn(async (assertion: string) => {
@@ -63,7 +66,9 @@ describe('applyNextAction', () => {
     const { store, navigate, deps } = setup();
     await applyNextAction({ nextaction: 'PASSKEY_REGISTER_GENERATE_CHALLENGE' }, deps);
     expect(store.get(fidoCredTypeAtom)).toBe('PASSKEY');
-    expect(navigate).toHaveBeenCalledWith('/passkey', { state: { mode: 'register' } });
+    expect(navigate).toHaveBeenCalledWith('/passkey', {
+      state: { fidoCredType: 'PASSKEY', mode: 'register' },
+    });
   });
 
   it('*_OTP_AUTH keeps the flow state and stays', async () => {
@@ -241,9 +246,16 @@ describe('applyNextAction', () => {
     expect(navigate).toHaveBeenLastCalledWith('/not-found');
   });
 
-  it('an unknown action goes to the restart notice', async () => {
+  it('an action no live remote claims goes to the restart notice', async () => {
     const { store, navigate, deps } = setup();
     await applyNextAction({ nextaction: 'NEW_THING' }, deps);
+    expectRestartNeeded(store, navigate);
+  });
+
+  it('routes with the claims in the store: without them, PASSWORD_AUTH needs a restart', async () => {
+    const { store, navigate, deps } = setup();
+    store.set(contributionsAtom, { ...testContributions, nextActions: [] });
+    await applyNextAction({ nextaction: 'PASSWORD_AUTH' }, deps);
     expectRestartNeeded(store, navigate);
   });
 

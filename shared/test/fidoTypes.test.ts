@@ -10,7 +10,6 @@ import {
   isRegisterMode,
 } from '../src/fido/fidoTypes';
 import { inlineFactorMessage } from '../src/flow/factors';
-import { nextActionRoute } from '../src/flow/nextAction';
 
 describe('the FIDO table', () => {
   it('has one row per credential type, with its codes, screens, wording and icon', () => {
@@ -76,23 +75,6 @@ describe('the FIDO table', () => {
     expect(isRegisterMode('register', null)).toBe(true);
     expect(isRegisterMode(undefined, 'FIDO_AUTH_GENERATE_CHALLENGE')).toBe(false);
     expect(isRegisterMode(undefined, undefined)).toBe(false);
-  });
-
-  it('is the table the next-action router follows', () => {
-    for (const row of FIDO_TYPES) {
-      expect(nextActionRoute({ nextaction: row.actions.authGenerate })).toMatchObject({
-        kind: 'screen',
-        path: row.loginPath,
-        fidoCredType: row.credType,
-        mode: 'login',
-      });
-      expect(nextActionRoute({ nextaction: row.actions.registerGenerate })).toMatchObject({
-        kind: 'screen',
-        path: row.loginPath,
-        fidoCredType: row.credType,
-        mode: 'register',
-      });
-    }
   });
 
   it('names the types in words in inline messages', () => {

@@ -3,11 +3,14 @@ import type { AuthReply } from '../src/api/schemas';
 import { isKnownNextAction, nextActionRoute } from '../src/flow/nextAction';
 import { paths } from '../src/routes/paths';
 import { AuthStatus } from '../src/session/authStatus';
+import { testClaims } from './claims';
+
+const claims = { claims: testClaims };
 
 const reply = (fields: Partial<AuthReply>): AuthReply => ({ ...fields }) as AuthReply;
 const SERVICE = 'http://localhost:8090/default/';
 
-describe('nextActionRoute: screen rows', () => {
+describe('nextActionRoute: claimed screens', () => {
   const rows: [string, string, Record<string, unknown>?][] = [
     ['PASSWORD_AUTH', paths.verify],
     ['FIDO_AUTH_GENERATE_CHALLENGE', paths.fido, { fidoCredType: 'FIDO', mode: 'login' }],
@@ -40,24 +43,27 @@ describe('nextActionRoute: screen rows', () => {
     ['IDP_AUTH', paths.idp],
   ];
   it.each(rows)('%s → %s', (action, path, extra) => {
-    expect(nextActionRoute(reply({ nextaction: action }))).toEqual({
+    expect(nextActionRoute(reply({ nextaction: action }), claims)).toEqual({
       kind: 'screen',
       action,
       path,
       status: AuthStatus.Factor,
-      ...extra,
+      ...(extra ? { ...extra, state: extra } : {}),
     });
   });
 
   it('passes skipFactorAutoRedirect on to the screen (restore last action)', () => {
-    const result = nextActionRoute(reply({ nextaction: 'FACTOR_SELECTION', skipFactorAutoRedirect: true }));
+    const result = nextActionRoute(
+      reply({ nextaction: 'FACTOR_SELECTION', skipFactorAutoRedirect: true }),
+      claims,
+    );
     expect(result).toMatchObject({ kind: 'screen', skipFactorAutoRedirect: true });
   });
 });
 
 describe('nextActionRoute: *_OTP_AUTH stores the flow state and shows no new screen', () => {
   it.each(['SMS_OTP_AUTH', 'EMAIL_OTP_AUTH', 'IVR_OTP_AUTH'])('%s', (action) => {
-    expect(nextActionRoute(reply({ nextaction: action, flowState: 'fs-2' }))).toEqual({
+    expect(nextActionRoute(reply({ nextaction: action, flowState: 'fs-2' }), claims)).toEqual({
       kind: 'stay',
       action,
       flowState: 'fs-2',
@@ -69,11 +75,15 @@ describe('nextActionRoute: CUSTOM_AUTH', () => {
   it('goes to securid when the custom flow id is securid', () => {
     const result = nextActionRoute(
       reply({ nextaction: 'CUSTOM_AUTH', additional: { customFlowId: 'securid' } }),
+      claims,
     );
     expect(result).toMatchObject({ kind: 'screen', path: paths.securid, status: AuthStatus.Factor });
   });
   it.each([undefined, 'other'])('goes to denied for custom flow id %s', (customFlowId) => {
-    const result = nextActionRoute(reply({ nextaction: 'CUSTOM_AUTH', additional: { customFlowId } }));
+    const result = nextActionRoute(
+      reply({ nextaction: 'CUSTOM_AUTH', additional: { customFlowId } }),
+      claims,
+    );
     expect(result).toEqual({
       kind: 'denied',
       action: 'CUSTOM_AUTH',
@@ -85,7 +95,7 @@ describe('nextActionRoute: CUSTOM_AUTH', () => {
 
 describe('nextActionRoute: AUTH_DENIED, null, unknown', () => {
   it('AUTH_DENIED → status none and denied', () => {
-    expect(nextActionRoute(reply({ nextaction: 'AUTH_DENIED' }))).toEqual({
+    expect(nextActionRoute(reply({ nextaction: 'AUTH_DENIED' }), claims)).toEqual({
       kind: 'denied',
       action: 'AUTH_DENIED',
       path: paths.denied,
@@ -100,20 +110,50 @@ describe('nextActionRoute: AUTH_DENIED, null, unknown', () => {
       message: 'Server error, response is null',
     });
   });
-  it.each(['SOMETHING_NEW', 'PUSH_AUTH', '', 'toString', 'constructor'])('%s → restart needed', (action) => {
-    expect(nextActionRoute(reply({ nextaction: action }))).toMatchObject({
-      kind: 'restart',
-      path: paths.restartRequired,
-      status: AuthStatus.RestartNeeded,
-    });
-  });
+  it.each(['SOMETHING_NEW', 'PUSH_AUTH', '', 'toString', 'constructor'])(
+    '%s (claimed by nobody) → restart needed',
+    (action) => {
+      expect(nextActionRoute(reply({ nextaction: action }), claims)).toMatchObject({
+        kind: 'restart',
+        path: paths.restartRequired,
+        status: AuthStatus.RestartNeeded,
+      });
+    },
+  );
   it('a reply without nextaction → restart needed', () => {
     expect(nextActionRoute(reply({}))).toMatchObject({ kind: 'restart' });
   });
-  it('isKnownNextAction', () => {
-    expect(isKnownNextAction('PASSWORD_AUTH')).toBe(true);
-    expect(isKnownNextAction('hasOwnProperty')).toBe(false);
-    expect(isKnownNextAction(null)).toBe(false);
+  it('without claims, only the built-in rules route: the rest needs a restart', () => {
+    expect(nextActionRoute(reply({ nextaction: 'PASSWORD_AUTH' }))).toMatchObject({ kind: 'restart' });
+    expect(nextActionRoute(reply({ nextaction: 'AUTH_DENIED' }))).toMatchObject({ kind: 'denied' });
+  });
+  it('a prefix claim routes every nextaction it covers; an exact claim beats it', () => {
+    expect(nextActionRoute(reply({ nextaction: 'RECOVERY_CODE_AUTH' }), claims)).toMatchObject({
+      kind: 'screen',
+      path: '/recovery',
+    });
+    const exact = [...testClaims, { action: 'RECOVERY_CODE_AUTH', path: '/other', remote: 'remote_x' }];
+    expect(nextActionRoute(reply({ nextaction: 'RECOVERY_CODE_AUTH' }), { claims: exact })).toMatchObject({
+      path: '/other',
+    });
+  });
+  it('a claim hands its screen state generically', () => {
+    const withState = [{ action: 'NEW_AUTH', path: '/new', state: { step: 'two' }, remote: 'remote_x' }];
+    expect(nextActionRoute(reply({ nextaction: 'NEW_AUTH' }), { claims: withState })).toEqual({
+      kind: 'screen',
+      action: 'NEW_AUTH',
+      path: '/new',
+      status: AuthStatus.Factor,
+      state: { step: 'two' },
+    });
+  });
+  it('isKnownNextAction: a built-in rule or a claim', () => {
+    expect(isKnownNextAction('PASSWORD_AUTH', testClaims)).toBe(true);
+    expect(isKnownNextAction('PASSWORD_AUTH', [])).toBe(false);
+    expect(isKnownNextAction('RECOVERY_CODE_AUTH', testClaims)).toBe(true);
+    expect(isKnownNextAction('AUTH_ALLOWED', [])).toBe(true);
+    expect(isKnownNextAction('hasOwnProperty', testClaims)).toBe(false);
+    expect(isKnownNextAction(null, testClaims)).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { authStatusAtom } from '@portal/shared/session/atoms';
 import { useStore } from 'jotai';
 import { type ReactNode, useMemo } from 'react';
 import { Navigate, useLocation } from '@portal/shared/router';
-import type { Guard } from '../routes';
+import type { Guard } from '@portal/contributions/schema';
 import { guardTarget } from './guardTarget';
 
 /**

@@ -1,6 +1,6 @@
 import { AuthStatus, type AuthStatusValue } from '@portal/shared/session/authStatus';
 import { paths } from '@portal/shared/routes/paths';
-import type { Guard } from '../routes';
+import type { Guard } from '@portal/contributions/schema';
 
 /** Where a guard sends the user instead, or null when the route may be shown. */
 export function guardTarget(guard: Guard, status: AuthStatusValue): string | null {

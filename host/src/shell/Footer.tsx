@@ -1,35 +1,30 @@
 import { portalConfigAtom } from '@portal/shared/config/portalConfig';
+import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
 import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
-import { useAtomValue } from 'jotai';
 import { Link } from '@portal/shared/router';
+import { useAtomValue } from 'jotai';
+import { footerLinks } from '../routing/footerLinks';
 
+/** The shell's footer: its own links and the live remotes' footer links, by their order. */
 export function Footer() {
   const config = useAtomValue(portalConfigAtom);
+  const contributions = useAtomValue(contributionsAtom);
   const { footer } = messages.shell;
   return (
     <footer className="portal-footer">
       <nav aria-label={footer.label}>
         <ul>
-          <li>
-            <a href={config.privacyStatementUrl} rel="noopener noreferrer">
-              {footer.privacy}
-            </a>
-          </li>
-          <li>
-            <Link to={paths.cookies}>{footer.cookies}</Link>
-          </li>
-          <li>
-            <a href={config.termsOfUseUrl} rel="noopener noreferrer">
-              {footer.terms}
-            </a>
-          </li>
-          <li>
-            <Link to={paths.smsTerms}>{footer.smsTerms}</Link>
-          </li>
-          <li>
-            <Link to={paths.help}>{footer.loginAssistance}</Link>
-          </li>
+          {footerLinks(contributions, config).map((link) => (
+            <li key={`${link.order}-${link.label}`}>
+              {link.kind === 'external' ? (
+                <a href={link.href} rel="noopener noreferrer">
+                  {link.label}
+                </a>
+              ) : (
+                <Link to={link.path}>{link.label}</Link>
+              )}
+            </li>
+          ))}
         </ul>
       </nav>
       <p className="portal-footer__copyright">{footer.copyright(new Date().getFullYear())}</p>

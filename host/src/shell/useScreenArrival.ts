@@ -2,13 +2,14 @@ import { announce } from '@portal/shared/a11y/announce';
 import { focusIsWithin, focusScreenStart } from '@portal/shared/a11y/focusScreen';
 import { FIELD_FOCUS_DELAY_MS } from '@portal/shared/constants';
 import { messages } from '@portal/shared/messages/en_US';
+import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
-import { screenTitleFor } from '../routes';
+import { screenTitleFor } from '../routing/routeTable';
 
 /**
  * Every screen change, in one place (WCAG 2.4.2, 2.4.3, 4.1.3): the page's title names the screen
- * first; once the screen has shown, focus goes to its first field or, without one, to its heading
+ * first (its contributed route's title); once the screen has shown, focus goes to its first field or, without one, to its heading
  * (unless the screen already placed it: its own useFocusFirst runs first), so it is never left on
  * <body>; and the announcer says which screen this is. `visit` is the navigation's key: going to
  * the same address again is a new arrival.
@@ -16,7 +17,7 @@ import { screenTitleFor } from '../routes';
 export function useScreenArrival(pathname: string, visit: string): void {
   const store = useStore();
   useEffect(() => {
-    const title = screenTitleFor(pathname);
+    const title = screenTitleFor(store.get(contributionsAtom), pathname);
     document.title = messages.shell.documentTitle(title);
     const timer = window.setTimeout(() => {
       const root = document.getElementById('main') ?? document.querySelector('main') ?? document.body;

@@ -3,8 +3,8 @@ import { RemotePlanSchema } from '../federation/remotePlan';
 
 /**
  * Start-up data the portal server writes into the page (a `<script type="application/json">`
- * block, which a strict CSP allows because it never runs): the remotes' plans, the environment and
- * the portal configuration, so the first screen waits for none of them. Each part is parsed later
+ * block, which a strict CSP allows because it never runs): the remotes' plans, the environment,
+ * the portal configuration and the live remotes' merged contributions, so the first screen waits for none of them. Each part is parsed later
  * with the schema of the call it replaces.
  */
 const BootstrapSchema = v.object({
@@ -12,6 +12,8 @@ const BootstrapSchema = v.object({
   remotes: v.record(v.string(), RemotePlanSchema),
   environment: v.optional(v.unknown()),
   portalConfig: v.optional(v.unknown()),
+  /** Parsed with MergedContributionsSchema (startup/contributions): a bad value is fetched again. */
+  contributions: v.optional(v.unknown()),
 });
 export type BootstrapData = v.InferOutput<typeof BootstrapSchema>;
 

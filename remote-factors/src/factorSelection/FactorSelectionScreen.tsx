@@ -38,7 +38,7 @@ export function FactorSelectionScreen() {
   const navState = (location.state ?? {}) as FlowNavigationState;
   const [reply, setReply] = useAtom(factorReplyAtom);
   // The factors the live remotes offer (their contributions): codes, labels, related groups.
-  const offered = useAtomValue(contributionsAtom).factors;
+  const { factors: offered, nextActions: claims } = useAtomValue(contributionsAtom);
   const setSelectionLevel = useSetAtom(selectionLevelAtom);
   const [chosen, setChosen] = useState<string | null>(null);
   const [remember, setRemember] = useState(false);
@@ -74,7 +74,7 @@ export function FactorSelectionScreen() {
           showSelection(next);
           return;
         }
-        if (!isKnownNextAction(action)) {
+        if (!isKnownNextAction(action, claims, next)) {
           setError(inlineFactorMessage(messages.factorSelection.notRecognizedAction(action)));
           return;
         }
@@ -83,7 +83,7 @@ export function FactorSelectionScreen() {
       };
       await run((signal) => api.selectFactor(code, { signal }), selected);
     },
-    [routeReply, showSelection, run, setError],
+    [routeReply, showSelection, run, setError, claims],
   );
 
   useRunOnMount(() => {

@@ -1,5 +1,6 @@
 import type { ApiResult } from '@portal/shared/api/result';
 import type { AuthReply, UserTokenReply } from '@portal/shared/api/schemas';
+import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
 import { syncTrustedDeviceCookie } from '@portal/shared/auth/trustedDevice';
 import { serverKeepsTrustedDevice } from '@portal/shared/auth/trustedDeviceCustody';
 import { type FlowNavigationState, type Navigate, openTarget } from '@portal/shared/flow/navigation';
@@ -26,11 +27,12 @@ import { savedQueryParams } from '@portal/shared/storage/sessionStore';
 
 /**
  * Routes a flow reply the one way every screen must (spec section 4): nextActionRoute decides,
- * this applies.
+ * with the next actions the live remotes claim (contributionsAtom), and this applies.
  *
  * The state changes are the sign-in transitions (session/signInState); this picks them:
  * - 'screen': the factorStep transition (status Factor, the reply, options and FIDO type kept;
- *   navigation state { mode, skipFactorAutoRedirect }); userName from the reply.
+ *   navigation state: the claim's screen state, spread, and skipFactorAutoRedirect); userName
+ *   from the reply.
  * - 'stay' (*_OTP_AUTH): keeps the reply, options and flow state; no transition, no navigation.
  * - 'redirect' (AUTH_ALLOWED + authCompleteUrl): only to the SSO's own origin (ssoUrlAtom, else
  *   the service URL; a relative address resolves against it, never against the proxy); the
@@ -115,6 +117,7 @@ export async function applyNextAction(
   const routed = nextActionRoute(reply, {
     allowedRedirectOrigins: allowedRedirectOrigins(store),
     serviceUrl: handBackBase(store) ?? undefined,
+    claims: store.get(contributionsAtom).nextActions,
   });
   const result: NextActionResult =
     routed.kind === 'redirect' ? { ...routed, url: withFlowQuery(routed.url, store) } : routed;
@@ -127,6 +130,7 @@ export async function applyNextAction(
   switch (result.kind) {
     case 'screen': {
       const state: FlowNavigationState = {
+        ...result.state,
         ...(result.mode ? { mode: result.mode } : {}),
         ...(result.skipFactorAutoRedirect ? { skipFactorAutoRedirect: true } : {}),
       };

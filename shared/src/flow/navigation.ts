@@ -3,8 +3,12 @@ import type { SignInTarget } from '@portal/shared/session/signInState';
 /** The part of react-router's navigate the flow helpers need (kept narrow so tests can fake it). */
 export type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void;
 
-/** Navigation state handed to a screen opened by the next-action router. */
+/**
+ * Navigation state handed to a screen opened by the next-action dispatcher: the claim's screen
+ * state (string entries, such as fidoCredType) and the fields below.
+ */
 export interface FlowNavigationState {
+  readonly [entry: string]: unknown;
   /** FIDO screens: login or registration. */
   mode?: 'login' | 'register';
   /** restore-last-action: do not auto-submit a remembered factor. */

@@ -1,5 +1,6 @@
+import { matchNextAction } from '@portal/contributions/match';
+import type { NextActionContribution } from '@portal/contributions/schema';
 import type { AuthReply } from '../api/schemas';
-import { FIDO_TYPES } from '../fido/fidoTypes';
 import { messages } from '../messages/en_US';
 import { type PortalPath, paths } from '../routes/paths';
 import type { FidoCredType } from '@portal/shared/session/atoms';
@@ -7,25 +8,34 @@ import { AuthStatus, type AuthStatusValue } from '../session/authStatus';
 import { asDirectoryUrl, safeRedirectUrl } from './safeRedirect';
 
 /**
- * The next-action router (spec section 4, 'Next action to screen' and 'AUTH_ALLOWED'): one pure
- * function from a server reply to what the portal does next. The table below is the spec's
- * table; applying the result (navigation, tokens, redirect) is the caller's job.
+ * The next-action dispatcher (spec section 4, 'Next action to screen' and 'AUTH_ALLOWED'): one
+ * pure function from a server reply to what the portal does next. The kernel keeps the spec's
+ * built-in rules (a null reply, AUTH_ALLOWED, AUTH_DENIED, CUSTOM_AUTH that no claim takes);
+ * every other nextaction is looked up in the claims the live remotes contribute
+ * (docs/contracts.md, "Contributions"): a claim's `path` opens that screen, `stay` keeps the
+ * current one, and a nextaction nobody claims needs a restart. Applying the result (navigation,
+ * tokens, redirect) is the caller's job.
  */
+
+/** Screen state a claim hands its screen (string values, such as { fidoCredType, mode }). */
+export type ScreenState = Readonly<Record<string, string>>;
 
 export type NextActionResult =
   /** Show a factor screen; the status becomes 'factor in progress'. */
   | {
       kind: 'screen';
       action: string;
-      path: PortalPath;
+      path: string;
       status: AuthStatusValue;
-      /** FIDO screens: which credential type, and whether it is a registration. */
+      /** The claim's screen state, as it contributed it. */
+      state?: ScreenState;
+      /** FIDO screens: which credential type, and whether it is a registration (from `state`). */
       fidoCredType?: FidoCredType;
       mode?: 'login' | 'register';
       /** restore-last-action replies ask the factor screen not to auto-submit a remembered factor. */
       skipFactorAutoRedirect?: boolean;
     }
-  /** *_OTP_AUTH: keep the reply's flow state; the current screen stays. */
+  /** A claim with `stay` (the *_OTP_AUTH replies): keep the reply's flow state; the screen stays. */
   | { kind: 'stay'; action: string; flowState: string | null }
   /** AUTH_ALLOWED with authCompleteUrl: send the browser there (already checked as safe). */
   | { kind: 'redirect'; action: string; url: string }
@@ -39,11 +49,11 @@ export type NextActionResult =
     }
   /** AUTH_ALLOWED with only an id_token: exchange it for a user token, then go to welcome. */
   | { kind: 'exchangeIdToken'; action: string; idToken: string; path: PortalPath; status: AuthStatusValue }
-  /** AUTH_DENIED (or a custom flow that is not securid): status none, Access Denied. */
+  /** AUTH_DENIED (or a custom flow no claim takes): status none, Access Denied. */
   | { kind: 'denied'; action: string; path: PortalPath; status: AuthStatusValue }
   /** A null reply: the message and the wildcard route. */
   | { kind: 'error'; action: null; path: PortalPath; message: string }
-  /** Anything else: restart needed. */
+  /** Anything nobody claims: restart needed. */
   | { kind: 'restart'; action: string; path: PortalPath; status: AuthStatusValue; reason: string };
 
 export interface NextActionContext {
@@ -61,20 +71,14 @@ export interface NextActionContext {
    * allowed origin. The origin check applies to the resolved address.
    */
   serviceUrl?: string;
+  /**
+   * The next actions the live remotes claim (contributionsAtom's `nextActions`). Without them,
+   * every nextaction but the built-in ones needs a restart.
+   */
+  claims?: readonly NextActionContribution[];
 }
 
 type Rule = (reply: AuthReply, action: string, context: NextActionContext) => NextActionResult;
-
-const screen =
-  (path: PortalPath, extra: { fidoCredType?: FidoCredType; mode?: 'login' | 'register' } = {}): Rule =>
-  (reply, action) => ({
-    kind: 'screen',
-    action,
-    path,
-    status: AuthStatus.Factor,
-    ...extra,
-    ...(reply.skipFactorAutoRedirect ? { skipFactorAutoRedirect: true } : {}),
-  });
 
 const denied: Rule = (_reply, action) => ({
   kind: 'denied',
@@ -92,8 +96,6 @@ const restart =
     status: AuthStatus.RestartNeeded,
     reason,
   });
-
-const stay: Rule = (reply, action) => ({ kind: 'stay', action, flowState: reply.flowState ?? null });
 
 const authAllowed: Rule = (reply, action, context) => {
   if (reply.authCompleteUrl) {
@@ -129,55 +131,58 @@ const authAllowed: Rule = (reply, action, context) => {
   return restart('AUTH_ALLOWED without authCompleteUrl or tokens')(reply, action, context);
 };
 
-/** SMS, e-mail and voice-call one-time codes: REGISTER and SELECTION open the screen, AUTH stays. */
-const OTP_SCREENS = { SMS: paths.sotp, EMAIL: paths.eotp, IVR: paths.votp } as const;
+const FIDO_CRED_TYPES: readonly string[] = ['FIDO', 'SECURITYKEY', 'PASSKEY'] satisfies FidoCredType[];
 
-/** FIDO, SECURITYKEY and PASSKEY: each as _AUTH_GENERATE_CHALLENGE or _REGISTER_GENERATE_CHALLENGE. */
-const fidoRows = FIDO_TYPES.flatMap(
-  ({ credType: fidoCredType, actions, loginPath }) =>
-    [
-      [actions.authGenerate, screen(loginPath, { fidoCredType, mode: 'login' })],
-      [actions.registerGenerate, screen(loginPath, { fidoCredType, mode: 'register' })],
-    ] as const,
-);
+function isFidoCredType(value: string | undefined): value is FidoCredType {
+  return value !== undefined && FIDO_CRED_TYPES.includes(value);
+}
 
-const otpRows = Object.entries(OTP_SCREENS).flatMap(
-  ([channel, path]) =>
-    [
-      [`${channel}_OTP_REGISTER`, screen(path)],
-      [`${channel}_OTP_SELECTION`, screen(path)],
-      [`${channel}_OTP_AUTH`, stay],
-    ] as const,
-);
+/** What a claim says, as a result: its screen (with its state) or stay. */
+function claimed(claim: NextActionContribution, reply: AuthReply, action: string): NextActionResult {
+  if ('stay' in claim) return { kind: 'stay', action, flowState: reply.flowState ?? null };
+  const { state } = claim;
+  const mode = state?.mode === 'login' || state?.mode === 'register' ? state.mode : undefined;
+  const fidoCredType = isFidoCredType(state?.fidoCredType) ? state.fidoCredType : undefined;
+  return {
+    kind: 'screen',
+    action,
+    path: claim.path,
+    status: AuthStatus.Factor,
+    ...(state ? { state } : {}),
+    ...(fidoCredType ? { fidoCredType } : {}),
+    ...(mode ? { mode } : {}),
+    ...(reply.skipFactorAutoRedirect ? { skipFactorAutoRedirect: true } : {}),
+  };
+}
 
-/** The spec's table, one row per nextaction. */
-export const NEXT_ACTION_TABLE: Readonly<Record<string, Rule>> = {
-  PASSWORD_AUTH: screen(paths.verify),
-  ...Object.fromEntries(fidoRows),
-  MOBILEOTP_REGISTER: screen(paths.motp),
-  MOBILEOTP_AUTH: screen(paths.motp),
-  PUSH_REGISTRATION_INITIATOR: screen(paths.push),
-  PUSH_REGISTRATION_STATUS: screen(paths.push),
-  PUSH_SELECTION: screen(paths.push),
-  FACTOR_SELECTION: screen(paths.factorSelection),
-  ...Object.fromEntries(otpRows),
-  CHANGE_PASSWORD: screen(paths.changePassword),
-  CUSTOM_AUTH: (reply, action, context) =>
-    (reply.additional?.customFlowId === 'securid' ? screen(paths.securid) : denied)(reply, action, context),
-  IDP_AUTH: screen(paths.idp),
-  AUTH_DENIED: denied,
+/** The spec's own rules, which no remote claims (CUSTOM_AUTH only when no claim takes it). */
+const BUILT_IN: Readonly<Record<string, Rule>> = {
   AUTH_ALLOWED: authAllowed,
+  AUTH_DENIED: denied,
+  CUSTOM_AUTH: denied,
 };
 
-/** Whether the router knows this nextaction (factor selection shows its own message otherwise). */
-export function isKnownNextAction(action: string | null | undefined): boolean {
-  return typeof action === 'string' && Object.hasOwn(NEXT_ACTION_TABLE, action);
+/**
+ * Whether the portal can route this nextaction: a built-in rule or a live remote's claim
+ * (factor selection shows its own message otherwise).
+ */
+export function isKnownNextAction(
+  action: string | null | undefined,
+  claims: readonly NextActionContribution[],
+  reply: Pick<AuthReply, 'additional'> = {},
+): boolean {
+  if (typeof action !== 'string' || action === '') return false;
+  return Object.hasOwn(BUILT_IN, action) || matchNextAction(claims, action, reply) !== undefined;
 }
 
 export function nextActionRoute(reply: AuthReply | null, context: NextActionContext = {}): NextActionResult {
   if (reply === null)
     return { kind: 'error', action: null, path: paths.notFound, message: messages.errors.responseNull };
   const action = reply.nextaction ?? '';
-  const rule = isKnownNextAction(action) ? NEXT_ACTION_TABLE[action] : undefined;
-  return (rule ?? restart(`unknown nextaction '${action}'`))(reply, action, context);
+  if (action === 'AUTH_ALLOWED') return authAllowed(reply, action, context);
+  if (action === 'AUTH_DENIED') return denied(reply, action, context);
+  const claim = action === '' ? undefined : matchNextAction(context.claims ?? [], action, reply);
+  if (claim) return claimed(claim, reply, action);
+  const rule = Object.hasOwn(BUILT_IN, action) ? BUILT_IN[action] : undefined;
+  return (rule ?? restart(`nextaction '${action}' is claimed by no live remote`))(reply, action, context);
 }

@@ -1,0 +1,42 @@
+import { messages } from '@portal/shared/messages/en_US';
+import { useNavigate, useLocation } from '@portal/shared/router';
+import { startOverPath } from '@portal/shared/routes/queryParams';
+import { errorMessageAtom } from '@portal/shared/session/atoms';
+import { transition } from '@portal/shared/session/signInState';
+import { isOauth2Flow } from '@portal/shared/storage/sessionStore';
+import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useScreenArrival } from './useScreenArrival';
+
+/**
+ * The shell's own restart notice, at /restartRequired when no live remote contributes that
+ * address (remote-login down, or a build that does not claim it): a next action nobody claims
+ * still ends on the spec's notice, never on 'Page Not Found'. The spec's words; the reason when
+ * one was given; 'Click to retry login' except in the oauth2 flow (the relying party restarts it).
+ */
+export function RestartNoticeFallback() {
+  const reason = useAtomValue(errorMessageAtom);
+  const [oauth2] = useState(isOauth2Flow);
+  const store = useStore();
+  const navigate = useNavigate();
+  const location = useLocation();
+  useScreenArrival(location.pathname, location.key);
+  // Opened directly (an address, a bookmark), the notice is still restart-needed.
+  useEffect(() => void transition(store, { type: 'restartNeeded' }), [store]);
+  const startOver = () => {
+    store.set(errorMessageAtom, null);
+    navigate(startOverPath(oauth2));
+  };
+  return (
+    <section aria-labelledby="restart-notice-title">
+      <h1 id="restart-notice-title">{messages.endPages.unrecoverable}</h1>
+      {reason ? <ErrorBanner message={reason} /> : null}
+      {oauth2 ? null : (
+        <button type="button" className="portal-button portal-button--primary" onClick={startOver}>
+          {messages.endPages.clickToRetry}
+        </button>
+      )}
+    </section>
+  );
+}
