@@ -27,7 +27,7 @@ export function createApiClient(options: ApiClientDeps) {
   return {
     ...createEnvironmentCalls(send),
     ...createTokenCalls(send, deps),
-    ...createAuthCalls(send, deps),
+    ...createAuthCalls(send),
     ...createFactorCalls(send),
     ...createFidoCalls(send, deps),
     ...createCredentialCalls(send),
