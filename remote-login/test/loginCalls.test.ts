@@ -11,6 +11,7 @@ import {
   serviceUrlAtom,
 } from '@portal/shared/session/atoms';
 import { AuthStatus } from '@portal/shared/session/authStatus';
+import { createIdpCalls } from '../src/api/idpCalls';
 import { createLoginCalls } from '../src/api/loginCalls';
 
 const SERVICE = 'http://sso.test/default/';
@@ -38,7 +39,8 @@ function setup(replies: Reply[]) {
   store.set(clientTokenAtom, 'client-1');
   store.set(clientTransactionIdAtom, '6f1c2a1e-8d4b-4c3a-9b2e-1f0a2b3c4d5e');
   const { fetch, calls } = fakeFetch(replies);
-  const api = createLoginCalls(store, createSend({ store, fetch, now: () => 1_700_000_000_000 }));
+  const send = createSend({ store, fetch, now: () => 1_700_000_000_000 });
+  const api = { ...createLoginCalls(store, send), ...createIdpCalls(store, send) };
   return { store, api, calls };
 }
 

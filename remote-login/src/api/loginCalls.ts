@@ -1,8 +1,8 @@
-import * as v from 'valibot';
-import { type CallOptions, createSend, HEADERS, type Send } from '@portal/shared/api/request';
+import type { CallOptions, Send } from '@portal/shared/api/request';
 import { AuthReplySchema } from '@portal/shared/api/schemas';
 import { flowStateAtom, rememberDeviceEnabledAtom } from '@portal/shared/session/atoms';
-import { type PortalStore, portalStore } from '@portal/shared/session/store';
+import type { PortalStore } from '@portal/shared/session/store';
+import { boundToPortal } from './boundToPortal';
 
 export interface KeyValue {
   key: string;
@@ -36,8 +36,8 @@ export type SubjectlessAuthenticateBody = Pick<
 const DEVICE_TAG = { deviceTag: true } as const;
 
 /**
- * The calls of spec section 7 that only the sign-in screens make (User ID, password, change
- * password, identity provider). They go through the kernel's one fetch wrapper (`createSend`:
+ * The calls of spec section 7 that only the User ID, password and change-password screens make
+ * (the identity provider's are in idpCalls, so valibot loads with those screens only). They go through the kernel's one fetch wrapper (`createSend`:
  * tokens, flow-state and transaction headers, the 401 retry, restart-needed); a factory so tests
  * can pass their own store and send.
  */
@@ -79,39 +79,6 @@ export function createLoginCalls(store: PortalStore, send: Send) {
       });
     },
 
-    /**
-     * The identity provider's hand-back (spec section 4, 'Identity provider' step 4; sso-emulator
-     * README, 'Identity-provider hand-back contract' step 5): POST auth/v1/authenticate again with
-     * the flow state the provider returned and no subject, which `authenticate` requires.
-     */
-    reauthenticateAfterIdp(flowState: string, call?: CallOptions) {
-      store.set(flowStateAtom, flowState);
-      return send({
-        ...call,
-        method: 'POST',
-        path: 'auth/v1/authenticate',
-        base: 'service',
-        body: { channel: 'web', action: 'authenticate', latestFlowState: true },
-        schema: AuthReplySchema,
-      });
-    },
-
-    /**
-     * GET oauth2/v1/idp: the identity provider's SAML form, as text. The relay state names the
-     * portal's /idpComplete page (absolute URL) so the provider returns there.
-     */
-    generateIdpForm(relayStateUrl: string, call?: CallOptions) {
-      return send({
-        ...call,
-        method: 'GET',
-        path: 'oauth2/v1/idp',
-        base: 'service',
-        headers: { [HEADERS.relayState]: relayStateUrl },
-        responseType: 'text',
-        schema: v.pipe(v.string(), v.minLength(1)),
-      });
-    },
-
     /** POST factor/v1/PasswordAuthenticator { password, device tag }. */
     passwordAuthenticate(password: string, call?: CallOptions) {
       return send({
@@ -141,21 +108,5 @@ export function createLoginCalls(store: PortalStore, send: Send) {
 
 export type LoginCalls = ReturnType<typeof createLoginCalls>;
 
-let bound: { store: PortalStore; calls: LoginCalls } | null = null;
-
-/**
- * The sign-in calls, bound to the portal's one store and the browser's fetch (late-bound, so a
- * test or polyfill that replaces globalThis.fetch is honoured). The store is read at each use, not
- * at import: the page has one, but unit tests give every test its own.
- */
-export function loginApi(): LoginCalls {
-  if (bound?.store !== portalStore) {
-    const send = createSend({
-      store: portalStore,
-      fetch: (input, init) => globalThis.fetch(input, init),
-      now: () => Date.now(),
-    });
-    bound = { store: portalStore, calls: createLoginCalls(portalStore, send) };
-  }
-  return bound.calls;
-}
+/** The sign-in calls, bound to the portal's store. */
+export const loginApi = boundToPortal(createLoginCalls);

@@ -10,7 +10,7 @@ import { useLocation } from '@portal/shared/router';
 import { LoginLayout } from '../common/LoginLayout';
 import { useRestartNeeded } from '../common/useRestartNeeded';
 import { type IdpReturnStep, idpReturnStep, reauthenticationStep } from './idpReturn';
-import { loginApi } from '../api/loginCalls';
+import { idpApi } from '../api/idpCalls';
 
 const IDP_DATA_KEY = 'idpData';
 
@@ -42,7 +42,7 @@ async function nextStep(first: IdpReturnStep, signal: AbortSignal): Promise<ApiR
     if (!token.ok) step = { kind: 'fail', message: token.error.message };
   }
   if (step.kind === 'reauthenticate') {
-    const reply = await loginApi().reauthenticateAfterIdp(step.flowState, { signal });
+    const reply = await idpApi().reauthenticateAfterIdp(step.flowState, { signal });
     if (!reply.ok && reply.error.kind === 'aborted') return reply;
     step = reauthenticationStep(reply);
   }

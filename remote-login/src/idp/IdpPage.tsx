@@ -11,7 +11,7 @@ import { idpFailureMessage } from './idpFailure';
 import { providerNameOf } from './providerName';
 import { checkSamlForm, submitSamlForm } from './samlForm';
 import { samlPolicyFrom } from './samlPolicy';
-import { loginApi } from '../api/loginCalls';
+import { idpApi } from '../api/idpCalls';
 
 /**
  * /idp: 'Connecting to {provider}' with a progress bar while the SAML form is fetched, checked and
@@ -50,7 +50,7 @@ export function IdpPage() {
     const relayState = new URL(paths.idpComplete, globalThis.location.origin).href;
     // An empty form is this page's failure, not a reply to route; like every failure here it
     // ends the flow (the restart notice, which the shell opens, shows the message).
-    return run((signal) => loginApi().generateIdpForm(relayState, { signal }), post, {
+    return run((signal) => idpApi().generateIdpForm(relayState, { signal }), post, {
       routeNull: false,
       onError: (error) => {
         restartNeeded(idpFailureMessage(error));
