@@ -1,4 +1,4 @@
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from './messages';
 
 /**
  * The <h1> of each page this remote owns, in one place. They name the route (spec section 2), so
@@ -7,6 +7,6 @@ import { messages } from '@portal/shared/messages/en_US';
 export const pageTitles = {
   help: messages.help.title,
   cookies: messages.help.cookieNotice,
-  aboutAuthHub: messages.landing.about,
-  smsTerms: messages.shell.footer.smsTerms,
+  aboutAuthHub: messages.about.title,
+  smsTerms: messages.smsTerms.title,
 } as const;

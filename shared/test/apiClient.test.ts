@@ -10,7 +10,6 @@ import {
   lastTransactionAtom,
   lastUserActivityAtom,
   refreshTokenAtom,
-  rememberDeviceEnabledAtom,
   serviceUrlAtom,
   userTokenAtom,
 } from '../src/session/atoms';
@@ -84,58 +83,10 @@ describe('request headers and bases', () => {
     expect(calls[0]?.headers.has('X-Flow-State')).toBe(false);
   });
 
-  it('adds the device tag header and body marker where the spec says device tag', async () => {
-    const { api, calls } = setup([{ body: {} }]);
-    await api.passwordAuthenticate('secret');
-    expect(calls[0]?.headers.get('X-Device-Tag')).toBe('true');
-    expect(calls[0]?.body).toEqual({ password: 'secret', deviceTag: true });
-  });
-
   it('sends the FIDO verifier through the proxy URL', async () => {
     const { api, calls } = setup([{ body: { nextaction: 'AUTH_ALLOWED' } }]);
     await api.fidoAuthVerify({ id: 'abc' });
     expect(calls[0]?.url).toBe('/common/portal/proxy/factor/v1/FIDOAuthChallengeVerifier');
-  });
-
-  it('authenticate lower-cases the subject, adds the latest-flow-state marker and resets remember-device', async () => {
-    const { api, store, calls } = setup([{ body: {} }, { body: {} }]);
-    store.set(rememberDeviceEnabledAtom, true);
-    await api.authenticate({ channel: 'web', action: 'authenticate', subject: 'Ann.Smith' });
-    expect(calls[0]?.body).toEqual({ channel: 'web', action: 'authenticate', subject: 'ann.smith' });
-    expect(store.get(rememberDeviceEnabledAtom)).toBe(false);
-    store.set(flowStateAtom, 'fs-1');
-    await api.authenticate({ channel: 'web', action: 'authenticate', subject: 'ann' });
-    expect(calls[1]?.body).toMatchObject({ latestFlowState: true });
-  });
-
-  it('authenticateWithoutSubject: the flow state and its marker, no subject, remember-device reset', async () => {
-    const { api, store, calls } = setup([{ body: { flowState: 'fs-2', flowStateId: 'id', userName: '' } }]);
-    store.set(rememberDeviceEnabledAtom, true);
-    store.set(flowStateAtom, 'fs-1');
-    const result = await api.authenticateWithoutSubject({
-      channel: 'web',
-      action: 'authenticate',
-      device: { signature: 'print' },
-    });
-    expect(result).toMatchObject({ ok: true, data: { userName: '' } });
-    expect(calls[0]?.url).toBe(`${SERVICE}auth/v1/authenticate`);
-    expect(calls[0]?.headers.get('X-Flow-State')).toBe('fs-1');
-    expect(calls[0]?.body).toEqual({
-      channel: 'web',
-      action: 'authenticate',
-      device: { signature: 'print' },
-      latestFlowState: true,
-    });
-    expect(store.get(rememberDeviceEnabledAtom)).toBe(false);
-    // The reply's flow state is kept, as for every reply.
-    expect(store.get(flowStateAtom)).toBe('fs-2');
-  });
-
-  it('identity-provider generate: X-Relay-State header and a text reply', async () => {
-    const { api, calls } = setup([{ raw: '<form method="post"></form>' }]);
-    const result = await api.generateIdpForm('http://localhost:8080/idpComplete');
-    expect(calls[0]?.headers.get('X-Relay-State')).toBe('http://localhost:8080/idpComplete');
-    expect(result).toEqual({ ok: true, data: '<form method="post"></form>', status: 200 });
   });
 
   it('token calls go to the portal origin and keep tokens in memory', async () => {
@@ -279,7 +230,7 @@ describe('error text', () => {
     [{}, 'Unable to handle the request. Please try again later.'],
   ])('%j → %s', async (body, message) => {
     const { api } = setup([{ status: 400, body }]);
-    expect(await api.passwordAuthenticate('x')).toMatchObject({
+    expect(await api.resetUser('x')).toMatchObject({
       ok: false,
       error: { kind: 'http', status: 400, message },
     });
@@ -287,7 +238,7 @@ describe('error text', () => {
 
   it('keeps the error code (428 / 1003033 for change password)', async () => {
     const { api } = setup([{ status: 428, body: { errorCode: 1003033, errorMessage: 'change' } }]);
-    expect(await api.passwordAuthenticate('x')).toMatchObject({
+    expect(await api.resetUser('x')).toMatchObject({
       ok: false,
       error: { status: 428, errorCode: '1003033' },
     });
@@ -352,7 +303,7 @@ describe('flow state, restart needed and activity', () => {
 describe('null and malformed replies become errors, never exceptions', () => {
   it("a null reply → 'Server error, response is null'", async () => {
     const { api } = setup([{ raw: 'null' }]);
-    expect(await api.authenticate({ channel: 'web', action: 'authenticate', subject: 'a' })).toEqual({
+    expect(await api.resetUser('a')).toEqual({
       ok: false,
       error: { kind: 'null', message: 'Server error, response is null', status: 200 },
     });
@@ -463,46 +414,6 @@ describe('FIDO challenge replies', () => {
     ]);
     expect(await api.fidoAuthChallenge('FIDO')).toMatchObject({ ok: true, data: { publicKey: options } });
     expect(await api.fidoAuthChallenge('FIDO')).toMatchObject({ ok: true, data: options });
-  });
-});
-
-describe('identity-provider re-authentication goes through the one client', () => {
-  const body = { channel: 'web', action: 'authenticate', latestFlowState: true };
-
-  it('sends the returned flow state, no subject, and routes a user back', async () => {
-    const { api, store, calls } = setup([{ body: { nextaction: 'AUTH_ALLOWED', userName: 'ida' } }]);
-    const result = await api.reauthenticateAfterIdp('fs-idp');
-    expect(result).toMatchObject({ ok: true, data: { userName: 'ida' } });
-    expect(calls[0]?.url).toBe(`${SERVICE}auth/v1/authenticate`);
-    expect(calls[0]?.headers.get('X-Flow-State')).toBe('fs-idp');
-    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer client-1');
-    expect(calls[0]?.body).toEqual(body);
-    expect(store.get(flowStateAtom)).toBe('fs-idp');
-  });
-
-  it('gets a new client token on a 401 and retries once', async () => {
-    const { api, calls } = setup([
-      { status: 401, body: { errorCode: '0000005', errorMessage: 'token expired' } },
-      { body: { access_token: 'client-2' } },
-      { body: { nextaction: 'AUTH_ALLOWED', userName: 'ida' } },
-    ]);
-    expect((await api.reauthenticateAfterIdp('fs-idp')).ok).toBe(true);
-    expect(calls.map((c) => c.url)).toEqual([
-      `${SERVICE}auth/v1/authenticate`,
-      '/v1/token/generate/client_token',
-      `${SERVICE}auth/v1/authenticate`,
-    ]);
-    expect(calls[2]?.headers.get('Authorization')).toBe('Bearer client-2');
-    expect(calls[2]?.body).toEqual(body);
-  });
-
-  it("0000010 'Invalid X-Flow-State header' → restart needed, with the server's text", async () => {
-    const { api, store } = setup([
-      { status: 400, body: { errorCode: '0000010', errorMessage: 'Invalid X-Flow-State header' } },
-    ]);
-    expect((await api.reauthenticateAfterIdp('fs-stale')).ok).toBe(false);
-    expect(store.get(authStatusAtom)).toBe(AuthStatus.RestartNeeded);
-    expect(store.get(errorMessageAtom)).toBe('Invalid X-Flow-State header');
   });
 });
 

@@ -47,6 +47,7 @@ export const testContributions: MergedContributions = {
   ],
   factors: [],
   links: [],
+  calls: [],
 };
 
 export const testClaims = testContributions.nextActions;

@@ -1,6 +1,5 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startLogin } from '../src/flow/loginStart';
 import { portalStore } from '@portal/shared/session/store';
 import { chooseAnotherFactor, factorLevelOf, factorSelectionAllowed } from '../src/flow/moreOptions';
 import { fakeServer } from '../test-support/fakeServer';
@@ -80,6 +79,7 @@ function expectFlowReset(store: ReturnType<typeof createStore>) {
   expect(store.get(fidoCredTypeAtom)).toBeNull();
 }
 
+/** Login start resets them too: remote-login's test/loginStart.test.ts. */
 describe('the flow-scoped atoms, selectionLevelAtom included, are reset with the flow', () => {
   it.each(['signedOut', 'denied', 'restartNeeded', 'authenticated'] as const)(
     'on the %s transition',
@@ -89,19 +89,6 @@ describe('the flow-scoped atoms, selectionLevelAtom included, are reset with the
       expectFlowReset(store);
     },
   );
-
-  it('on login start, so a single-factor user gets no stale More Options after Log in again', async () => {
-    const store = midFlow();
-    const api = {
-      getClientToken: vi.fn(async () => ({ ok: true as const, status: 200, data: { access_token: 'ct' } })),
-      resetUser: vi.fn(async () => ({ ok: true as const, status: 200, data: {} })),
-    };
-    await startLogin({ store, api, pathname: '/direct', search: '' });
-    expectFlowReset(store);
-    // The next user's single-factor password step: no 'More Options'.
-    const next = { currentFactors: ['PASSWORD'], additional: { currentFactorLevel: 1 } };
-    expect(factorSelectionAllowed(next, store.get(selectionLevelAtom))).toBe(false);
-  });
 
   it('on restart', async () => {
     const store = midFlow();

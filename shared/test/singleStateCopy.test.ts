@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * relative import is bundled into the importing build, which would give that build its own copy
  * of the atoms and silently split the session state between the host and a remote.
  */
-const STATEFUL = ['session/atoms', 'session/store', 'config/portalConfig', 'auth/riskCollectors'];
+const STATEFUL = ['session/atoms', 'session/store', 'config/portalConfig'];
 const srcDir = path.resolve(import.meta.dirname, '../src');
 
 function sourceFiles(dir: string): string[] {

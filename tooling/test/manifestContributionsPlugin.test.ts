@@ -65,7 +65,7 @@ describe('ManifestContributionsPlugin', () => {
     const stats = await build(outDir, contributions);
     expect(stats.hasErrors(), stats.toString({ all: false, errors: true })).toBe(false);
     const manifest = JSON.parse(readFileSync(path.join(outDir, MANIFEST_FILE), 'utf8'));
-    expect(manifest.contributions).toEqual({ ...contributions, links: [] });
+    expect(manifest.contributions).toEqual({ ...contributions, links: [], calls: [] });
     // The integrity plugin ran after it: the same manifest still names its files' hashes.
     expect(Object.keys(manifest.integrity)).toContain('remoteEntry.js');
     expect(manifest.exposes.map((expose: { path: string }) => expose.path)).toEqual(['./Hello']);

@@ -20,7 +20,7 @@ export const HOST_PLAN = {
 
 /** A remote build's contributions (the fixture remotes' routes; docs/contracts.md, "Contributions"). */
 export function contributions(routes: unknown[], more: Record<string, unknown> = {}) {
-  return { version: 1, routes, nextActions: [], factors: [], links: [], ...more };
+  return { version: 1, routes, nextActions: [], factors: [], links: [], calls: [], ...more };
 }
 
 /** What the fixture builds of each remote contribute: which route is whose screen. */

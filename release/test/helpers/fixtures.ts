@@ -41,7 +41,7 @@ export interface BuildOptions {
 
 /** Contributions as a remote's build writes them into its manifest (docs/contracts.md). */
 export function contributionsWith(routes: unknown[], more: Record<string, unknown> = {}) {
-  return { version: 1, routes, nextActions: [], factors: [], links: [], ...more };
+  return { version: 1, routes, nextActions: [], factors: [], links: [], calls: [], ...more };
 }
 
 export const FACTORS_CONTRIBUTIONS = contributionsWith(

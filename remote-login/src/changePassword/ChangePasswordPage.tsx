@@ -1,6 +1,5 @@
-import { api } from '@portal/shared/api/client';
 import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { type FormEvent, useRef, useState } from 'react';
 import { LoginLayout } from '../common/LoginLayout';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
@@ -12,6 +11,7 @@ import {
   validateAll,
   validateField,
 } from './validation';
+import { loginApi } from '../api/loginCalls';
 
 const FIELDS: readonly { field: PasswordField; label: string; autoComplete: string }[] = [
   { field: 'current', label: messages.changePassword.current, autoComplete: 'current-password' },
@@ -40,7 +40,7 @@ export function ChangePasswordPage() {
     if (Object.keys(found).length > 0 || busy) return;
     setBusy(true);
     setError(null);
-    const result = await api.updatePassword(values.current, values.next);
+    const result = await loginApi().updatePassword(values.current, values.next);
     setBusy(false);
     if (result.ok && result.data.data?.passwordUpdated === true) {
       await applyNextAction(result.data);

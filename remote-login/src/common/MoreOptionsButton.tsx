@@ -1,7 +1,7 @@
 import { chooseAnotherFactor, useMoreOptionsAllowed } from '@portal/shared/flow/moreOptions';
 import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
 import type { ServerCall } from '@portal/shared/hooks/useServerCall';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 
 export interface MoreOptionsButtonProps {
   /** The page's server call: its busy state and banner are the page's. */

@@ -1,5 +1,5 @@
 import type { ApiError } from '@portal/shared/api/result';
-import { authErrorMessage } from '@portal/shared/flow/authErrorMessage';
+import { authErrorMessage } from './authErrorMessage';
 import { messages } from '@portal/shared/messages/en_US';
 
 /**

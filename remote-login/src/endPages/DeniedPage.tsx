@@ -1,5 +1,5 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
+import { messages } from '../messages';
+import { paths } from '../paths';
 import { transition } from '@portal/shared/session/signInState';
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
@@ -17,7 +17,7 @@ export function DeniedPage() {
       <p>{messages.endPages.deniedHelp}</p>
       <ul className="portal-login__links">
         <li>
-          <Link to={paths.help}>{messages.shell.footer.loginAssistance}</Link>
+          <Link to="/help">{messages.endPages.loginAssistance}</Link>
         </li>
         <li>
           <Link to={paths.direct}>{messages.endPages.logInAgain}</Link>

@@ -1,4 +1,4 @@
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { errorMessageAtom } from '@portal/shared/session/atoms';
 import { transition } from '@portal/shared/session/signInState';
 import { isOauth2Flow } from '@portal/shared/storage/sessionStore';

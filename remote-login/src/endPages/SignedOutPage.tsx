@@ -1,5 +1,5 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
+import { messages } from '../messages';
+import { paths } from '../paths';
 import { useRef } from 'react';
 import { useLocation, useNavigate } from '@portal/shared/router';
 import { signedOutForInactivity } from '@portal/shared/session/lifecycle/signedOutState';

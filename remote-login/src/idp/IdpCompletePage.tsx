@@ -2,7 +2,7 @@ import { api } from '@portal/shared/api/client';
 import type { ApiResult } from '@portal/shared/api/result';
 import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { dropFlowStateFromAddress } from '@portal/shared/routes/flowAddress';
 import { type IdpData, idpData } from '@portal/shared/storage/sessionStore';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { useLocation } from '@portal/shared/router';
 import { LoginLayout } from '../common/LoginLayout';
 import { useRestartNeeded } from '../common/useRestartNeeded';
 import { type IdpReturnStep, idpReturnStep, reauthenticationStep } from './idpReturn';
+import { idpApi } from '../api/idpCalls';
 
 const IDP_DATA_KEY = 'idpData';
 
@@ -41,7 +42,7 @@ async function nextStep(first: IdpReturnStep, signal: AbortSignal): Promise<ApiR
     if (!token.ok) step = { kind: 'fail', message: token.error.message };
   }
   if (step.kind === 'reauthenticate') {
-    const reply = await api.reauthenticateAfterIdp(step.flowState, { signal });
+    const reply = await idpApi().reauthenticateAfterIdp(step.flowState, { signal });
     if (!reply.ok && reply.error.kind === 'aborted') return reply;
     step = reauthenticationStep(reply);
   }

@@ -1,7 +1,6 @@
-import { api } from '@portal/shared/api/client';
 import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
+import { messages } from '../messages';
+import { paths } from '../paths';
 import { factorReplyAtom, flowStateAtom } from '@portal/shared/session/atoms';
 import { idpData } from '@portal/shared/storage/sessionStore';
 import { useAtomValue, useStore } from 'jotai';
@@ -12,6 +11,7 @@ import { idpFailureMessage } from './idpFailure';
 import { providerNameOf } from './providerName';
 import { checkSamlForm, submitSamlForm } from './samlForm';
 import { samlPolicyFrom } from './samlPolicy';
+import { idpApi } from '../api/idpCalls';
 
 /**
  * /idp: 'Connecting to {provider}' with a progress bar while the SAML form is fetched, checked and
@@ -50,7 +50,7 @@ export function IdpPage() {
     const relayState = new URL(paths.idpComplete, globalThis.location.origin).href;
     // An empty form is this page's failure, not a reply to route; like every failure here it
     // ends the flow (the restart notice, which the shell opens, shows the message).
-    return run((signal) => api.generateIdpForm(relayState, { signal }), post, {
+    return run((signal) => idpApi().generateIdpForm(relayState, { signal }), post, {
       routeNull: false,
       onError: (error) => {
         restartNeeded(idpFailureMessage(error));

@@ -1,5 +1,6 @@
 import type { ApiError } from '@portal/shared/api/result';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages as kernelMessages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 
 /**
  * The restart notice's message when the identity provider's form could not be had: the service's
@@ -8,7 +9,7 @@ import { messages } from '@portal/shared/messages/en_US';
  */
 export function idpFailureMessage(error: ApiError): string {
   if (error.kind === 'network') return error.message;
-  if (error.kind === 'http' && error.message && error.message !== messages.errors.default)
+  if (error.kind === 'http' && error.message && error.message !== kernelMessages.errors.default)
     return error.message;
   return messages.idp.unexpectedResponse;
 }

@@ -1,6 +1,6 @@
 import type { ApiResult } from '@portal/shared/api/result';
 import type { AuthReply } from '@portal/shared/api/schemas';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '../messages';
 import { FLOW_STATE_PARAM, IDP_RETURN_PARAM } from '@portal/shared/routes/queryParams';
 import type { IdpData } from '@portal/shared/storage/sessionStore';
 

@@ -1,5 +1,5 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
+import { messages } from '../messages';
+import { paths } from '../paths';
 import { Link } from '@portal/shared/router';
 import './LandingPage.css';
 
@@ -13,7 +13,7 @@ export function LandingPage() {
         {messages.landing.login}
       </Link>
       <p>
-        <Link to={paths.aboutAuthHub}>{messages.landing.about}</Link>
+        <Link to="/aboutAuthHub">{messages.landing.about}</Link>
       </p>
     </section>
   );

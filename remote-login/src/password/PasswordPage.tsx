@@ -1,8 +1,7 @@
-import { api } from '@portal/shared/api/client';
 import { portalConfigAtom } from '@portal/shared/config/portalConfig';
 import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
+import { messages } from '../messages';
+import { paths } from '../paths';
 import { useServerCall } from '@portal/shared/hooks/useServerCall';
 import { useSignInTransition } from '@portal/shared/session/useSignInTransition';
 import { useAtomValue } from 'jotai';
@@ -11,6 +10,7 @@ import { LoginLayout } from '../common/LoginLayout';
 import { MoreOptionsButton } from '../common/MoreOptionsButton';
 import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { mustChangePassword } from './passwordFailure';
+import { loginApi } from '../api/loginCalls';
 
 /** /verify: the password factor (spec sections 2, 4 'Password login' and 5). */
 export function PasswordPage() {
@@ -40,7 +40,7 @@ export function PasswordPage() {
       inputRef.current?.focus();
       return;
     }
-    await call.run((signal) => api.passwordAuthenticate(password, { signal }), applyNextAction, {
+    await call.run((signal) => loginApi().passwordAuthenticate(password, { signal }), applyNextAction, {
       onError: (failure) => {
         if (mustChangePassword(failure)) {
           signIn({ type: 'factorStep', path: paths.changePassword });

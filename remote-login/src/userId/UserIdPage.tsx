@@ -1,6 +1,6 @@
 import { api } from '@portal/shared/api/client';
-import { type LoginStartOutcome, startLogin } from '@portal/shared/flow/loginStart';
-import { messages } from '@portal/shared/messages/en_US';
+import { type LoginStartOutcome, startLogin } from './loginStart';
+import { messages } from '../messages';
 import { dropFlowStateFromAddress } from '@portal/shared/routes/flowAddress';
 import { flowStateAtom, riskTypeAtom, signInFidoTypeAtom } from '@portal/shared/session/atoms';
 import type { AuthReply } from '@portal/shared/api/schemas';
@@ -120,7 +120,7 @@ export function UserIdPage() {
       errorActions={
         startFailed ? (
           <button type="button" className="portal-button" onClick={() => void begin()}>
-            {messages.shell.retry}
+            {messages.common.retry}
           </button>
         ) : null
       }

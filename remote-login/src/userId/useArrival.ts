@@ -1,6 +1,5 @@
-import { api } from '@portal/shared/api/client';
 import type { AuthReply } from '@portal/shared/api/schemas';
-import { buildSubjectlessAuthenticateBody } from '@portal/shared/auth/authenticateBody';
+import { buildSubjectlessAuthenticateBody } from './authenticateBody';
 import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
 import type { ServerCall } from '@portal/shared/hooks/useServerCall';
 import { riskTypeAtom } from '@portal/shared/session/atoms';
@@ -8,6 +7,7 @@ import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import { authFailureMessage } from '../common/authFailure';
 import { arrivalStep } from './arrivalReply';
+import { loginApi } from '../api/loginCalls';
 
 /**
  * The oauth2 arrival without a remembered user: authenticate with the flow state alone (device
@@ -33,7 +33,7 @@ export function useArrival(
         if (step.message) setError(step.message);
         showForm();
       };
-      await run((signal) => api.authenticateWithoutSubject(body, { signal }), arrived, {
+      await run((signal) => loginApi().authenticateWithoutSubject(body, { signal }), arrived, {
         onError: (error) => {
           showForm();
           return authFailureMessage(error);

@@ -1,4 +1,4 @@
-import { collectDeviceData } from '@portal/shared/auth/riskCollectors';
+import { collectDeviceData } from './riskCollectors';
 import type { RiskType } from '@portal/shared/constants';
 import { useEffect, useRef } from 'react';
 

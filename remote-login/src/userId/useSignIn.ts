@@ -1,6 +1,5 @@
-import { api } from '@portal/shared/api/client';
 import type { AuthReply } from '@portal/shared/api/schemas';
-import { buildAuthenticateBody } from '@portal/shared/auth/authenticateBody';
+import { buildAuthenticateBody } from './authenticateBody';
 import { readFidoIdentifier } from '@portal/shared/auth/deviceCookies';
 import { pageTrustedDeviceId } from '@portal/shared/auth/trustedDeviceCustody';
 import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
@@ -10,6 +9,7 @@ import { rememberedUserName } from '@portal/shared/storage/localStore';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import { authFailureMessage } from '../common/authFailure';
+import { loginApi } from '../api/loginCalls';
 
 /**
  * Submits a user ID: the authenticate request of spec section 3 (cookies, device data by risk
@@ -36,7 +36,7 @@ export function useSignIn(deviceData: () => Promise<string>, run: ServerCall['ru
         else rememberedUserName.remove();
         await applyNextAction(reply);
       };
-      await run((signal) => api.authenticate(body, { signal }), signedIn, {
+      await run((signal) => loginApi().authenticate(body, { signal }), signedIn, {
         onError: (error) => {
           onFailed();
           return authFailureMessage(error);

@@ -26,7 +26,7 @@ export function createApiClient(options: ApiClientDeps) {
   return {
     ...createEnvironmentCalls(send),
     ...createTokenCalls(send, deps),
-    ...createAuthCalls(send, deps),
+    ...createAuthCalls(send),
     ...createFactorCalls(send),
     ...createFidoCalls(send, deps),
   };

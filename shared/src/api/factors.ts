@@ -12,19 +12,6 @@ export interface RegisteringOption {
 /** Factor calls of spec section 7. */
 export function createFactorCalls(send: Send) {
   return {
-    /** POST factor/v1/PasswordAuthenticator { password, device tag }. */
-    passwordAuthenticate(password: string, call?: CallOptions) {
-      return send({
-        ...call,
-        method: 'POST',
-        path: 'factor/v1/PasswordAuthenticator',
-        base: 'service',
-        body: { password, ...DEVICE_TAG },
-        deviceTag: true,
-        schema: AuthReplySchema,
-      });
-    },
-
     /** POST factor/v1/CustomAuthenticator: the securid flow id and the pin+passcode. */
     customAuthenticate(code: string, call?: CallOptions) {
       return send({
@@ -223,18 +210,6 @@ export function createFactorCalls(send: Send) {
         token: 'client',
         body: { ...input, ...DEVICE_TAG },
         deviceTag: true,
-        schema: AuthReplySchema,
-      });
-    },
-
-    /** PUT factor/v1/MePasswordUpdater { currentPassword, newPassword }. */
-    updatePassword(currentPassword: string, newPassword: string, call?: CallOptions) {
-      return send({
-        ...call,
-        method: 'PUT',
-        path: 'factor/v1/MePasswordUpdater',
-        base: 'service',
-        body: { currentPassword, newPassword },
         schema: AuthReplySchema,
       });
     },

@@ -1,10 +1,17 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startLogin } from '../src/flow/loginStart';
-import { authStatusAtom, flowStateAtom } from '../src/session/atoms';
-import { AuthStatus } from '../src/session/authStatus';
-import { rememberedUserName } from '../src/storage/localStore';
-import { flowType, savedQueryParams } from '../src/storage/sessionStore';
+import { startLogin } from '../src/userId/loginStart';
+import {
+  authStatusAtom,
+  factorOptionsAtom,
+  factorReplyAtom,
+  fidoCredTypeAtom,
+  flowStateAtom,
+  selectionLevelAtom,
+} from '@portal/shared/session/atoms';
+import { AuthStatus } from '@portal/shared/session/authStatus';
+import { rememberedUserName } from '@portal/shared/storage/localStore';
+import { flowType, savedQueryParams } from '@portal/shared/storage/sessionStore';
 
 afterEach(() => {
   localStorage.clear();
@@ -156,5 +163,21 @@ describe('startLogin (spec section 4, Login start)', () => {
       message: 'Error resetting user',
       restartNeeded: true,
     });
+  });
+});
+
+describe("login start resets the last sign-in's flow-scoped atoms", () => {
+  it('so a single-factor user gets no stale More Options after Log in again', async () => {
+    const { store, api } = setup();
+    // The last sign-in was in a factor step reached through factor selection at level 1.
+    store.set(factorReplyAtom, { currentFactors: ['SMSOTP'], additional: { currentFactorLevel: 1 } });
+    store.set(factorOptionsAtom, [{ credId: 'c1', credType: 'sms', credValue: '+1 555' }]);
+    store.set(fidoCredTypeAtom, 'PASSKEY');
+    store.set(selectionLevelAtom, '1');
+    await startLogin({ store, api, pathname: '/direct', search: '' });
+    expect(store.get(selectionLevelAtom)).toBeNull();
+    expect(store.get(factorReplyAtom)).toBeNull();
+    expect(store.get(factorOptionsAtom)).toEqual([]);
+    expect(store.get(fidoCredTypeAtom)).toBeNull();
   });
 });

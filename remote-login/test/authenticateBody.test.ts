@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAuthenticateBody, buildSubjectlessAuthenticateBody } from '../src/auth/authenticateBody';
+import { buildAuthenticateBody, buildSubjectlessAuthenticateBody } from '../src/userId/authenticateBody';
 
 const base = { userName: '  Ann.Smith ', rememberMe: true, deviceData: 'print' };
 const fixed = { channel: 'web', action: 'authenticate', subject: 'ann.smith', rememberMe: true };

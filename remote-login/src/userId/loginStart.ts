@@ -1,7 +1,7 @@
 import type { ApiResult } from '@portal/shared/api/result';
 import type { AuthReply, ClientTokenReply } from '@portal/shared/api/schemas';
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
+import { messages } from '../messages';
+import { paths } from '../paths';
 import { flowStateAtom, loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
 import { transition } from '@portal/shared/session/signInState';
 import type { PortalStore } from '@portal/shared/session/store';
@@ -77,7 +77,7 @@ function entryParams(fromAddress: Record<string, string>): Record<string, string
  *    was given, the user is reset to obtain a new one;
  * 4. otherwise the flow is direct (a fresh transaction); a remembered user ID auto-submits except
  *    with restart=true.
- * (5. the remember-device flag is reset by api.authenticate itself.)
+ * (5. the remember-device flag is reset by loginApi().authenticate itself.)
  */
 export async function startLogin({
   store,

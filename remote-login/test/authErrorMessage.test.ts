@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage } from '../src/flow/authErrorMessage';
+import { authErrorMessage } from '../src/common/authErrorMessage';
 
 describe('authErrorMessage', () => {
   it.each([

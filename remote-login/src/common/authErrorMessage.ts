@@ -1,5 +1,5 @@
-import { ownValue } from '../lookup';
-import { messages } from '../messages/en_US';
+import { ownValue } from '@portal/shared/lookup';
+import { messages } from '../messages';
 
 /** Spec section 8, 'Authentication mapping': error code → message. */
 export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fallbackFingerprint } from '../src/auth/fingerprint';
-import { collectDeviceData, registerRiskCollector, vendorGlobalCollector } from '../src/auth/riskCollectors';
+import { fallbackFingerprint } from '../src/userId/fingerprint';
+import {
+  collectDeviceData,
+  registerRiskCollector,
+  vendorGlobalCollector,
+} from '../src/userId/riskCollectors';
 
 afterEach(() => {
   vi.useRealTimers();
