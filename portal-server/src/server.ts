@@ -18,6 +18,7 @@ import { registerDynamicCompression } from './http/dynamicCompression.js';
 import { registerErrorHandler } from './http/errorReply.js';
 import { serverLimitOptions } from './http/serverLimits.js';
 import { type LoggerSetup, loggerOptions } from './logging.js';
+import { ContributedCalls } from './proxy/contributedCalls.js';
 import { registerSsoProxy } from './proxy/ssoProxy.js';
 import { serviceUrlIsProxy } from './proxy/proxyTarget.js';
 import { DevRemotes } from './remotes/devRemotes.js';
@@ -122,7 +123,11 @@ export async function buildServer(
       foreign: foreignManifests,
     }),
   );
-  const liveContributions = new LiveContributions(app.log);
+  const liveContributions = new LiveContributions(app.log, (merged) => contributedCalls.note(merged));
+  // The proxy passes the calls the live builds (and, for a while, builds pages were given) name.
+  const contributedCalls = new ContributedCalls(async () =>
+    liveContributions.merge(await sessionRemotes.read()),
+  );
   const rateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
   const custody = new RefreshTokenCustody(
     new TokenSealer({ keys: config.tokenSealingKeys, purpose: REFRESH_COOKIE_PREFIX }),
@@ -176,6 +181,7 @@ export async function buildServer(
       audit: tokenAudit(auditTrail),
     });
     await registerSsoProxy(dynamic, {
+      contributedCalls: () => contributedCalls.current(),
       ssoBaseUrl: config.ssoBaseUrl,
       timeoutMs: config.proxyTimeoutMs,
       bodyLimitBytes: config.limits.bodyLimitBytes,

@@ -37,9 +37,19 @@ function configurationKey(remotes: ReadonlyMap<string, PlannedRemote>): string {
 export class LiveContributions {
   private readonly merged = new Map<string, MergedContributions>();
 
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    /** Told of every merge handed out (a page load, the contributions route): the proxy's calls. */
+    private readonly onMerged: (merged: MergedContributions) => void = () => undefined,
+  ) {}
 
   merge(remotes: ReadonlyMap<string, PlannedRemote>): MergedContributions {
+    const merged = this.mergeOnce(remotes);
+    this.onMerged(merged);
+    return merged;
+  }
+
+  private mergeOnce(remotes: ReadonlyMap<string, PlannedRemote>): MergedContributions {
     const key = configurationKey(remotes);
     const known = this.merged.get(key);
     if (known) return known;

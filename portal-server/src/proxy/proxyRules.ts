@@ -95,15 +95,42 @@ export function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
+/**
+ * An SSO call a live remote's screens make beyond the spec's (its contributions' `calls`, which
+ * the schema limits to factor/v1 and auth/v1 names): one method, a JSON body or none.
+ */
+export interface ContributedCall {
+  method: Method;
+  path: string;
+}
+
+/** One rule per contributed path, with every method the live remotes name for it. */
+function contributedRules(calls: readonly ContributedCall[]): Rule[] {
+  const methods = new Map<string, Set<Method>>();
+  for (const call of calls) methods.set(call.path, (methods.get(call.path) ?? new Set()).add(call.method));
+  return [...methods].map(([path, named]) => ({
+    path: exact(path),
+    methods: [...named],
+    bodies: named.has('POST') || named.has('PUT') ? JSON_BODY : [],
+  }));
+}
+
+/**
+ * Whether the proxy passes a request: the spec's calls (PROXY_RULES, always first, so a
+ * contribution can never widen one of them) and the calls the live remotes contribute.
+ */
 export function decideProxyRequest(
   method: string,
   rawPath: string,
   contentType: string | undefined,
   hasBody: boolean,
+  contributed: readonly ContributedCall[] = [],
 ): ProxyDecision {
   const unsafe = unsafePathReason(rawPath);
   if (unsafe) return refuse(400, 'PORTAL_INVALID_REQUEST', `Invalid proxy path (${unsafe})`);
-  const rule = PROXY_RULES.find((candidate) => candidate.path.test(rawPath));
+  const rule =
+    PROXY_RULES.find((candidate) => candidate.path.test(rawPath)) ??
+    contributedRules(contributed).find((candidate) => candidate.path.test(rawPath));
   if (!rule) return refuse(404, 'PORTAL_NOT_PROXIED', 'This path is not served through the proxy');
   if (!(rule.methods as readonly string[]).includes(method)) {
     return refuse(405, 'PORTAL_METHOD_NOT_ALLOWED', 'Method not allowed here', rule.methods.join(', '));

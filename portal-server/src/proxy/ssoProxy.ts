@@ -12,7 +12,7 @@ import {
 } from '../tokens/proxiedSignIn.js';
 import { clientAddressHeaders } from './clientAddressHeaders.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './proxyHeaders.js';
-import { decideProxyRequest, replyContentType } from './proxyRules.js';
+import { type ContributedCall, decideProxyRequest, replyContentType } from './proxyRules.js';
 import { PROXY_PREFIX, proxyTarget } from './proxyTarget.js';
 import { MAX_PROXIED_REPLY_BYTES, readReply, replyContent } from './replyTokens.js';
 import {
@@ -35,6 +35,8 @@ export interface SsoProxyOptions {
   bodyLimitBytes: number;
   /** Takes id_tokens and refresh tokens out of sign-in replies (tokens/proxiedSignIn.ts). */
   signIn: ProxiedSignInDeps;
+  /** The SSO calls live remotes contribute (contributedCalls.ts), passed beside the spec's. */
+  contributedCalls?: () => Promise<readonly ContributedCall[]>;
   /**
    * TRUST_PROXY is set: the client address is known, and goes to the SSO in X-Forwarded-For and
    * Forwarded (clientAddressHeaders.ts). Otherwise neither is sent.
@@ -255,7 +257,13 @@ export async function registerSsoProxy(app: FastifyInstance, options: SsoProxyOp
       const length = declaredLength(request);
       const hasBody =
         (length !== undefined && length > 0) || request.headers['transfer-encoding'] !== undefined;
-      const decision = decideProxyRequest(request.method, rawPath, request.headers['content-type'], hasBody);
+      const contentType = request.headers['content-type'];
+      let decision = decideProxyRequest(request.method, rawPath, contentType, hasBody);
+      // Not one of the spec's calls: perhaps one a live remote contributes (its screens' own).
+      if (!decision.ok && decision.code === 'PORTAL_NOT_PROXIED' && options.contributedCalls) {
+        const calls = await options.contributedCalls();
+        decision = decideProxyRequest(request.method, rawPath, contentType, hasBody, calls);
+      }
       if (!decision.ok) {
         if (decision.allow) reply.header('allow', decision.allow);
         return sendError(reply, decision.status, decision.code, decision.message);
