@@ -14,7 +14,7 @@ import {
 } from 'react';
 import { createRoot } from 'react-dom/client';
 // The harness owns its router; screens reach the same one through @portal/shared/router (same build).
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { readHarnessAddress } from './harnessAddress';
 import { HarnessIndex } from './HarnessIndex';
 import { type SessionSetupResult, setUpSession } from './sessionSetup';
@@ -51,6 +51,11 @@ function RestartNotice() {
   return null;
 }
 
+/** Where the screen's router is now: a screen that navigates (a submitted step) says so here. */
+function RouterAddress() {
+  return <code>{useLocation().pathname}</code>;
+}
+
 interface ScreenPageProps {
   expose: string;
   path: string;
@@ -63,7 +68,7 @@ function ScreenPage({ expose, path, setup, Screen }: ScreenPageProps) {
     <MemoryRouter initialEntries={[path]}>
       <RestartNotice />
       <p>
-        <a href="?">{__HARNESS_REMOTE__} harness</a> · {expose} at {path} ·{' '}
+        <a href="?">{__HARNESS_REMOTE__} harness</a> · {expose} at <RouterAddress /> ·{' '}
         <output>{setup.ok ? setup.summary : setup.error}</output>
       </p>
       <hr />
