@@ -9,7 +9,7 @@ import { PASSWORD } from '@portal/e2e/signIn';
 // Each screen is also checked for sideways scrolling at 320 px.
 //
 // After changing one of these screens on purpose: rebuild and stage, then
-//   node scripts/pnpm.mjs --filter @portal/remote-factors e2e -- screens-enrolment.spec.ts --update-snapshots
+//   node scripts/pnpm.mjs --filter @portal/remote-factors e2e screens-enrolment.spec.ts --update-snapshots
 // and look at the changed pictures before committing them.
 
 useScreenshotSetup();

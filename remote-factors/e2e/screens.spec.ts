@@ -14,7 +14,7 @@ import { addVirtualAuthenticator } from '@portal/e2e/webauthn';
 //
 // A screen changed on purpose: rebuild and stage, then rewrite the baselines and look at the
 // changed pictures before committing them:
-//   node scripts/pnpm.mjs --filter @portal/remote-factors e2e -- screens.spec.ts --update-snapshots
+//   node scripts/pnpm.mjs --filter @portal/remote-factors e2e screens.spec.ts --update-snapshots
 
 useScreenshotSetup();
 

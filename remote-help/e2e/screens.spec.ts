@@ -6,7 +6,7 @@ import { expectScreen } from '@portal/e2e/screenshots';
 // 1280 px and at 320 px wide (full page), compared with the baselines in
 // screens.spec.ts-snapshots/ beside this file (rules: @portal/e2e/screenshots). After a
 // deliberate change: rebuild and stage, then
-//   node scripts/pnpm.mjs --filter @portal/remote-help e2e -- screens.spec.ts --update-snapshots
+//   node scripts/pnpm.mjs --filter @portal/remote-help e2e screens.spec.ts --update-snapshots
 
 useScreenshotSetup();
 

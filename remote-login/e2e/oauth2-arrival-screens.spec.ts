@@ -7,7 +7,7 @@ import { expectScreen } from '@portal/e2e/screenshots';
 // discovery (no user name), the emulator's discovery page, and the restart notice after a failure
 // on /idp in the oauth2 flow (no 'Click to retry login'). Same rules as screens.spec.ts: fixed
 // viewports and clock, fonts-dejavu-core only, animations disabled.
-//   node scripts/pnpm.mjs --filter @portal/remote-login e2e -- oauth2-arrival-screens.spec.ts --update-snapshots
+//   node scripts/pnpm.mjs --filter @portal/remote-login e2e oauth2-arrival-screens.spec.ts --update-snapshots
 
 useScreenshotSetup();
 

@@ -4,7 +4,7 @@ import { expectScreen } from '@portal/e2e/screenshots';
 
 // Screenshot tests of remote-login's screens that issue 13 §4 changed (the approach of
 // screens.spec.ts; baselines in screens-details.spec.ts-snapshots/). Rewrite after a deliberate change:
-//   node scripts/pnpm.mjs --filter @portal/remote-login e2e -- screens-details.spec.ts --update-snapshots
+//   node scripts/pnpm.mjs --filter @portal/remote-login e2e screens-details.spec.ts --update-snapshots
 
 useScreenshotSetup();
 

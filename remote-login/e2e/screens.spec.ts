@@ -12,7 +12,7 @@ import { PASSWORD } from '@portal/e2e/signIn';
 //
 // A screen changed on purpose: rebuild and stage, then rewrite the baselines and look at the
 // changed pictures before committing them:
-//   node scripts/pnpm.mjs --filter @portal/remote-login e2e -- screens.spec.ts --update-snapshots
+//   node scripts/pnpm.mjs --filter @portal/remote-login e2e screens.spec.ts --update-snapshots
 
 useScreenshotSetup();
 

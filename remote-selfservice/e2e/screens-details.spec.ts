@@ -7,7 +7,7 @@ import { addVirtualAuthenticator } from '@portal/e2e/webauthn';
 
 // Screenshot tests of remote-selfservice's screens that issue 13 §4 changed or added (the approach
 // of screens.spec.ts; baselines in screens-details.spec.ts-snapshots/). Rewrite after a deliberate change:
-//   node scripts/pnpm.mjs --filter @portal/remote-selfservice e2e -- screens-details.spec.ts --update-snapshots
+//   node scripts/pnpm.mjs --filter @portal/remote-selfservice e2e screens-details.spec.ts --update-snapshots
 
 useScreenshotSetup();
 

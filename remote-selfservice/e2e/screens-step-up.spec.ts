@@ -7,7 +7,7 @@ import { PASSWORD } from '@portal/e2e/signIn';
 // Screenshot tests of the step-up dialog (issue 21 item 11; the approach of screens.spec.ts:
 // fixed viewports, fixed clock, fonts of fonts-dejavu-core, the keyboard; baselines in
 // screens-step-up.spec.ts-snapshots/). Rewrite after a deliberate change:
-//   node scripts/pnpm.mjs --filter @portal/remote-selfservice e2e -- screens-step-up.spec.ts --update-snapshots
+//   node scripts/pnpm.mjs --filter @portal/remote-selfservice e2e screens-step-up.spec.ts --update-snapshots
 
 useScreenshotSetup();
 
