@@ -1,6 +1,9 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { loadPortalConfig } from '@portal/shared/config/portalConfig';
+import { mergeContributions } from '@portal/contributions/merge';
+import { parseContributions } from '@portal/contributions/schema';
 import { createSend } from '@portal/shared/api/request';
+import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
 import { portalStore } from '@portal/shared/session/store';
 import { useRestartNotice } from '@portal/shared/session/useRestartNotice';
 import { Provider } from 'jotai';
@@ -27,6 +30,16 @@ import { type SessionSetupResult, setUpSession } from './sessionSetup';
  *   ?expose=./SelfService&path=/self-service&signedIn=pat.password
  */
 const address = readHarnessAddress(window.location.search);
+
+// As the host does with the merged contributions: the remote's own next actions route the replies
+// its screens get (a next action another remote claims goes to the restart notice here).
+const contributions = parseContributions(__HARNESS_CONTRIBUTIONS__);
+if (contributions.ok) {
+  const { merged } = mergeContributions([{ remote: __HARNESS_REMOTE__, contributions: contributions.value }]);
+  portalStore.set(contributionsAtom, merged);
+} else {
+  console.error(`[harness] the remote's contributions: ${contributions.problem}`);
+}
 
 loadPortalConfig(portalStore).catch(() => console.info('[harness] no /v1/config/portal here: defaults used'));
 

@@ -11,3 +11,5 @@ declare const __HARNESS_ROUTES__: {
 declare const __HARNESS_PASSWORD_PATHS__: string[];
 /** The fixture user whose sign-in opens each guard-C route (the remote's harness.json), by path. */
 declare const __HARNESS_FACTOR_USERS__: Record<string, string>;
+/** The remote's whole contributions file: the harness's dispatcher routes the screens' replies with them. */
+declare const __HARNESS_CONTRIBUTIONS__: unknown;

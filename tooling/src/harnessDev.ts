@@ -71,5 +71,6 @@ export function harnessDefines(
     __HARNESS_ROUTES__: JSON.stringify(routes),
     __HARNESS_PASSWORD_PATHS__: JSON.stringify(passwordPaths),
     __HARNESS_FACTOR_USERS__: JSON.stringify(factorUsers),
+    __HARNESS_CONTRIBUTIONS__: JSON.stringify(contributions),
   };
 }
