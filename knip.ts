@@ -34,8 +34,9 @@ const config: KnipConfig = {
     'remote-*': {
       // A remote's exposes (exposes.ts) are the modules of src/exposes, which the host loads by
       // name at run time; host/test/exposeContract.test.ts keeps the two the same.
-      entry: ['rspack.config.ts', 'src/exposes/*.tsx'],
-      project: ['*.ts', 'src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
+      // e2e/: the remote's own screenshot specs, run by e2e/playwright.config.ts (a project each).
+      entry: ['rspack.config.ts', 'src/exposes/*.tsx', 'e2e/**/*.spec.ts'],
+      project: ['*.ts', 'src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}', 'e2e/**/*.ts'],
       // Not imported: the federation build plugin (through @portal/tooling) runs with it.
       ignoreDependencies: ['@module-federation/enhanced'],
     },

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * Screenshot tests (tests/screens.spec.ts): the two widths every screen is compared at, the
+ * Screenshot tests (e2e/tests/screens*.spec.ts and each remote's e2e/): the two widths every screen is compared at, the
  * fixed clock, the fonts, and one assertion that takes both pictures.
  */
 

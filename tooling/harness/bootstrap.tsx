@@ -1,32 +1,46 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { loadPortalConfig } from '@portal/shared/config/portalConfig';
-import { AuthStatus, type AuthStatusValue } from '@portal/shared/session/authStatus';
-import { authStatusAtom, serviceUrlAtom, userNameAtom } from '@portal/shared/session/atoms';
+import { mergeContributions } from '@portal/contributions/merge';
+import { parseContributions } from '@portal/contributions/schema';
+import { createSend } from '@portal/shared/api/request';
+import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
 import { portalStore } from '@portal/shared/session/store';
 import { useRestartNotice } from '@portal/shared/session/useRestartNotice';
 import { Provider } from 'jotai';
-import { type ComponentType, lazy, StrictMode, Suspense } from 'react';
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  StrictMode,
+  Suspense,
+} from 'react';
 import { createRoot } from 'react-dom/client';
 // The harness owns its router; screens reach the same one through @portal/shared/router (same build).
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { readHarnessAddress } from './harnessAddress';
+import { HarnessIndex } from './HarnessIndex';
+import { type SessionSetupResult, setUpSession } from './sessionSetup';
 
 /**
- * A remote's development harness: renders one of its exposed screens on its own, with the
- * shared store, a router, and session state chosen in the address:
- *   ?expose=./UserId&path=/direct&status=1&user=pat.password&service=http://localhost:8090/default/
+ * A remote's development harness: its index lists every expose and route of the remote; an
+ * address with `expose` renders that screen alone, with the shared store, a router at `path`, a
+ * client token and the session state the address names (harnessAddress.ts):
+ *   ?expose=./Otp&path=/sotp&state=factor&user=sam.sms
+ *   ?expose=./SelfService&path=/self-service&signedIn=pat.password
  */
-const params = new URLSearchParams(window.location.search);
-const expose = params.get('expose') ?? __HARNESS_EXPOSES__[0] ?? '';
-const path = params.get('path') ?? '/';
-const statuses: Record<string, AuthStatusValue> = {
-  '0': AuthStatus.None,
-  '1': AuthStatus.Factor,
-  '2': AuthStatus.Authenticated,
-};
+const address = readHarnessAddress(window.location.search);
 
-portalStore.set(authStatusAtom, statuses[params.get('status') ?? '0'] ?? AuthStatus.None);
-if (params.get('user')) portalStore.set(userNameAtom, params.get('user'));
-portalStore.set(serviceUrlAtom, params.get('service') ?? 'http://localhost:8090/default/');
+// As the host does with the merged contributions: the remote's own next actions route the replies
+// its screens get (a next action another remote claims goes to the restart notice here).
+const contributions = parseContributions(__HARNESS_CONTRIBUTIONS__);
+if (contributions.ok) {
+  const { merged } = mergeContributions([{ remote: __HARNESS_REMOTE__, contributions: contributions.value }]);
+  portalStore.set(contributionsAtom, merged);
+} else {
+  console.error(`[harness] the remote's contributions: ${contributions.problem}`);
+}
+
 loadPortalConfig(portalStore).catch(() => console.info('[harness] no /v1/config/portal here: defaults used'));
 
 const federation = getInstance();
@@ -34,27 +48,14 @@ federation?.registerRemotes([
   { name: __HARNESS_REMOTE__, entry: new URL('/mf-manifest.json', window.location.href).href },
 ]);
 
-const Screen = lazy(async () => {
-  const loaded = (await federation?.loadRemote(`${__HARNESS_REMOTE__}/${expose.replace(/^\.\//, '')}`)) as
-    | { default: ComponentType }
-    | undefined;
-  if (!loaded) throw new Error(`${expose} did not load`);
-  return loaded;
-});
-
-function Picker() {
-  return (
-    <nav aria-label="Exposed screens">
-      <h1>{__HARNESS_REMOTE__} harness</h1>
-      <ul>
-        {__HARNESS_EXPOSES__.map((name) => (
-          <li key={name}>
-            <a href={`?expose=${encodeURIComponent(name)}&path=${encodeURIComponent(path)}`}>{name}</a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+function loadScreen(expose: string): LazyExoticComponent<ComponentType> {
+  return lazy(async () => {
+    const loaded = (await federation?.loadRemote(`${__HARNESS_REMOTE__}/${expose.replace(/^\.\//, '')}`)) as
+      | { default: ComponentType }
+      | undefined;
+    if (!loaded) throw new Error(`${expose} did not load`);
+    return loaded;
+  });
 }
 
 /** As in the host: a sign-in that needs a restart opens the restart notice. */
@@ -63,11 +64,26 @@ function RestartNotice() {
   return null;
 }
 
-function HarnessPage() {
+/** Where the screen's router is now: a screen that navigates (a submitted step) says so here. */
+function RouterAddress() {
+  return <code>{useLocation().pathname}</code>;
+}
+
+interface ScreenPageProps {
+  expose: string;
+  path: string;
+  setup: SessionSetupResult;
+  Screen: LazyExoticComponent<ComponentType>;
+}
+
+function ScreenPage({ expose, path, setup, Screen }: ScreenPageProps) {
   return (
     <MemoryRouter initialEntries={[path]}>
       <RestartNotice />
-      <Picker />
+      <p>
+        <a href="?">{__HARNESS_REMOTE__} harness</a> · {expose} at <RouterAddress /> ·{' '}
+        <output>{setup.ok ? setup.summary : setup.error}</output>
+      </p>
       <hr />
       <Suspense fallback={<p>Loading {expose}…</p>}>
         <Screen />
@@ -76,13 +92,42 @@ function HarnessPage() {
   );
 }
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <Provider store={portalStore}>
-        <HarnessPage />
-      </Provider>
-    </StrictMode>,
+async function start(root: HTMLElement): Promise<void> {
+  const render = (page: ReactNode) =>
+    createRoot(root).render(
+      <StrictMode>
+        <Provider store={portalStore}>{page}</Provider>
+      </StrictMode>,
+    );
+  if ('error' in address) {
+    render(<p role="alert">{address.error}</p>);
+    return;
+  }
+  if (!address.expose) {
+    render(<HarnessIndex />);
+    return;
+  }
+  const send = createSend({
+    store: portalStore,
+    fetch: (input, init) => globalThis.fetch(input, init),
+    now: Date.now,
+  });
+  const setup = await setUpSession(address.session, address.path, {
+    store: portalStore,
+    send,
+    passwordPaths: __HARNESS_PASSWORD_PATHS__,
+    pageOrigin: window.location.origin,
+  });
+  if (!setup.ok) console.error(`[harness] ${setup.error}`);
+  render(
+    <ScreenPage
+      expose={address.expose}
+      path={address.path}
+      setup={setup}
+      Screen={loadScreen(address.expose)}
+    />,
   );
 }
+
+const root = document.getElementById('root');
+if (root) void start(root);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, DefinePlugin, HtmlRspackPlugin, SubresourceIntegrityPlugin } from '@rspack/core';
 import { FirstLoadPlugin } from './firstLoadPlugin.ts';
+import { DEFAULT_PORTAL_URL, harnessDefines, portalProxy, readFactorUsers } from './harnessDev.ts';
 import { ManifestContributionsPlugin } from './manifestContributionsPlugin.ts';
 import { ManifestIntegrityPlugin } from './manifestIntegrityPlugin.ts';
 import { PrecompressPlugin } from './precompressPlugin.ts';
@@ -265,9 +266,14 @@ export async function hostConfig(opts: HostOptions): Promise<Configuration> {
   return config;
 }
 
+/** The portal server's proxy in front of the SSO (the default service URL; shared/src/constants PROXY_URL). */
+const PORTAL_PROXY_PATH = '/common/portal/proxy/';
+
 /**
  * Development only: the remote's own dev server also serves a small harness page (a pure
- * consumer with its own runtime) that renders any of the remote's exposed screens alone.
+ * consumer with its own runtime) that lists the remote's exposes and renders any of them alone,
+ * with a client token and the session state its address names. The dev server passes the
+ * portal's calls on to the portal server at PORTAL_URL (default: `npm start`'s).
  */
 export function remoteDevConfigs(opts: RemoteOptions): Configuration[] {
   const remote = remoteConfig(opts);
@@ -281,10 +287,7 @@ export function remoteDevConfigs(opts: RemoteOptions): Configuration[] {
   harness.devServer = undefined;
   harness.plugins?.push(
     new HtmlRspackPlugin({ template: path.join(harnessDir, 'index.html'), filename: 'index.html' }),
-    new DefinePlugin({
-      __HARNESS_REMOTE__: JSON.stringify(opts.name),
-      __HARNESS_EXPOSES__: JSON.stringify(Object.keys(opts.exposes)),
-    }),
+    new DefinePlugin(harnessDefines(opts.name, opts.exposes, opts.contributions, readFactorUsers(opts.dir))),
     new ModuleFederationPlugin({
       name: `${opts.name}_harness`,
       remotes: {},
@@ -299,6 +302,7 @@ export function remoteDevConfigs(opts: RemoteOptions): Configuration[] {
     remote.devServer = {
       ...remote.devServer,
       historyApiFallback: { index: '/harness/index.html' },
+      proxy: [portalProxy(process.env.PORTAL_URL ?? DEFAULT_PORTAL_URL, PORTAL_PROXY_PATH)],
       open: false,
     };
   }

@@ -1,13 +1,13 @@
-import { expect, type Page, test } from '../src/fixtures';
-import { codeSent } from '../src/outbox';
-import { useScreenshotSetup } from '../src/screenshotSuite';
-import { expectScreen } from '../src/screenshots';
-import { PASSWORD } from '../src/signIn';
+import { expect, type Page, test } from '@portal/e2e/fixtures';
+import { codeSent } from '@portal/e2e/outbox';
+import { useScreenshotSetup } from '@portal/e2e/screenshotSuite';
+import { expectScreen } from '@portal/e2e/screenshots';
+import { PASSWORD } from '@portal/e2e/signIn';
 
 // Screenshot tests of the step-up dialog (issue 21 item 11; the approach of screens.spec.ts:
 // fixed viewports, fixed clock, fonts of fonts-dejavu-core, the keyboard; baselines in
 // screens-step-up.spec.ts-snapshots/). Rewrite after a deliberate change:
-//   cd e2e && npx playwright test tests/screens-step-up.spec.ts --update-snapshots
+//   node scripts/pnpm.mjs --filter @portal/remote-selfservice e2e screens-step-up.spec.ts --update-snapshots
 
 useScreenshotSetup();
 

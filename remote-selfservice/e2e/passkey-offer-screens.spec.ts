@@ -1,7 +1,7 @@
-import { expect, test } from '../src/fixtures';
-import { useScreenshotSetup } from '../src/screenshotSuite';
-import { expectScreen } from '../src/screenshots';
-import { PASSWORD } from '../src/signIn';
+import { expect, test } from '@portal/e2e/fixtures';
+import { useScreenshotSetup } from '@portal/e2e/screenshotSuite';
+import { expectScreen } from '@portal/e2e/screenshots';
+import { PASSWORD } from '@portal/e2e/signIn';
 
 // Screenshot of the welcome page's passkey offer (issue 16, part 4) at 1280 and 320 px; the
 // setup, tolerance and fonts are those of screens.spec.ts.

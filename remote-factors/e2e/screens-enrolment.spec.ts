@@ -1,7 +1,7 @@
-import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
-import { useScreenshotSetup } from '../src/screenshotSuite';
-import { expectScreen, VIEWPORTS } from '../src/screenshots';
-import { PASSWORD } from '../src/signIn';
+import { type EmulatorApi, expect, type Page, test } from '@portal/e2e/fixtures';
+import { useScreenshotSetup } from '@portal/e2e/screenshotSuite';
+import { expectScreen, VIEWPORTS } from '@portal/e2e/screenshots';
+import { PASSWORD } from '@portal/e2e/signIn';
 
 // Screenshot tests of the enrolment screens (issue 13 §1), the way tests/screens.spec.ts takes
 // the others: reached through the real screens by the fixture users who must enrol, at 1280 px
@@ -9,7 +9,7 @@ import { PASSWORD } from '../src/signIn';
 // Each screen is also checked for sideways scrolling at 320 px.
 //
 // After changing one of these screens on purpose: rebuild and stage, then
-//   cd e2e && npx playwright test tests/screens-enrolment.spec.ts --update-snapshots
+//   node scripts/pnpm.mjs --filter @portal/remote-factors e2e screens-enrolment.spec.ts --update-snapshots
 // and look at the changed pictures before committing them.
 
 useScreenshotSetup();

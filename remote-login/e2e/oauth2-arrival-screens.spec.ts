@@ -1,13 +1,13 @@
-import { expect, type Page, test } from '../src/fixtures';
-import { useScreenshotSetup } from '../src/screenshotSuite';
-import { expectScreen } from '../src/screenshots';
+import { expect, type Page, test } from '@portal/e2e/fixtures';
+import { useScreenshotSetup } from '@portal/e2e/screenshotSuite';
+import { expectScreen } from '@portal/e2e/screenshots';
 
 // Screenshot tests of what arriving from a relying party shows (oauth2-arrival.spec.ts has the
 // behaviour): the User ID page while the arrival runs and after it failed, /idp in identity-provider
 // discovery (no user name), the emulator's discovery page, and the restart notice after a failure
 // on /idp in the oauth2 flow (no 'Click to retry login'). Same rules as screens.spec.ts: fixed
 // viewports and clock, fonts-dejavu-core only, animations disabled.
-//   cd e2e && npx playwright test tests/oauth2-arrival-screens.spec.ts --update-snapshots
+//   node scripts/pnpm.mjs --filter @portal/remote-login e2e oauth2-arrival-screens.spec.ts --update-snapshots
 
 useScreenshotSetup();
 
