@@ -63,7 +63,10 @@ if (process.argv[1] === import.meta.filename) {
       // was refused, then those again once the others are live (a real problem is refused twice).
       const builds = [
         { name: 'host', promote: () => promoteHost(context, host.release) },
-        ...staged.map((build) => ({ name: build.name, promote: () => promote(context, build.name, build.release) })),
+        ...staged.map((build) => ({
+          name: build.name,
+          promote: () => promote(context, build.name, build.release),
+        })),
       ];
       const refused = [];
       for (const build of builds) {
@@ -78,20 +81,6 @@ if (process.argv[1] === import.meta.filename) {
       for (const build of builds) prune(context, build.name);
     }
     for (const build of staged) config[build.name] = { manifest: build.manifest, integrity: build.integrity };
-  } catch (error) {
-          if (!(error instanceof ReleaseError)) throw error;
-          refused.push(build);
-        }
-      }
-      for (const build of refused) promote(context, build.name, build.release);
-      for (const build of staged) prune(context, build.name);
-    }
-    for (const build of staged) config[build.name] = { manifest: build.manifest, integrity: build.integrity };
-    const host = stageHost(releases, context.hostDist);
-    if (!process.argv.includes('--no-config')) {
-      promoteHost(context, host.release);
-      prune(context, 'host');
-    }
   } catch (error) {
     if (!(error instanceof ReleaseError)) throw error;
     console.error([`stage-releases: ${error.message}`, ...error.problems.map((p) => `  - ${p}`)].join('\n'));
