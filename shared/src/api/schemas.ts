@@ -112,7 +112,6 @@ export const FidoChallengeReplySchema = v.pipe(
   v.custom<object>((input) => typeof input === 'object' && input !== null && !Array.isArray(input)),
   v.looseObject(tolerant(AuthReplySchema.entries)),
 );
-export type FidoChallengeReply = v.InferOutput<typeof FidoChallengeReplySchema>;
 
 /** 'Credential' of spec section 3. */
 export const CredentialSchema = v.looseObject({
@@ -144,7 +143,6 @@ export const RegistrationResultSchema = v.looseObject({
   sharedSecret: v.nullish(v.string()),
   tenantName: v.nullish(v.string()),
 });
-export type RegistrationResult = v.InferOutput<typeof RegistrationResultSchema>;
 
 /** Client token from the portal server. */
 export const ClientTokenReplySchema = v.looseObject({
