@@ -112,7 +112,6 @@ export const FidoChallengeReplySchema = v.pipe(
   v.custom<object>((input) => typeof input === 'object' && input !== null && !Array.isArray(input)),
   v.looseObject(tolerant(AuthReplySchema.entries)),
 );
-export type FidoChallengeReply = v.InferOutput<typeof FidoChallengeReplySchema>;
 
 /** 'Registration result' of spec section 3 (sharedSecret and tenantName feed the QR code). */
 export const RegistrationResultSchema = v.looseObject({
@@ -123,7 +122,6 @@ export const RegistrationResultSchema = v.looseObject({
   sharedSecret: v.nullish(v.string()),
   tenantName: v.nullish(v.string()),
 });
-export type RegistrationResult = v.InferOutput<typeof RegistrationResultSchema>;
 
 /** Client token from the portal server. */
 export const ClientTokenReplySchema = v.looseObject({
