@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { paths } from '@portal/shared/routes/paths';
+import { paths } from '@portal/shared/router';
 import { hostConfig } from '@portal/tooling/appConfig';
 import { routes } from './src/routes.ts';
 

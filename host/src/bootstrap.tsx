@@ -1,6 +1,6 @@
-import { api } from '@portal/shared/api/client';
-import { applyPortalConfig, loadPortalConfig } from '@portal/shared/config/portalConfig';
-import { portalStore } from '@portal/shared/session/store';
+import { api } from '@portal/shared/transport';
+import { applyPortalConfig, loadPortalConfig } from '@portal/shared/config';
+import { portalStore } from '@portal/shared/session';
 import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,6 +1,6 @@
 import { BrowserRouter, Route, Routes } from '@portal/shared/router';
-import { useRestartNotice } from '@portal/shared/session/useRestartNotice';
-import { Announcer } from '@portal/shared/ui/Announcer';
+import { useRestartNotice } from '@portal/shared/session';
+import { Announcer } from '@portal/shared/ui';
 import { RemoteScreen } from './federation/RemoteScreen';
 import { RouteGuard } from './guards/RouteGuard';
 import { routes } from './routes';

@@ -1,5 +1,5 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
+import { messages } from '@portal/shared/words';
+import { paths } from '@portal/shared/router';
 import type { RemoteName } from './federation/remotesConfig';
 
 /**

@@ -1,4 +1,4 @@
-import { paths } from '@portal/shared/routes/paths';
+import { paths } from '@portal/shared/router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../src/routes';
 

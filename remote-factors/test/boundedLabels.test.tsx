@@ -1,6 +1,6 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { DISPLAY_TEXT_LIMIT } from '@portal/shared/display/boundedText';
-import { paths } from '@portal/shared/routes/paths';
+import type { AuthReply } from '@portal/shared/transport';
+import { DISPLAY_TEXT_LIMIT } from '@portal/shared/ui';
+import { paths } from '@portal/shared/router';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FactorSelectionScreen } from '../src/factorSelection/FactorSelectionScreen';

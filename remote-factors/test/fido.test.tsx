@@ -1,15 +1,13 @@
-import type { AuthReply, FidoChallengeReply } from '@portal/shared/api/schemas';
+import type { AuthReply, FidoChallengeReply } from '@portal/shared/transport';
 import {
   expectedChallengeAction,
   fidoTypeForPath,
   fidoTypeOf,
   isRegisterMode,
-} from '@portal/shared/fido/fidoTypes';
-import { paths } from '@portal/shared/routes/paths';
-import { signInFidoTypeAtom } from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
-import { fidoIdCookieName } from '@portal/shared/storage/cookieNames';
-import { removeCookie } from '@portal/shared/storage/cookies';
+} from '@portal/shared/features';
+import { paths } from '@portal/shared/router';
+import { signInFidoTypeAtom, portalStore } from '@portal/shared/session';
+import { fidoIdCookieName, removeCookie } from '@portal/shared/storage';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ceremonyFailure } from '../src/fido/ceremonyError';

@@ -1,4 +1,4 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
+import type { AuthReply } from '@portal/shared/transport';
 import {
   authStatusAtom,
   clientTokenAtom,
@@ -9,9 +9,9 @@ import {
   selectionLevelAtom,
   serviceUrlAtom,
   userNameAtom,
-} from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
-import { portalStore } from '@portal/shared/session/store';
+  AuthStatus,
+  portalStore,
+} from '@portal/shared/session';
 import { render } from '@testing-library/react';
 import { Provider } from 'jotai';
 import type { ReactElement } from 'react';

@@ -1,5 +1,5 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { paths } from '@portal/shared/routes/paths';
+import type { AuthReply } from '@portal/shared/transport';
+import { paths } from '@portal/shared/router';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MobileOtpScreen } from '../src/mobileOtp/MobileOtpScreen';

@@ -1,7 +1,6 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { paths } from '@portal/shared/routes/paths';
-import { flowStateAtom } from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
+import type { AuthReply } from '@portal/shared/transport';
+import { paths } from '@portal/shared/router';
+import { flowStateAtom, portalStore } from '@portal/shared/session';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OtpScreen } from '../src/otp/OtpScreen';

@@ -1,5 +1,5 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { paths } from '@portal/shared/routes/paths';
+import type { AuthReply } from '@portal/shared/transport';
+import { paths } from '@portal/shared/router';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OtpScreen } from '../src/otp/OtpScreen';

@@ -1,4 +1,4 @@
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '@portal/shared/words';
 
 /**
  * The <h1> of each page this remote owns, in one place. They name the route (spec section 2), so

@@ -1,5 +1,5 @@
 import { defineContributions } from '@portal/contributions/schema';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '@portal/shared/words';
 
 /**
  * What remote-login adds to the portal (docs/contracts.md, "Contributions"): the sign-in screens,

@@ -1,9 +1,8 @@
-import type { Credential } from '@portal/shared/api/schemas';
+import type { Credential } from '@portal/shared/transport';
 import { fakeServer, type RecordedRequest } from '@portal/shared/test-support/fakeServer';
 import { landed, renderScreen } from '@portal/shared/test-support/render';
 import { startRegistration } from '@simplewebauthn/browser';
-import { userTokenAtom } from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
+import { userTokenAtom, portalStore } from '@portal/shared/session';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManageCredentials } from '../src/credentials/ManageCredentials';

@@ -1,9 +1,14 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { loadPortalConfig } from '@portal/shared/config/portalConfig';
-import { AuthStatus, type AuthStatusValue } from '@portal/shared/session/authStatus';
-import { authStatusAtom, serviceUrlAtom, userNameAtom } from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
-import { useRestartNotice } from '@portal/shared/session/useRestartNotice';
+import { loadPortalConfig } from '@portal/shared/config';
+import {
+  AuthStatus,
+  type AuthStatusValue,
+  authStatusAtom,
+  serviceUrlAtom,
+  userNameAtom,
+  portalStore,
+  useRestartNotice,
+} from '@portal/shared/session';
 import { Provider } from 'jotai';
 import { type ComponentType, lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';

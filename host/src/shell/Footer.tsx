@@ -1,8 +1,7 @@
-import { portalConfigAtom } from '@portal/shared/config/portalConfig';
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
+import { portalConfigAtom } from '@portal/shared/config';
+import { messages } from '@portal/shared/words';
+import { paths, Link } from '@portal/shared/router';
 import { useAtomValue } from 'jotai';
-import { Link } from '@portal/shared/router';
 
 export function Footer() {
   const config = useAtomValue(portalConfigAtom);

@@ -1,7 +1,6 @@
-import { announce } from '@portal/shared/a11y/announce';
-import { focusIsWithin, focusScreenStart } from '@portal/shared/a11y/focusScreen';
-import { FIELD_FOCUS_DELAY_MS } from '@portal/shared/constants';
-import { messages } from '@portal/shared/messages/en_US';
+import { announce, focusIsWithin, focusScreenStart } from '@portal/shared/a11y';
+import { FIELD_FOCUS_DELAY_MS } from '@portal/shared/config';
+import { messages } from '@portal/shared/words';
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
 import { screenTitleFor } from '../routes';

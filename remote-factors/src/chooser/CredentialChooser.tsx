@@ -1,7 +1,7 @@
-import type { CredentialOption } from '@portal/shared/api/schemas';
-import { messages } from '@portal/shared/messages/en_US';
+import type { CredentialOption } from '@portal/shared/transport';
+import { messages } from '@portal/shared/words';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/ui';
 import { optionLabel } from './optionLabel';
 
 export interface CredentialChooserProps {

@@ -1,7 +1,7 @@
-import type { CredentialOption } from '@portal/shared/api/schemas';
-import { ownValue } from '@portal/shared/lookup';
-import { boundedText } from '@portal/shared/display/boundedText';
-import { messages } from '@portal/shared/messages/en_US';
+import type { CredentialOption } from '@portal/shared/transport';
+import { ownValue } from '@portal/shared/config';
+import { boundedText } from '@portal/shared/ui';
+import { messages } from '@portal/shared/words';
 
 /** Words for the credential types an option can have (ivr is the voice call, login only). */
 const TYPE_NAMES: Readonly<Record<string, string>> = {

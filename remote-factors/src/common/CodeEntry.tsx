@@ -1,6 +1,5 @@
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
-import { messages } from '@portal/shared/messages/en_US';
-import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
+import { useFocusFirst, OtpInput, type OtpInputHandle } from '@portal/shared/ui';
+import { messages } from '@portal/shared/words';
 import {
   type FormEvent,
   type ReactNode,

@@ -1,9 +1,8 @@
-import { paths } from '@portal/shared/routes/paths';
-import { clientTokenAtom, userNameAtom } from '@portal/shared/session/atoms';
-import { isOauth2Flow } from '@portal/shared/storage/sessionStore';
+import { paths, useNavigate } from '@portal/shared/router';
+import { clientTokenAtom, userNameAtom } from '@portal/shared/session';
+import { isOauth2Flow } from '@portal/shared/storage';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { useNavigate } from '@portal/shared/router';
 
 /** The start of login for the current flow type (the factor screens' parent route). */
 export function loginStartPath(): string {

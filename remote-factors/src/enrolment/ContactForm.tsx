@@ -1,5 +1,5 @@
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
-import { messages } from '@portal/shared/messages/en_US';
+import { useFocusFirst } from '@portal/shared/ui';
+import { messages } from '@portal/shared/words';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { CONTACT_FIELDS, type ContactChannel } from './contactValue';
 import { TextField } from './TextField';

@@ -1,10 +1,7 @@
-import { api } from '@portal/shared/api/client';
-import type { AuthReply, CredentialOption } from '@portal/shared/api/schemas';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
-import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
-import { browserLanguage } from '@portal/shared/i18n/language';
-import { messages } from '@portal/shared/messages/en_US';
-import { LiveStatus } from '@portal/shared/ui/LiveStatus';
+import { api, type AuthReply, type CredentialOption } from '@portal/shared/transport';
+import { useFocusFirst, useRunOnMount, useServerCall, LiveStatus } from '@portal/shared/ui';
+import { browserLanguage } from '@portal/shared/config';
+import { messages } from '@portal/shared/words';
 import { type FormEvent, useRef, useState } from 'react';
 import { optionValue } from '../chooser/optionLabel';
 import { FactorLayout } from '../common/FactorLayout';

@@ -1,5 +1,5 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { emailAddressError, phoneNumberError } from '@portal/shared/validation/contactValue';
+import { messages } from '@portal/shared/words';
+import { emailAddressError, phoneNumberError } from '@portal/shared/features';
 
 /** The one-time-code channels a user can enrol during sign-in. */
 export type ContactChannel = 'sms' | 'email' | 'ivr';

@@ -1,4 +1,4 @@
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '@portal/shared/words';
 
 /** What the push enrolment form asks for: the vendor app's Credential ID and a name for the phone. */
 export interface PushEnrolmentInput {

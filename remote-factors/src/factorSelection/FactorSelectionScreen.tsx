@@ -1,19 +1,20 @@
-import { api } from '@portal/shared/api/client';
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { factorChoices, groupRelatedFactors, inlineFactorMessage } from '@portal/shared/flow/factors';
-import { factorLevelOf } from '@portal/shared/flow/moreOptions';
-import { boundedText } from '@portal/shared/display/boundedText';
-import type { FlowNavigationState } from '@portal/shared/flow/navigation';
-import { isKnownNextAction } from '@portal/shared/flow/nextAction';
-import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
-import { messages } from '@portal/shared/messages/en_US';
-import { factorReplyAtom, selectionLevelAtom } from '@portal/shared/session/atoms';
-import { rememberedFactorFor, rememberFactor } from '@portal/shared/storage/localStore';
+import { api, type AuthReply } from '@portal/shared/transport';
+import {
+  factorChoices,
+  groupRelatedFactors,
+  inlineFactorMessage,
+  factorLevelOf,
+  type FlowNavigationState,
+  isKnownNextAction,
+} from '@portal/shared/flow';
+import { boundedText, useRunOnMount, useServerCall, useFocusFirst } from '@portal/shared/ui';
+import { messages } from '@portal/shared/words';
+import { factorReplyAtom, selectionLevelAtom } from '@portal/shared/session';
+import { rememberedFactorFor, rememberFactor } from '@portal/shared/storage';
 import { useAtom, useSetAtom } from 'jotai';
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { FactorLayout } from '../common/FactorLayout';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
 import './factorSelection.css';

@@ -1,19 +1,21 @@
-import { api } from '@portal/shared/api/client';
-import type { ApiError, ApiResult } from '@portal/shared/api/result';
-import type { AuthReply, FidoChallengeReply } from '@portal/shared/api/schemas';
-import { type FidoType, fidoTypeForPath, isRegisterMode } from '@portal/shared/fido/fidoTypes';
-import { type Call, useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
-import { messages } from '@portal/shared/messages/en_US';
+import {
+  api,
+  type ApiError,
+  type ApiResult,
+  type AuthReply,
+  type FidoChallengeReply,
+} from '@portal/shared/transport';
+import { type FidoType, fidoTypeForPath, isRegisterMode } from '@portal/shared/features';
+import { type Call, useRunOnMount, useServerCall, LiveStatus, FidoIcon } from '@portal/shared/ui';
+import { messages } from '@portal/shared/words';
 import {
   factorReplyAtom,
   flowStateAtom,
   rememberDeviceEnabledAtom,
   signInFidoTypeAtom,
   userNameAtom,
-} from '@portal/shared/session/atoms';
+} from '@portal/shared/session';
 import { startAuthentication, startRegistration, WebAuthnAbortService } from '@simplewebauthn/browser';
-import { LiveStatus } from '@portal/shared/ui/LiveStatus';
-import { FidoIcon } from '@portal/shared/ui/FidoIcon';
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from '@portal/shared/router';

@@ -1,11 +1,11 @@
-import type { FidoChallengeReply } from '@portal/shared/api/schemas';
-import { readChallengeReply } from '@portal/shared/fido/challengeReply';
-import type { FidoType } from '@portal/shared/fido/fidoTypes';
+import type { FidoChallengeReply } from '@portal/shared/transport';
 import {
+  readChallengeReply,
+  type FidoType,
   CreationOptionsSchema,
   type FoundOptions,
   RequestOptionsSchema,
-} from '@portal/shared/fido/publicKeyOptions';
+} from '@portal/shared/features';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,

@@ -3,8 +3,8 @@ import {
   AUTHENTICATOR_ATTACHMENTS,
   TRANSPORTS,
   type Transport,
-} from '@portal/shared/fido/fidoTypes';
-import { storedValue } from '@portal/shared/storage/storedValue';
+} from '@portal/shared/features';
+import { storedValue } from '@portal/shared/storage';
 import * as v from 'valibot';
 
 /**

@@ -1,9 +1,7 @@
-import { api } from '@portal/shared/api/client';
-import type { ApiError } from '@portal/shared/api/result';
-import type { CredentialOption } from '@portal/shared/api/schemas';
-import { useServerCall } from '@portal/shared/hooks/useServerCall';
-import { messages } from '@portal/shared/messages/en_US';
-import { factorOptionsAtom } from '@portal/shared/session/atoms';
+import { api, type ApiError, type CredentialOption } from '@portal/shared/transport';
+import { useServerCall } from '@portal/shared/ui';
+import { messages } from '@portal/shared/words';
+import { factorOptionsAtom } from '@portal/shared/session';
 import { useAtomValue } from 'jotai';
 import { useRef, useState } from 'react';
 import { CredentialChooser } from '../chooser/CredentialChooser';

@@ -1,6 +1,6 @@
-import { chooseAnotherFactor, useMoreOptionsAllowed } from '@portal/shared/flow/moreOptions';
-import { useServerCall } from '@portal/shared/hooks/useServerCall';
-import { messages } from '@portal/shared/messages/en_US';
+import { chooseAnotherFactor, useMoreOptionsAllowed } from '@portal/shared/flow';
+import { useServerCall } from '@portal/shared/ui';
+import { messages } from '@portal/shared/words';
 import { useRouteReply } from '../common/useRouteReply';
 
 export interface MoreOptionsProps {

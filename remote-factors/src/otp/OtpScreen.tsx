@@ -1,10 +1,13 @@
-import { api } from '@portal/shared/api/client';
-import type { AuthReply, CredentialOption, RegistrationResult } from '@portal/shared/api/schemas';
-import { boundedText } from '@portal/shared/display/boundedText';
-import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
-import { browserLanguage } from '@portal/shared/i18n/language';
-import { messages } from '@portal/shared/messages/en_US';
-import { factorOptionsAtom, flowStateAtom } from '@portal/shared/session/atoms';
+import {
+  api,
+  type AuthReply,
+  type CredentialOption,
+  type RegistrationResult,
+} from '@portal/shared/transport';
+import { boundedText, useRunOnMount, useServerCall } from '@portal/shared/ui';
+import { browserLanguage } from '@portal/shared/config';
+import { messages } from '@portal/shared/words';
+import { factorOptionsAtom, flowStateAtom } from '@portal/shared/session';
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from '@portal/shared/router';

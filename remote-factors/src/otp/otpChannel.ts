@@ -1,5 +1,5 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
+import { messages } from '@portal/shared/words';
+import { paths } from '@portal/shared/router';
 
 /** The three one-time-code screens: which credential type each generates for, and its title. */
 export const OTP_CHANNELS = {

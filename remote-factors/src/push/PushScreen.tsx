@@ -1,10 +1,8 @@
-import { api } from '@portal/shared/api/client';
-import type { AuthReply, CredentialOption } from '@portal/shared/api/schemas';
-import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
-import { browserLanguage } from '@portal/shared/i18n/language';
-import { messages } from '@portal/shared/messages/en_US';
-import { factorOptionsAtom } from '@portal/shared/session/atoms';
-import { transition } from '@portal/shared/session/signInState';
+import { api, type AuthReply, type CredentialOption } from '@portal/shared/transport';
+import { useRunOnMount, useServerCall } from '@portal/shared/ui';
+import { browserLanguage } from '@portal/shared/config';
+import { messages } from '@portal/shared/words';
+import { factorOptionsAtom, transition } from '@portal/shared/session';
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useState } from 'react';
 import { CredentialChooser } from '../chooser/CredentialChooser';

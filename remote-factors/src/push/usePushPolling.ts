@@ -1,7 +1,6 @@
-import { api } from '@portal/shared/api/client';
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { PUSH_POLL_INTERVAL_MS } from '@portal/shared/constants';
-import { PUSH_POLL_ERROR, type PushPollOutcome, pushPollOutcome } from '@portal/shared/flow/pushStatus';
+import { api, type AuthReply } from '@portal/shared/transport';
+import { PUSH_POLL_INTERVAL_MS } from '@portal/shared/config';
+import { PUSH_POLL_ERROR, type PushPollOutcome, pushPollOutcome } from '@portal/shared/flow';
 import { useCallback, useEffect, useRef } from 'react';
 
 /**

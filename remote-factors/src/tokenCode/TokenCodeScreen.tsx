@@ -1,12 +1,9 @@
-import { api } from '@portal/shared/api/client';
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { useServerCall } from '@portal/shared/hooks/useServerCall';
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
+import { api, type AuthReply } from '@portal/shared/transport';
+import { useServerCall, useFocusFirst } from '@portal/shared/ui';
+import { messages } from '@portal/shared/words';
+import { paths, useNavigate } from '@portal/shared/router';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { useNavigate } from '@portal/shared/router';
 import { FactorLayout } from '../common/FactorLayout';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
 import { MoreOptions } from '../moreOptions/MoreOptions';

@@ -1,6 +1,6 @@
-import { PASSCODE_MAX } from '@portal/shared/constants';
-import { messages } from '@portal/shared/messages/en_US';
-import { isDigits } from '@portal/shared/validation/otpCode';
+import { PASSCODE_MAX } from '@portal/shared/config';
+import { messages } from '@portal/shared/words';
+import { isDigits } from '@portal/shared/features';
 
 /** Custom token-code passcode rules (spec section 5): required, digits only, at most 10. */
 export function passcodeError(value: string): string | null {

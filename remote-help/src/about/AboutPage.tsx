@@ -1,4 +1,4 @@
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '@portal/shared/words';
 import { InfoPage } from '../content/InfoPage';
 import { pageTitles } from '../pageTitles';
 import { aboutContent } from './aboutContent';

@@ -1,7 +1,6 @@
-import { clipboardText, troubleshootLines } from '@portal/shared/help/troubleshootLines';
-import { useCopyToClipboard } from '@portal/shared/hooks/useCopyToClipboard';
-import { useTroubleshootFacts } from '@portal/shared/hooks/useTroubleshootFacts';
-import { messages } from '@portal/shared/messages/en_US';
+import { clipboardText, troubleshootLines } from '@portal/shared/features';
+import { useCopyToClipboard, useTroubleshootFacts } from '@portal/shared/ui';
+import { messages } from '@portal/shared/words';
 import { useId, useState } from 'react';
 import type { HelpContent } from '../content/schema';
 

@@ -1,5 +1,5 @@
-import type { PortalConfig } from '@portal/shared/config/portalConfig';
-import { messages } from '@portal/shared/messages/en_US';
+import type { PortalConfig } from '@portal/shared/config';
+import { messages } from '@portal/shared/words';
 
 type Audience = PortalConfig['audience'];
 

@@ -1,9 +1,9 @@
-import { api } from '@portal/shared/api/client';
-import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
-import { messages } from '@portal/shared/messages/en_US';
+import { api } from '@portal/shared/transport';
+import { useApplyNextAction } from '@portal/shared/flow';
+import { messages } from '@portal/shared/words';
 import { type FormEvent, useRef, useState } from 'react';
 import { LoginLayout } from '../common/LoginLayout';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/ui';
 import { RevealablePasswordField } from './RevealablePasswordField';
 import {
   type PasswordErrors,

@@ -1,4 +1,4 @@
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '@portal/shared/words';
 import { type KeyboardEvent, type Ref, useId, useState } from 'react';
 
 export interface RevealablePasswordFieldProps {

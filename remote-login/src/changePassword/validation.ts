@@ -1,4 +1,4 @@
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '@portal/shared/words';
 
 /** The three fields of the change-password form. */
 export type PasswordField = 'current' | 'next' | 'confirm';

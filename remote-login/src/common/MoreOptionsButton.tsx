@@ -1,7 +1,6 @@
-import { chooseAnotherFactor, useMoreOptionsAllowed } from '@portal/shared/flow/moreOptions';
-import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
-import type { ServerCall } from '@portal/shared/hooks/useServerCall';
-import { messages } from '@portal/shared/messages/en_US';
+import { chooseAnotherFactor, useMoreOptionsAllowed, useApplyNextAction } from '@portal/shared/flow';
+import type { ServerCall } from '@portal/shared/ui';
+import { messages } from '@portal/shared/words';
 
 export interface MoreOptionsButtonProps {
   /** The page's server call: its busy state and banner are the page's. */

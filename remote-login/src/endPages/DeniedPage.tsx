@@ -1,9 +1,8 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
-import { transition } from '@portal/shared/session/signInState';
+import { messages } from '@portal/shared/words';
+import { paths, Link } from '@portal/shared/router';
+import { transition } from '@portal/shared/session';
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
-import { Link } from '@portal/shared/router';
 import { LoginLayout } from '../common/LoginLayout';
 
 /** /denied: 'Access Denied' with links to help; forgets the remembered and current user name. */

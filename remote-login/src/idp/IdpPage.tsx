@@ -1,11 +1,10 @@
-import { api } from '@portal/shared/api/client';
-import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
-import { factorReplyAtom, flowStateAtom } from '@portal/shared/session/atoms';
-import { idpData } from '@portal/shared/storage/sessionStore';
+import { api } from '@portal/shared/transport';
+import { useRunOnMount, useServerCall, LiveStatus } from '@portal/shared/ui';
+import { messages } from '@portal/shared/words';
+import { paths } from '@portal/shared/router';
+import { factorReplyAtom, flowStateAtom } from '@portal/shared/session';
+import { idpData } from '@portal/shared/storage';
 import { useAtomValue, useStore } from 'jotai';
-import { LiveStatus } from '@portal/shared/ui/LiveStatus';
 import { LoginLayout } from '../common/LoginLayout';
 import { useRestartNeeded } from '../common/useRestartNeeded';
 import { idpFailureMessage } from './idpFailure';

@@ -1,5 +1,5 @@
-import type { ApiError } from '@portal/shared/api/result';
-import { messages } from '@portal/shared/messages/en_US';
+import type { ApiError } from '@portal/shared/transport';
+import { messages } from '@portal/shared/words';
 
 /**
  * The restart notice's message when the identity provider's form could not be had: the service's

@@ -1,6 +1,5 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
-import { Link } from '@portal/shared/router';
+import { messages } from '@portal/shared/words';
+import { paths, Link } from '@portal/shared/router';
 import './LandingPage.css';
 
 /** '' and /home: the way in to sign-in, and to what the hub is. */

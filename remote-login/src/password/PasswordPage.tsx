@@ -1,15 +1,14 @@
-import { api } from '@portal/shared/api/client';
-import { portalConfigAtom } from '@portal/shared/config/portalConfig';
-import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
-import { useServerCall } from '@portal/shared/hooks/useServerCall';
-import { useSignInTransition } from '@portal/shared/session/useSignInTransition';
+import { api } from '@portal/shared/transport';
+import { portalConfigAtom } from '@portal/shared/config';
+import { useApplyNextAction } from '@portal/shared/flow';
+import { messages } from '@portal/shared/words';
+import { paths } from '@portal/shared/router';
+import { useServerCall, useFocusFirst } from '@portal/shared/ui';
+import { useSignInTransition } from '@portal/shared/session';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { LoginLayout } from '../common/LoginLayout';
 import { MoreOptionsButton } from '../common/MoreOptionsButton';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { mustChangePassword } from './passwordFailure';
 
 /** /verify: the password factor (spec sections 2, 4 'Password login' and 5). */

@@ -1,5 +1,5 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { authErrorMessage } from '@portal/shared/flow/authErrorMessage';
+import type { AuthReply } from '@portal/shared/transport';
+import { authErrorMessage } from '@portal/shared/flow';
 
 /**
  * What the User ID page does with the reply to the oauth2 arrival's authenticate (spec section 4,

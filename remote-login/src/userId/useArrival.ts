@@ -1,9 +1,7 @@
-import { api } from '@portal/shared/api/client';
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { buildSubjectlessAuthenticateBody } from '@portal/shared/auth/authenticateBody';
-import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
-import type { ServerCall } from '@portal/shared/hooks/useServerCall';
-import { riskTypeAtom } from '@portal/shared/session/atoms';
+import { api, type AuthReply, buildSubjectlessAuthenticateBody } from '@portal/shared/transport';
+import { useApplyNextAction } from '@portal/shared/flow';
+import type { ServerCall } from '@portal/shared/ui';
+import { riskTypeAtom } from '@portal/shared/session';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import { authFailureMessage } from '../common/authFailure';

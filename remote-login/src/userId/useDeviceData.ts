@@ -1,5 +1,5 @@
-import { collectDeviceData } from '@portal/shared/auth/riskCollectors';
-import type { RiskType } from '@portal/shared/constants';
+import { collectDeviceData } from '@portal/shared/transport';
+import type { RiskType } from '@portal/shared/config';
 import { useEffect, useRef } from 'react';
 
 /**

@@ -1,12 +1,14 @@
-import { api } from '@portal/shared/api/client';
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { buildAuthenticateBody } from '@portal/shared/auth/authenticateBody';
-import { readFidoIdentifier } from '@portal/shared/auth/deviceCookies';
-import { pageTrustedDeviceId } from '@portal/shared/auth/trustedDeviceCustody';
-import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
-import type { ServerCall } from '@portal/shared/hooks/useServerCall';
-import { loginNameAtom, riskTypeAtom } from '@portal/shared/session/atoms';
-import { rememberedUserName } from '@portal/shared/storage/localStore';
+import {
+  api,
+  type AuthReply,
+  buildAuthenticateBody,
+  readFidoIdentifier,
+  pageTrustedDeviceId,
+} from '@portal/shared/transport';
+import { useApplyNextAction } from '@portal/shared/flow';
+import type { ServerCall } from '@portal/shared/ui';
+import { loginNameAtom, riskTypeAtom } from '@portal/shared/session';
+import { rememberedUserName } from '@portal/shared/storage';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import { authFailureMessage } from '../common/authFailure';

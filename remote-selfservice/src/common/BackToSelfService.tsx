@@ -1,6 +1,5 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
-import { useNavigate } from '@portal/shared/router';
+import { messages } from '@portal/shared/words';
+import { paths, useNavigate } from '@portal/shared/router';
 
 /** The way on from a verification screen: back to Manage Credentials. */
 export function BackToSelfService() {

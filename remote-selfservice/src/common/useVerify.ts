@@ -1,6 +1,5 @@
-import { type Call, useServerCall } from '@portal/shared/hooks/useServerCall';
-import { paths } from '@portal/shared/routes/paths';
-import { useNavigate } from '@portal/shared/router';
+import { type Call, useServerCall } from '@portal/shared/ui';
+import { paths, useNavigate } from '@portal/shared/router';
 import { useCallback } from 'react';
 import { serviceErrorText } from './errorText';
 import { newCredAddedState } from './newCredAdded';

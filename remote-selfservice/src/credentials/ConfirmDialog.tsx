@@ -1,5 +1,5 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { Dialog } from '@portal/shared/ui/Dialog';
+import { messages } from '@portal/shared/words';
+import { Dialog } from '@portal/shared/ui';
 import { useId, useRef } from 'react';
 
 export interface ConfirmDialogProps {

@@ -1,4 +1,4 @@
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '@portal/shared/words';
 import { useId } from 'react';
 import type { CredentialView } from './credentialView';
 

@@ -1,6 +1,6 @@
-import { api } from '@portal/shared/api/client';
-import { messages } from '@portal/shared/messages/en_US';
-import { Dialog } from '@portal/shared/ui/Dialog';
+import { api } from '@portal/shared/transport';
+import { messages } from '@portal/shared/words';
+import { Dialog } from '@portal/shared/ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { serviceErrorText } from '../common/errorText';
 import { selfServiceMessages, WRONG_PASSWORD_CODE } from '../messages';

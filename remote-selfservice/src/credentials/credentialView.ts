@@ -1,8 +1,7 @@
-import type { Credential } from '@portal/shared/api/schemas';
-import { CREDENTIAL_STATUS_ACTIVE } from '@portal/shared/constants';
-import { boundedText } from '@portal/shared/display/boundedText';
-import { addedLabel } from '@portal/shared/flow/credentialDate';
-import { byCredentialRank, credentialTypeInfo } from '@portal/shared/flow/credentialTypes';
+import type { Credential } from '@portal/shared/transport';
+import { CREDENTIAL_STATUS_ACTIVE } from '@portal/shared/config';
+import { boundedText } from '@portal/shared/ui';
+import { addedLabel, byCredentialRank, credentialTypeInfo } from '@portal/shared/flow';
 
 /** What one row of Manage Credentials shows (server strings bounded for display). */
 export interface CredentialView {

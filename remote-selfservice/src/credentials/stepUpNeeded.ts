@@ -1,4 +1,4 @@
-import type { StepUpOffer } from '@portal/shared/api/stepUpSchemas';
+import type { StepUpOffer } from '@portal/shared/transport';
 import type { CredentialView } from './credentialView';
 
 /** What the user asked to delete: one credential, or all of them. */

@@ -1,8 +1,5 @@
-import { api } from '@portal/shared/api/client';
-import type { ApiResult } from '@portal/shared/api/result';
-import type { Credential } from '@portal/shared/api/schemas';
-import type { StepUpOffer } from '@portal/shared/api/stepUpSchemas';
-import { useRunOnMount } from '@portal/shared/hooks/useServerCall';
+import { api, type ApiResult, type Credential, type StepUpOffer } from '@portal/shared/transport';
+import { useRunOnMount } from '@portal/shared/ui';
 import { useCallback, useState } from 'react';
 import { serviceErrorText, unexpectedErrorText } from '../common/errorText';
 

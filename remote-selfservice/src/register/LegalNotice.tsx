@@ -1,5 +1,5 @@
-import { messages } from '@portal/shared/messages/en_US';
-import type { RegistrationType } from '@portal/shared/routes/paths';
+import { messages } from '@portal/shared/words';
+import type { RegistrationType } from '@portal/shared/router';
 
 const withNotice: readonly RegistrationType[] = ['sms', 'email'];
 

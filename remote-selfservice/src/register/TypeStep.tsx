@@ -1,6 +1,6 @@
-import { CREDENTIAL_TYPES } from '@portal/shared/flow/credentialTypes';
-import { messages } from '@portal/shared/messages/en_US';
-import type { RegistrationType } from '@portal/shared/routes/paths';
+import { CREDENTIAL_TYPES } from '@portal/shared/flow';
+import { messages } from '@portal/shared/words';
+import type { RegistrationType } from '@portal/shared/router';
 import type { RefObject } from 'react';
 import { LegalNotice } from './LegalNotice';
 

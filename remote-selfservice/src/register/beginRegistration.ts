@@ -1,11 +1,13 @@
-import type { ApiClient } from '@portal/shared/api/client';
-import type { ApiResult } from '@portal/shared/api/result';
-import { readChallengeReply } from '@portal/shared/fido/challengeReply';
-import { type FidoRegistrationType, fidoTypeForRegistration } from '@portal/shared/fido/fidoTypes';
-import { CreationOptionsSchema } from '@portal/shared/fido/publicKeyOptions';
-import { browserLanguage } from '@portal/shared/i18n/language';
-import { messages } from '@portal/shared/messages/en_US';
-import { paths, type RegistrationType } from '@portal/shared/routes/paths';
+import type { ApiClient, ApiResult } from '@portal/shared/transport';
+import {
+  readChallengeReply,
+  type FidoRegistrationType,
+  fidoTypeForRegistration,
+  CreationOptionsSchema,
+} from '@portal/shared/features';
+import { browserLanguage } from '@portal/shared/config';
+import { messages } from '@portal/shared/words';
+import { paths, type RegistrationType } from '@portal/shared/router';
 
 export type RegistrationCalls = Pick<ApiClient, 'registerOtp' | 'registerMobileOtp' | 'fidoRegChallenge'>;
 

@@ -1,7 +1,7 @@
-import { credentialTypeInfo } from '@portal/shared/flow/credentialTypes';
-import { messages } from '@portal/shared/messages/en_US';
-import type { RegistrationType } from '@portal/shared/routes/paths';
-import { emailAddressError, phoneNumberError } from '@portal/shared/validation/contactValue';
+import { credentialTypeInfo } from '@portal/shared/flow';
+import { messages } from '@portal/shared/words';
+import type { RegistrationType } from '@portal/shared/router';
+import { emailAddressError, phoneNumberError } from '@portal/shared/features';
 
 export interface RegistrationInput {
   type: RegistrationType | null;

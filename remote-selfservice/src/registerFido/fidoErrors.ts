@@ -1,4 +1,4 @@
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '@portal/shared/words';
 import { unexpectedErrorText } from '../common/errorText';
 
 /** Errors of the browser's registration prompt, by WebAuthnError code or DOMException name. */

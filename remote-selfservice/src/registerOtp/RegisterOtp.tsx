@@ -1,6 +1,6 @@
-import { api } from '@portal/shared/api/client';
-import { messages } from '@portal/shared/messages/en_US';
-import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
+import { api } from '@portal/shared/transport';
+import { messages } from '@portal/shared/words';
+import { OtpInput, type OtpInputHandle } from '@portal/shared/ui';
 import { useRef } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { BackToSelfService } from '../common/BackToSelfService';

@@ -1,7 +1,7 @@
-import { api } from '@portal/shared/api/client';
-import { messages } from '@portal/shared/messages/en_US';
+import { api } from '@portal/shared/transport';
+import { messages } from '@portal/shared/words';
 import { useNavigate } from '@portal/shared/router';
-import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
+import { ErrorBanner } from '@portal/shared/ui';
 import { useId, useState } from 'react';
 import { serviceErrorText } from '../common/errorText';
 import { beginRegistration } from '../register/beginRegistration';

@@ -1,12 +1,10 @@
-import { boundedText, boundedTitle } from '@portal/shared/display/boundedText';
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
-import { userTokenAtom } from '@portal/shared/session/atoms';
+import { boundedText, boundedTitle, useFocusFirst } from '@portal/shared/ui';
+import { messages } from '@portal/shared/words';
+import { paths, Link, Navigate } from '@portal/shared/router';
+import { userTokenAtom } from '@portal/shared/session';
 import { useAtomValue } from 'jotai';
 import { useRef } from 'react';
-import { Link, Navigate } from '@portal/shared/router';
 import { ScreenStatus } from '../common/ScreenStatus';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { PasskeyOffer } from './PasskeyOffer';
 import { useDisplayName } from './useDisplayName';
 import { usePasskeyOffer } from './usePasskeyOffer';

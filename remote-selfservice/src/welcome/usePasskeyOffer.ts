@@ -1,10 +1,10 @@
-import { api } from '@portal/shared/api/client';
+import { api } from '@portal/shared/transport';
 import {
   passkeyOfferMadeAtom,
   signInFidoTypeAtom,
   userNameAtom,
   userTokenAtom,
-} from '@portal/shared/session/atoms';
+} from '@portal/shared/session';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';

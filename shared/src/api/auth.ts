@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { flowStateAtom, rememberDeviceEnabledAtom } from '@portal/shared/session/atoms';
+import { flowStateAtom, rememberDeviceEnabledAtom } from '../session/atoms';
 import type { CallOptions, RequestDeps, Send } from './request';
 import { HEADERS } from './request';
 import { AuthReplySchema } from './schemas';

@@ -1,13 +1,13 @@
-import type { ApiResult } from '@portal/shared/api/result';
-import type { AuthReply, ClientTokenReply } from '@portal/shared/api/schemas';
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
-import { flowStateAtom, loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
-import { transition } from '@portal/shared/session/signInState';
-import type { PortalStore } from '@portal/shared/session/store';
-import { rememberedUserName } from '@portal/shared/storage/localStore';
-import { flowType, OAUTH2_FLOW, savedQueryParams } from '@portal/shared/storage/sessionStore';
-import { FLOW_STATE_PARAM, RESTART_PARAM } from '@portal/shared/routes/queryParams';
+import type { ApiResult } from '../api/result';
+import type { AuthReply, ClientTokenReply } from '../api/schemas';
+import { messages } from '../messages/en_US';
+import { paths } from '../routes/paths';
+import { flowStateAtom, loginNameAtom, userNameAtom } from '../session/atoms';
+import { transition } from '../session/signInState';
+import type { PortalStore } from '../session/store';
+import { rememberedUserName } from '../storage/localStore';
+import { flowType, OAUTH2_FLOW, savedQueryParams } from '../storage/sessionStore';
+import { FLOW_STATE_PARAM, RESTART_PARAM } from '../routes/queryParams';
 
 /** The direct flow's value of session storage 'x-flow'. */
 export const DIRECT_FLOW = 'direct';
