@@ -79,7 +79,11 @@ function describe(checker, symbol) {
 export function currentApi() {
   const entries = kernelEntries();
   const configFile = ts.findConfigFile(sharedDir, ts.sys.fileExists, 'tsconfig.json');
-  const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configFile,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
   const program = ts.createProgram({
     rootNames: entries.map((entry) => entry.file),
     options: { ...parsed.options, noEmit: true },
@@ -101,7 +105,14 @@ export function currentApi() {
       }
       if (target.flags & ts.SymbolFlags.Value) {
         const type = checker.getTypeOfSymbol(target);
-        const kind = target.flags & ts.SymbolFlags.Function ? 'function' : target.flags & ts.SymbolFlags.Class ? 'class' : target.flags & ts.SymbolFlags.Enum ? 'enum' : 'const';
+        const kind =
+          target.flags & ts.SymbolFlags.Function
+            ? 'function'
+            : target.flags & ts.SymbolFlags.Class
+              ? 'class'
+              : target.flags & ts.SymbolFlags.Enum
+                ? 'enum'
+                : 'const';
         if (kind === 'class') lines.push(`class: ${normalise(describe(checker, symbol).text)}`);
         else lines.push(`${kind}: ${normalise(checker.typeToString(type, undefined, FLAGS))}`);
       }
@@ -157,7 +168,11 @@ export function readReport(file = REPORT_FILE) {
 /** Exports added, removed and changed between two APIs (`@portal/shared/x#name`), and the step they need. */
 export function compareApi(before, after) {
   const flat = (api) =>
-    new Map(Object.entries(api).flatMap(([entry, exports]) => Object.entries(exports).map(([name, text]) => [`${entry}#${name}`, text])));
+    new Map(
+      Object.entries(api).flatMap(([entry, exports]) =>
+        Object.entries(exports).map(([name, text]) => [`${entry}#${name}`, text]),
+      ),
+    );
   const a = flat(before);
   const b = flat(after);
   const added = [...b.keys()].filter((key) => !a.has(key));
@@ -197,7 +212,9 @@ export function stepProblem(needed, from, to) {
       ? null
       : `the API did not change: keep ${from} or take a patch step (${next('patch')}), not ${to}`;
   }
-  return step === needed ? null : `the API change needs a ${needed} step: ${from} → ${next(needed)}, not ${to}`;
+  return step === needed
+    ? null
+    : `the API change needs a ${needed} step: ${from} → ${next(needed)}, not ${to}`;
 }
 
 /** A change list as sentences, one export a line. */
@@ -217,11 +234,15 @@ function main() {
     const change = compareApi(committed.api, api);
     const problem = stepProblem(change.step, committed.version, version);
     if (problem) {
-      console.error(`Refused: shared/package.json is ${version}, the report describes ${committed.version}; ${problem}.`);
+      console.error(
+        `Refused: shared/package.json is ${version}, the report describes ${committed.version}; ${problem}.`,
+      );
       if (change.step !== 'none') console.error(describeChange(change));
       process.exit(1);
     }
-    console.log(`API ${change.step === 'none' ? 'unchanged' : `changed (${change.step})`}: report for ${version}.`);
+    console.log(
+      `API ${change.step === 'none' ? 'unchanged' : `changed (${change.step})`}: report for ${version}.`,
+    );
     if (change.step !== 'none') console.log(describeChange(change));
   }
   writeFileSync(REPORT_FILE, renderReport(version, api));

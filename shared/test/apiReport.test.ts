@@ -30,9 +30,10 @@ describe('the kernel API report', () => {
           `This needs a ${change.step} step (${stepProblem(change.step, report.version, version) ?? `${version} takes it`}): ` +
           'set shared/package.json version, then run `node scripts/pnpm.mjs --filter @portal/shared api:report`.';
     expect(change.step, needed).toBe('none');
-    expect(report.version, 'the report describes another version than shared/package.json: run api:report').toBe(
-      version,
-    );
+    expect(
+      report.version,
+      'the report describes another version than shared/package.json: run api:report',
+    ).toBe(version);
   });
 });
 
@@ -47,7 +48,9 @@ describe('the semver rule', () => {
       step: 'minor',
     });
     expect(compareApi(api, { '@portal/shared/x': { a: 'function: () => void' } }).step).toBe('major');
-    expect(compareApi(api, { '@portal/shared/x': { a: 'function: (n: number) => void', b: 'const: 1' } })).toEqual({
+    expect(
+      compareApi(api, { '@portal/shared/x': { a: 'function: (n: number) => void', b: 'const: 1' } }),
+    ).toEqual({
       added: [],
       removed: [],
       changed: ['@portal/shared/x#a'],
@@ -61,8 +64,12 @@ describe('the semver rule', () => {
     expect(versionStep('1.5.0', '1.5.1')).toBe('patch');
     expect(versionStep('1.5.0', '1.6.1')).toBe('invalid');
     expect(stepProblem('minor', '1.5.0', '1.6.0')).toBeNull();
-    expect(stepProblem('minor', '1.5.0', '1.5.0')).toBe('the API change needs a minor step: 1.5.0 → 1.6.0, not 1.5.0');
-    expect(stepProblem('major', '1.5.0', '1.6.0')).toBe('the API change needs a major step: 1.5.0 → 2.0.0, not 1.6.0');
+    expect(stepProblem('minor', '1.5.0', '1.5.0')).toBe(
+      'the API change needs a minor step: 1.5.0 → 1.6.0, not 1.5.0',
+    );
+    expect(stepProblem('major', '1.5.0', '1.6.0')).toBe(
+      'the API change needs a major step: 1.5.0 → 2.0.0, not 1.6.0',
+    );
     expect(stepProblem('major', '1.5.0', '2.0.0')).toBeNull();
     expect(stepProblem('none', '1.5.0', '1.5.1')).toBeNull();
     expect(stepProblem('none', '1.5.0', '1.6.0')).toBe(
