@@ -15,7 +15,7 @@ const config: KnipConfig = {
     '.': {
       // `pnpm exec biome` in scripts/test.mjs, run by name.
       ignoreDependencies: ['@biomejs/biome'],
-      entry: ['scripts/*.mjs', 'scripts/*.d.mts'],
+      entry: ['scripts/*.mjs', 'scripts/*.d.mts', 'scripts/codemods/*.mjs'],
       project: ['scripts/**/*.{mjs,mts}'],
     },
     host: {
@@ -41,10 +41,11 @@ const config: KnipConfig = {
       ignoreDependencies: ['@module-federation/enhanced'],
     },
     shared: {
-      // Every module is public through `exports` ('./*' → './src/*.ts'), so each is an entry;
-      // their exports must still have a consumer somewhere in the workspace.
+      // The kernel's entries are public through `exports`; their exports must still have a
+      // consumer somewhere in the workspace. scripts/apiReport.mjs is the api:report script.
       includeEntryExports: true,
-      project: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
+      entry: ['scripts/apiReport.mjs'],
+      project: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}', 'scripts/*.mjs'],
     },
     tooling: {
       // appConfig is reached through `exports`; the harness is an entry of the remotes' dev build.

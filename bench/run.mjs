@@ -4,11 +4,15 @@ import { startStack } from '../scripts/stack.mjs';
 import { buildFloor } from './floor/buildFloor.mjs';
 import { serveFloor } from './floor/serveFloor.mjs';
 import { benchFirstScreen } from './first-screen.mjs';
+import { benchKernel } from './kernel.mjs';
 import { launchChromium } from './lib/browser.mjs';
 import { benchScreenChanges } from './screen-change.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const only = process.argv[2]; // 'first-screen' or 'screen-change' to run one part
+const only = process.argv[2]; // 'kernel', 'first-screen' or 'screen-change' to run one part
+
+benchKernel();
+if (only === 'kernel') process.exit(0);
 
 const floor = await serveFloor(await buildFloor());
 const stack = await startStack({ portalEnv: { LOG_LEVEL: 'warn' } });

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
  * Everything a script running in the page can read that might hold a secret, as one text: local
  * and session storage, document.cookie, history state, IndexedDB and Cache Storage names, the
  * page's own globals (JSON where they serialise), and the value of every atom of
- * `@portal/shared/session/atoms` in the portal's store, reached as any script can reach them:
+ * the kernel's `@portal/shared/session` entry in the portal's store, reached as any script can reach them:
  * through the Module Federation share scope.
  */
 export function scriptReadable(page: Page): Promise<string> {
@@ -29,13 +29,15 @@ export function scriptReadable(page: Page): Promise<string> {
       }
       return undefined;
     };
-    const atoms = await shared('@portal/shared/session/atoms');
-    const storeModule = await shared('@portal/shared/session/store');
-    const store = storeModule?.portalStore as { get: (atom: unknown) => unknown } | undefined;
-    if (!atoms || !store) throw new Error('the portal store is not reachable through the share scope');
-    const atomValues = Object.entries(atoms).map(
-      ([name, atom]) => `${name}=${JSON.stringify(store.get(atom) ?? null)}`,
+    const session = await shared('@portal/shared/session');
+    const store = session?.portalStore as { get: (atom: unknown) => unknown } | undefined;
+    if (!session || !store) throw new Error('the portal store is not reachable through the share scope');
+    // The entry's atoms: jotai atoms are objects with a read function.
+    const atoms = Object.entries(session).filter(
+      ([, value]) =>
+        typeof value === 'object' && value !== null && 'read' in value && typeof value.read === 'function',
     );
+    const atomValues = atoms.map(([name, atom]) => `${name}=${JSON.stringify(store.get(atom) ?? null)}`);
 
     const entries = (storage: Storage) =>
       Array.from({ length: storage.length }, (_, i) => {

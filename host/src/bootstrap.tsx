@@ -1,7 +1,7 @@
-import { api } from '@portal/shared/api/client';
-import { applyPortalConfig, loadPortalConfig } from '@portal/shared/config/portalConfig';
-import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
-import { portalStore } from '@portal/shared/session/store';
+import { api } from '@portal/shared/transport';
+import { applyPortalConfig, loadPortalConfig } from '@portal/shared/config';
+import { contributionsAtom } from '@portal/shared/contributions';
+import { portalStore } from '@portal/shared/session';
 import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

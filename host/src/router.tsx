@@ -1,8 +1,7 @@
-import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
-import { BrowserRouter, Route, Routes } from '@portal/shared/router';
-import { paths } from '@portal/shared/routes/paths';
-import { useRestartNotice } from '@portal/shared/session/useRestartNotice';
-import { Announcer } from '@portal/shared/ui/Announcer';
+import { contributionsAtom } from '@portal/shared/contributions';
+import { BrowserRouter, Route, Routes, paths } from '@portal/shared/router';
+import { useRestartNotice } from '@portal/shared/session';
+import { Announcer } from '@portal/shared/ui';
 import { useAtomValue } from 'jotai';
 import { RemoteScreen } from './federation/RemoteScreen';
 import { RouteGuard } from './guards/RouteGuard';

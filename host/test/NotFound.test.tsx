@@ -1,5 +1,4 @@
-import { errorMessageAtom } from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
+import { errorMessageAtom, portalStore } from '@portal/shared/session';
 import { landed, renderScreen } from '@portal/shared/test-support/render';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

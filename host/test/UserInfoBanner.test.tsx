@@ -1,12 +1,12 @@
-import { defaultPortalConfig, type PortalConfig, portalConfigAtom } from '@portal/shared/config/portalConfig';
-import { DISPLAY_TEXT_LIMIT } from '@portal/shared/display/boundedText';
+import { defaultPortalConfig, type PortalConfig, portalConfigAtom } from '@portal/shared/config';
+import { DISPLAY_TEXT_LIMIT } from '@portal/shared/ui';
 import {
   allowUserResetAtom,
   authStatusAtom,
   userInfoTitleAtom,
   userNameAtom,
-} from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
+  AuthStatus,
+} from '@portal/shared/session';
 import { render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';

@@ -54,4 +54,5 @@ export const contributions: MergedContributions = {
       remote: 'remote_help',
     },
   ],
+  calls: [],
 };

@@ -1,5 +1,5 @@
-import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
-import { portalStore } from '@portal/shared/session/store';
+import { contributionsAtom } from '@portal/shared/contributions';
+import { portalStore } from '@portal/shared/session';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';

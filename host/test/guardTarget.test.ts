@@ -1,4 +1,4 @@
-import { AuthStatus } from '@portal/shared/session/authStatus';
+import { AuthStatus } from '@portal/shared/session';
 import { describe, expect, it } from 'vitest';
 import { guardTarget } from '../src/guards/guardTarget';
 

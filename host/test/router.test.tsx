@@ -1,8 +1,6 @@
-import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
-import { applyNextAction } from '@portal/shared/flow/applyNextAction';
-import { authStatusAtom } from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
-import { portalStore } from '@portal/shared/session/store';
+import { contributionsAtom } from '@portal/shared/contributions';
+import { applyNextAction } from '@portal/shared/flow';
+import { authStatusAtom, AuthStatus, portalStore } from '@portal/shared/session';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';

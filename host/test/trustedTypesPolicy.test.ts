@@ -1,4 +1,4 @@
-import { INERT_TEMPLATE_SINK as SHARED_INERT_TEMPLATE_SINK } from '@portal/shared/security/trustedTypes';
+import { INERT_TEMPLATE_SINK as SHARED_INERT_TEMPLATE_SINK } from '@portal/shared/security';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   bootstrapReleaseFolders,

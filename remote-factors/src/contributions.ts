@@ -1,5 +1,5 @@
 import { defineContributions } from '@portal/contributions/schema';
-import type { FidoCredType } from '@portal/shared/session/atoms';
+import type { FidoCredType } from '@portal/shared/session';
 import { FIDO_SIGN_INS, fidoOpeningAction } from './fido/fidoSignIn';
 import { messages } from './messages';
 import { paths } from './paths';

@@ -1,4 +1,4 @@
-import { paths as shellPaths } from '@portal/shared/routes/paths';
+import { paths as shellPaths } from '@portal/shared/router';
 
 /**
  * The addresses remote-factors serves (its contributions claim them) and the ones its screens

@@ -1,5 +1,5 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { DISPLAY_TEXT_LIMIT } from '@portal/shared/display/boundedText';
+import type { AuthReply } from '@portal/shared/transport';
+import { DISPLAY_TEXT_LIMIT } from '@portal/shared/ui';
 import { paths } from '../src/paths';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

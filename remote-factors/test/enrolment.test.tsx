@@ -1,5 +1,5 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { LIVE_REGION_FILL_DELAY_MS, PUSH_POLL_INTERVAL_MS } from '@portal/shared/constants';
+import type { AuthReply } from '@portal/shared/transport';
+import { LIVE_REGION_FILL_DELAY_MS, PUSH_POLL_INTERVAL_MS } from '@portal/shared/config';
 import { paths } from '../src/paths';
 import { failNextQrCode } from '@portal/shared/test-support/qrCode';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -12,7 +12,10 @@ import { type Call, factorSession, renderAt, stubServer } from './harness';
 // Enrolment during sign-in: the screens a register action opens ask for what to register, call
 // the registrar in the sign-in flow (client token, flow state), then verify it and route the reply.
 
-vi.mock('@portal/shared/ui/QrCode', () => import('@portal/shared/test-support/qrCode'));
+vi.mock('@portal/shared/ui', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@portal/shared/ui')>()),
+  ...(await import('@portal/shared/test-support/qrCode')),
+}));
 
 const location = () => screen.getByTestId('location').textContent;
 const allowed = { nextaction: 'AUTH_ALLOWED', flowState: 'flow-1', access_token: 'user', expires_in: 900 };

@@ -1,5 +1,10 @@
-import { clientTokenAtom, flowStateAtom, serviceUrlAtom, userTokenAtom } from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
+import {
+  clientTokenAtom,
+  flowStateAtom,
+  serviceUrlAtom,
+  userTokenAtom,
+  portalStore,
+} from '@portal/shared/session';
 import { fakeServer } from '@portal/shared/test-support/fakeServer';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { factorApi } from '../src/api/client';

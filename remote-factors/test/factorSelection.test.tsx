@@ -1,8 +1,7 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
+import type { AuthReply } from '@portal/shared/transport';
 import { paths } from '../src/paths';
-import { factorReplyAtom } from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
-import { rememberedFactorFor, rememberFactor } from '@portal/shared/storage/localStore';
+import { factorReplyAtom, portalStore } from '@portal/shared/session';
+import { rememberedFactorFor, rememberFactor } from '@portal/shared/storage';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FactorSelectionScreen } from '../src/factorSelection/FactorSelectionScreen';

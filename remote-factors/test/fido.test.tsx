@@ -1,11 +1,9 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
+import type { AuthReply } from '@portal/shared/transport';
 import type { FidoChallengeReply } from '../src/api/schemas';
 import { fidoSignInForPath, isRegisterMode } from '../src/fido/fidoSignIn';
 import { paths } from '../src/paths';
-import { signInFidoTypeAtom } from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
-import { fidoIdCookieName } from '@portal/shared/storage/cookieNames';
-import { removeCookie } from '@portal/shared/storage/cookies';
+import { signInFidoTypeAtom, portalStore } from '@portal/shared/session';
+import { fidoIdCookieName, removeCookie } from '@portal/shared/storage';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ceremonyFailure } from '../src/fido/ceremonyError';

@@ -1,8 +1,8 @@
 import './routing';
 import { mergeContributions, type RemoteContributions } from '@portal/contributions/merge';
 import { type ContributionsInput, parseContributions } from '@portal/contributions/schema';
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
+import type { AuthReply } from '@portal/shared/transport';
+import { contributionsAtom } from '@portal/shared/contributions';
 import {
   authStatusAtom,
   clientTokenAtom,
@@ -13,9 +13,9 @@ import {
   selectionLevelAtom,
   serviceUrlAtom,
   userNameAtom,
-} from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
-import { portalStore } from '@portal/shared/session/store';
+  AuthStatus,
+  portalStore,
+} from '@portal/shared/session';
 import { render } from '@testing-library/react';
 import { Provider } from 'jotai';
 import type { ReactElement } from 'react';

@@ -1,4 +1,4 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
+import type { AuthReply } from '@portal/shared/transport';
 import { paths } from '../src/paths';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

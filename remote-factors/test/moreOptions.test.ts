@@ -1,5 +1,4 @@
-import { serviceUrlAtom } from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
+import { serviceUrlAtom, portalStore } from '@portal/shared/session';
 import { fakeServer } from '@portal/shared/test-support/fakeServer';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,7 +1,6 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
+import type { AuthReply } from '@portal/shared/transport';
 import { paths } from '../src/paths';
-import { flowStateAtom } from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
+import { flowStateAtom, portalStore } from '@portal/shared/session';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OtpScreen } from '../src/otp/OtpScreen';

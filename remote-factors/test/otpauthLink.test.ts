@@ -1,4 +1,4 @@
-import { defaultPortalConfig } from '@portal/shared/config/portalConfig';
+import { defaultPortalConfig } from '@portal/shared/config';
 import { describe, expect, it } from 'vitest';
 import { otpauthLink, totpIssuer } from '../src/enrolment/otpauthLink';
 

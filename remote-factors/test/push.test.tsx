@@ -1,9 +1,13 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { PUSH_POLL_INTERVAL_MS } from '@portal/shared/constants';
+import type { AuthReply } from '@portal/shared/transport';
+import { PUSH_POLL_INTERVAL_MS } from '@portal/shared/config';
 import { paths } from '../src/paths';
-import { authStatusAtom, errorMessageAtom, userTokenAtom } from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
-import { portalStore } from '@portal/shared/session/store';
+import {
+  authStatusAtom,
+  errorMessageAtom,
+  userTokenAtom,
+  AuthStatus,
+  portalStore,
+} from '@portal/shared/session';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

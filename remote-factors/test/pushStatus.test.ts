@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthReply } from '@portal/shared/api/schemas';
+import type { AuthReply } from '@portal/shared/transport';
 import { pushPollOutcome } from '../src/push/pushStatus';
 
 const reply = (fields: Partial<AuthReply>) => fields as AuthReply;

@@ -1,12 +1,12 @@
-import { COPY_REENABLE_MS } from '@portal/shared/constants';
+import { COPY_REENABLE_MS } from '@portal/shared/config';
 import {
   clientTransactionIdAtom,
   lastTransactionAtom,
   loginNameAtom,
   userNameAtom,
-} from '@portal/shared/session/atoms';
+  portalStore,
+} from '@portal/shared/session';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { portalStore } from '@portal/shared/session/store';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import HelpScreen from '../src/exposes/Help';
 import { HelpPage } from '../src/help/HelpPage';

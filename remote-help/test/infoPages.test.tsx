@@ -1,4 +1,4 @@
-import type { PortalConfig } from '@portal/shared/config/portalConfig';
+import type { PortalConfig } from '@portal/shared/config';
 import { screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-import { defaultPortalConfig, type PortalConfig, portalConfigAtom } from '@portal/shared/config/portalConfig';
-import { portalStore } from '@portal/shared/session/store';
+import { defaultPortalConfig, type PortalConfig, portalConfigAtom } from '@portal/shared/config';
+import { portalStore } from '@portal/shared/session';
 import { renderScreen as renderSharedScreen } from '@portal/shared/test-support/render';
 import type { ReactElement } from 'react';
 

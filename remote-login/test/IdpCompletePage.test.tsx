@@ -1,8 +1,6 @@
 import './routing';
-import { serviceUrlAtom } from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
-import { useRestartNotice } from '@portal/shared/session/useRestartNotice';
-import { idpData } from '@portal/shared/storage/sessionStore';
+import { serviceUrlAtom, portalStore, useRestartNotice } from '@portal/shared/session';
+import { idpData } from '@portal/shared/storage';
 import { fakeServer } from '@portal/shared/test-support/fakeServer';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';

@@ -1,14 +1,14 @@
-import { AuthStatus } from '@portal/shared/session/authStatus';
 import {
+  AuthStatus,
   authStatusAtom,
   clientTokenAtom,
   factorReplyAtom,
   flowStateAtom,
   serviceUrlAtom,
-} from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
-import { useRestartNotice } from '@portal/shared/session/useRestartNotice';
-import { flowType } from '@portal/shared/storage/sessionStore';
+  portalStore,
+  useRestartNotice,
+} from '@portal/shared/session';
+import { flowType } from '@portal/shared/storage';
 import { fakeServer } from '@portal/shared/test-support/fakeServer';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';

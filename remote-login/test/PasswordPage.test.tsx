@@ -1,5 +1,5 @@
 import './routing';
-import type { AuthReply } from '@portal/shared/api/schemas';
+import type { AuthReply } from '@portal/shared/transport';
 import {
   authStatusAtom,
   clientTokenAtom,
@@ -8,9 +8,9 @@ import {
   selectionLevelAtom,
   serviceUrlAtom,
   userNameAtom,
-} from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
-import { portalStore } from '@portal/shared/session/store';
+  AuthStatus,
+  portalStore,
+} from '@portal/shared/session';
 import { fakeServer } from '@portal/shared/test-support/fakeServer';
 import { landed, renderScreen } from '@portal/shared/test-support/render';
 import { fireEvent, screen, waitFor } from '@testing-library/react';

@@ -1,7 +1,11 @@
 import './routing';
-import { portalStore } from '@portal/shared/session/store';
-import { authStatusAtom, riskTypeAtom, serviceUrlAtom } from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
+import {
+  portalStore,
+  authStatusAtom,
+  riskTypeAtom,
+  serviceUrlAtom,
+  AuthStatus,
+} from '@portal/shared/session';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';

@@ -1,6 +1,6 @@
 import { createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
-import { createSend } from '@portal/shared/api/request';
+import { createSend } from '@portal/shared/transport';
 import {
   authStatusAtom,
   clientTokenAtom,
@@ -9,8 +9,8 @@ import {
   flowStateAtom,
   rememberDeviceEnabledAtom,
   serviceUrlAtom,
-} from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
+  AuthStatus,
+} from '@portal/shared/session';
 import { createIdpCalls } from '../src/api/idpCalls';
 import { createLoginCalls } from '../src/api/loginCalls';
 

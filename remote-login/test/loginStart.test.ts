@@ -8,10 +8,9 @@ import {
   fidoCredTypeAtom,
   flowStateAtom,
   selectionLevelAtom,
-} from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
-import { rememberedUserName } from '@portal/shared/storage/localStore';
-import { flowType, savedQueryParams } from '@portal/shared/storage/sessionStore';
+  AuthStatus,
+} from '@portal/shared/session';
+import { rememberedUserName, flowType, savedQueryParams } from '@portal/shared/storage';
 
 afterEach(() => {
   localStorage.clear();

@@ -4,9 +4,9 @@ import {
   riskTypeAtom,
   serviceUrlAtom,
   signInFidoTypeAtom,
-} from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
-import { portalStore } from '@portal/shared/session/store';
+  AuthStatus,
+  portalStore,
+} from '@portal/shared/session';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';

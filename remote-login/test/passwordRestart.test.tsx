@@ -4,10 +4,10 @@ import {
   flowStateAtom,
   serviceUrlAtom,
   userNameAtom,
-} from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
-import { portalStore } from '@portal/shared/session/store';
-import { useRestartNotice } from '@portal/shared/session/useRestartNotice';
+  AuthStatus,
+  portalStore,
+  useRestartNotice,
+} from '@portal/shared/session';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { StrictMode } from 'react';

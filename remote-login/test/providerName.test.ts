@@ -1,4 +1,4 @@
-import { DISPLAY_TEXT_LIMIT } from '@portal/shared/display/boundedText';
+import { DISPLAY_TEXT_LIMIT } from '@portal/shared/ui';
 import { describe, expect, it } from 'vitest';
 import { providerNameOf } from '../src/idp/providerName';
 

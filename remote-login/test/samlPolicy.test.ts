@@ -1,5 +1,5 @@
-import { portalConfigAtom } from '@portal/shared/config/portalConfig';
-import { serviceUrlAtom, ssoUrlAtom } from '@portal/shared/session/atoms';
+import { portalConfigAtom } from '@portal/shared/config';
+import { serviceUrlAtom, ssoUrlAtom } from '@portal/shared/session';
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { samlPolicyFrom } from '../src/idp/samlPolicy';

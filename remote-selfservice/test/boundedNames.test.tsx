@@ -1,5 +1,5 @@
 import type { Credential } from '../src/api/schemas';
-import { DISPLAY_TEXT_LIMIT } from '@portal/shared/display/boundedText';
+import { DISPLAY_TEXT_LIMIT } from '@portal/shared/ui';
 import { fakeServer } from '@portal/shared/test-support/fakeServer';
 import { renderScreen } from '@portal/shared/test-support/render';
 import { screen, within } from '@testing-library/react';

@@ -1,6 +1,10 @@
 import type { Credential } from '../src/api/schemas';
-import { lastUserActivityAtom, passkeyOfferMadeAtom, signInFidoTypeAtom } from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
+import {
+  lastUserActivityAtom,
+  passkeyOfferMadeAtom,
+  signInFidoTypeAtom,
+  portalStore,
+} from '@portal/shared/session';
 import { fakeServer } from '@portal/shared/test-support/fakeServer';
 import { landed, renderScreen } from '@portal/shared/test-support/render';
 import { fireEvent, screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-import { flowStateAtom, serviceUrlAtom, userTokenAtom } from '@portal/shared/session/atoms';
+import { flowStateAtom, serviceUrlAtom, userTokenAtom } from '@portal/shared/session';
 import { fakeServer } from '@portal/shared/test-support/fakeServer';
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';

@@ -5,8 +5,8 @@ import {
   serviceUrlAtom,
   userNameAtom,
   userTokenAtom,
-} from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
+  portalStore,
+} from '@portal/shared/session';
 import { expect } from 'vitest';
 
 export const SERVICE = 'http://sso.test/default/';

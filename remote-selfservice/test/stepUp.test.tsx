@@ -1,6 +1,6 @@
 import type { Credential } from '../src/api/schemas';
-import { defaultPortalConfig, portalConfigAtom } from '@portal/shared/config/portalConfig';
-import { portalStore } from '@portal/shared/session/store';
+import { defaultPortalConfig, portalConfigAtom } from '@portal/shared/config';
+import { portalStore } from '@portal/shared/session';
 import { fakeServer, type RecordedRequest } from '@portal/shared/test-support/fakeServer';
 import { renderScreen } from '@portal/shared/test-support/render';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { createSelfServiceClient } from '../src/api/client';
-import { clientTokenAtom, flowStateAtom, serviceUrlAtom, userTokenAtom } from '@portal/shared/session/atoms';
+import { clientTokenAtom, flowStateAtom, serviceUrlAtom, userTokenAtom } from '@portal/shared/session';
 
 // Step-up before destruction (our design, the spec has none): the MeCreds offer, MeStepUp, and
 // the grant a delete carries.

@@ -1,5 +1,5 @@
-import { defaultPortalConfig, portalConfigAtom } from '@portal/shared/config/portalConfig';
-import { portalStore } from '@portal/shared/session/store';
+import { defaultPortalConfig, portalConfigAtom } from '@portal/shared/config';
+import { portalStore } from '@portal/shared/session';
 import { fakeServer } from '@portal/shared/test-support/fakeServer';
 import { failNextQrCode } from '@portal/shared/test-support/qrCode';
 import { landed, renderScreen } from '@portal/shared/test-support/render';
@@ -9,7 +9,10 @@ import { RegisterOtp } from '../src/registerOtp/RegisterOtp';
 import { RegisterTotp } from '../src/registerTotp/RegisterTotp';
 import { expectUserCall, SERVICE, serviceError, signedIn } from './session';
 
-vi.mock('@portal/shared/ui/QrCode', () => import('@portal/shared/test-support/qrCode'));
+vi.mock('@portal/shared/ui', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@portal/shared/ui')>()),
+  ...(await import('@portal/shared/test-support/qrCode')),
+}));
 
 function typeCode(code: string) {
   [...code].forEach((digit, index) => {

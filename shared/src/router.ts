@@ -18,3 +18,7 @@ export {
   useLocation,
   useNavigate,
 } from 'react-router-dom';
+// The shell's well-known addresses and the address helpers: this file is the kernel's router entry.
+export * from './routes/flowAddress';
+export * from './routes/paths';
+export * from './routes/queryParams';

@@ -1,7 +1,7 @@
 import { mergeContributions } from '@portal/contributions/merge';
 import { type ContributionsInput, parseContributions } from '@portal/contributions/schema';
-import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
-import { portalStore } from '@portal/shared/session/store';
+import { contributionsAtom } from '@portal/shared/contributions';
+import { portalStore } from '@portal/shared/session';
 import { beforeEach } from 'vitest';
 
 /**

@@ -1,4 +1,4 @@
-import type { ApiClient, createApiClient } from '@portal/shared/api/client';
+import type { ApiClient, createApiClient } from '@portal/shared/transport';
 import { createStore } from 'jotai';
 
 type Store = ReturnType<typeof createStore>;

@@ -1,4 +1,4 @@
-import { portalStore } from '@portal/shared/session/store';
+import { portalStore } from '@portal/shared/session';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { type ReactElement, type ReactNode, StrictMode } from 'react';

@@ -9,18 +9,19 @@ import { freshPortalStore } from './freshStore';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /*
- * The portal's one store (`@portal/shared/session/store`), and the API client bound to it, are
- * new for every test: what one test leaves in the session (a token, a status, a flow state)
- * never reaches the next. Module state cannot be replaced after import, so both modules hand out
+ * The portal's one store (`portalStore` of `@portal/shared/session`), and the API client bound to
+ * it (`api` of `@portal/shared/transport`), are new for every test: what one test leaves in the
+ * session (a token, a status, a flow state) never reaches the next. They are mocked by file: the
+ * entries re-export those files, so every importer sees the mock. Module state cannot be replaced after import, so both modules hand out
  * the current test's store and client through getters.
  */
-vi.mock('@portal/shared/session/store', () => ({
+vi.mock('../src/session/store', () => ({
   get portalStore() {
     return freshPortalStore.store();
   },
 }));
-vi.mock('@portal/shared/api/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@portal/shared/api/client')>();
+vi.mock('../src/api/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/api/client')>();
   return {
     createApiClient: actual.createApiClient,
     get api() {

@@ -1,6 +1,11 @@
-import { api } from '@portal/shared/api/client';
-import { clientTokenAtom, flowStateAtom, serviceUrlAtom, userTokenAtom } from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
+import { api } from '@portal/shared/transport';
+import {
+  clientTokenAtom,
+  flowStateAtom,
+  serviceUrlAtom,
+  userTokenAtom,
+  portalStore,
+} from '@portal/shared/session';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, type RecordedRequest } from '../test-support/fakeServer';
 

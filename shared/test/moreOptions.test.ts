@@ -1,6 +1,6 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { portalStore } from '@portal/shared/session/store';
+import { portalStore } from '@portal/shared/session';
 import { chooseAnotherFactor, factorLevelOf, factorSelectionAllowed } from '../src/flow/moreOptions';
 import { fakeServer } from '../test-support/fakeServer';
 import { restartFlow } from '../src/flow/restartFlow';

@@ -1,9 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { api } from '@portal/shared/api/client';
-import { serviceUrlAtom, userNameAtom, userTokenAtom } from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
+import { api } from '@portal/shared/transport';
+import { serviceUrlAtom, userNameAtom, userTokenAtom, portalStore } from '@portal/shared/session';
 import { fakeServer, takeUnexpectedRequests } from '../test-support/fakeServer';
 import { landed, renderScreen } from '../test-support/render';
 import { useNavigate } from '../src/router';

@@ -1,11 +1,10 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { loadPortalConfig } from '@portal/shared/config/portalConfig';
+import { loadPortalConfig } from '@portal/shared/config';
 import { mergeContributions } from '@portal/contributions/merge';
 import { parseContributions } from '@portal/contributions/schema';
-import { createSend } from '@portal/shared/api/request';
-import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
-import { portalStore } from '@portal/shared/session/store';
-import { useRestartNotice } from '@portal/shared/session/useRestartNotice';
+import { createSend } from '@portal/shared/transport';
+import { contributionsAtom } from '@portal/shared/contributions';
+import { portalStore, useRestartNotice } from '@portal/shared/session';
 import { Provider } from 'jotai';
 import {
   type ComponentType,

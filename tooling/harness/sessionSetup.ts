@@ -1,10 +1,18 @@
-import { createEnvironmentCalls } from '@portal/shared/api/environment';
-import type { Send } from '@portal/shared/api/request';
-import { type AuthReply, AuthReplySchema } from '@portal/shared/api/schemas';
-import { createTokenCalls } from '@portal/shared/api/tokens';
-import { type FidoCredType, serviceUrlAtom, ssoUrlAtom, userNameAtom } from '@portal/shared/session/atoms';
-import { transition } from '@portal/shared/session/signInState';
-import type { PortalStore } from '@portal/shared/session/store';
+import {
+  createEnvironmentCalls,
+  type Send,
+  type AuthReply,
+  AuthReplySchema,
+  createTokenCalls,
+} from '@portal/shared/transport';
+import {
+  type FidoCredType,
+  serviceUrlAtom,
+  ssoUrlAtom,
+  userNameAtom,
+  transition,
+  type PortalStore,
+} from '@portal/shared/session';
 import type { HarnessSession } from './harnessAddress';
 
 /**

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -39,26 +39,31 @@ export interface SharedEntry {
   shareKey?: string;
 }
 
+/** The test-only subpaths of @portal/shared's `exports`: never shared, never in a build. */
+const NOT_AN_ENTRY = /^\.\/test-support\/|\*/;
+
 /**
- * Every module of @portal/shared by its package request (`@portal/shared/flow/loginStart`), read
- * from the package's folder: the host provides all of them, so a remote never falls back to
- * (and downloads) its own copy of the shared code.
+ * The kernel's entry points (docs/contracts.md), read from @portal/shared's package.json
+ * `exports`: `@portal/shared/session`, `/transport`… and the file each one is. Each entry is one
+ * share key; the host provides all of them, so a remote never falls back to (and downloads) its
+ * own copy of the kernel.
  */
 export function sharedModules(appDir: string): { request: string; file: string }[] {
-  const srcDir = path.join(path.dirname(packageManifest('@portal/shared', appDir)), 'src');
-  const walk = (dir: string): { request: string; file: string }[] =>
-    readdirSync(dir).flatMap((name) => {
-      const file = path.join(dir, name);
-      if (statSync(file).isDirectory()) return walk(file);
-      if (!/\.tsx?$/.test(name) || /\.d\.ts$/.test(name)) return [];
-      const subpath = path
-        .relative(srcDir, file)
-        .replace(/\.tsx?$/, '')
-        .split(path.sep)
-        .join('/');
-      return [{ request: `@portal/shared/${subpath}`, file }];
-    });
-  return walk(srcDir).sort((a, b) => a.request.localeCompare(b.request));
+  const manifestFile = packageManifest('@portal/shared', appDir);
+  const parsed: unknown = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const exportsMap =
+    typeof parsed === 'object' && parsed !== null && 'exports' in parsed && typeof parsed.exports === 'object'
+      ? (parsed.exports as Record<string, unknown>)
+      : {};
+  return Object.entries(exportsMap)
+    .filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && !NOT_AN_ENTRY.test(entry[0]),
+    )
+    .map(([subpath, target]) => ({
+      request: `@portal/shared/${subpath.slice(2)}`,
+      file: path.join(path.dirname(manifestFile), target),
+    }))
+    .sort((a, b) => a.request.localeCompare(b.request));
 }
 
 export function sharedSingletons(
@@ -91,14 +96,16 @@ export function sharedSingletons(
     'react-dom/': entry(reactDom),
     jotai: entry(jotai),
     'jotai/': entry(jotai),
-    // React Router is shared through @portal/shared/router (a narrow facade the host's build can
-    // tree-shake), never as react-router-dom itself.
-    '@portal/shared/': sharedContract(),
   };
+  // The kernel, one share key per entry (exactly those: a request for any other subpath does not
+  // resolve). React Router is shared through @portal/shared/router (a narrow facade the host's
+  // build can tree-shake), never as react-router-dom itself.
+  const entries = sharedModules(appDir);
+  for (const { request } of entries) singletons[request] = sharedContract();
   if (provideAllShared) {
     // Provided by file path: Module Federation provides a package request only when the build
     // itself imports it, a path always.
-    for (const { request, file } of sharedModules(appDir)) {
+    for (const { request, file } of entries) {
       singletons[file] = { ...sharedContract(), import: file, shareKey: request };
     }
   }

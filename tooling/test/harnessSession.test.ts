@@ -1,4 +1,4 @@
-import { createSend } from '@portal/shared/api/request';
+import { createSend } from '@portal/shared/transport';
 import {
   authStatusAtom,
   clientTokenAtom,
@@ -7,8 +7,8 @@ import {
   serviceUrlAtom,
   userNameAtom,
   userTokenAtom,
-} from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
+  AuthStatus,
+} from '@portal/shared/session';
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { readHarnessAddress } from '../harness/harnessAddress';

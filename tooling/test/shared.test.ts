@@ -25,6 +25,17 @@ function sharedPackageEntries(config: Record<string, SharedEntry>): [string, Sha
   );
 }
 
+/** The kernel's entry points, as shared/package.json `exports` lists them (test support left out). */
+const kernelEntries = (() => {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'shared/package.json'), 'utf8')) as {
+    exports: Record<string, string>;
+  };
+  return Object.keys(manifest.exports)
+    .filter((key) => !key.startsWith('./test-support/') && !key.includes('*'))
+    .map((key) => `@portal/shared/${key.slice(2)}`)
+    .sort();
+})();
+
 describe.each([
   { app: 'host', provideAllShared: true },
   { app: 'remote-login', provideAllShared: false },
@@ -32,8 +43,13 @@ describe.each([
   const config = sharedSingletons(path.join(root, app), { provideAllShared });
   const entries = sharedPackageEntries(config);
 
-  it('shares @portal/shared', () => {
-    expect(entries.map(([key]) => key)).toContain('@portal/shared/');
+  it('shares exactly the kernel entries, at most 12 share keys, and no prefix', () => {
+    const requests = Object.keys(config).filter((key) => key.startsWith('@portal/shared'));
+    expect(requests.sort()).toEqual(kernelEntries);
+    expect(kernelEntries.length).toBeGreaterThan(0);
+    expect(kernelEntries.length).toBeLessThanOrEqual(12);
+    expect(kernelEntries).toContain('@portal/shared/session');
+    expect(kernelEntries).toContain('@portal/shared/router');
   });
 
   it('makes every @portal/shared entry a strict singleton of ^<package version>', () => {
@@ -53,17 +69,16 @@ describe.each([
   });
 });
 
-describe('the host provides every @portal/shared module by file', () => {
+describe('the host provides every kernel entry by file', () => {
   const config = sharedSingletons(path.join(root, 'host'), { provideAllShared: true });
   const provided = Object.entries(config).filter(([, entry]) => entry.shareKey);
 
   it('under its package request, from its own file', () => {
-    expect(provided.length).toBeGreaterThan(10);
+    expect(provided.map(([, entry]) => entry.shareKey).sort()).toEqual(kernelEntries);
     for (const [key, entry] of provided) {
       expect(entry.import).toBe(key);
-      expect(entry.shareKey).toMatch(/^@portal\/shared\/[\w/]+$/);
+      expect(entry.shareKey).toMatch(/^@portal\/shared\/\w+$/);
       expect(entry.import).toMatch(/[\\/]shared[\\/]src[\\/].+\.tsx?$/);
     }
-    expect(provided.map(([, entry]) => entry.shareKey)).toContain('@portal/shared/session/atoms');
   });
 });

@@ -1,6 +1,6 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { dropFlowStateFromAddress } from '@portal/shared/routes/flowAddress';
-import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
+import { messages } from '@portal/shared/words';
+import { dropFlowStateFromAddress } from '@portal/shared/router';
+import { ErrorBanner } from '@portal/shared/ui';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { lastRemoteFailure } from './remoteFailures';
 import type { RemoteName } from './remotesConfig';

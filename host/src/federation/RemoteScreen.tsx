@@ -1,5 +1,5 @@
 import { useLocation } from '@portal/shared/router';
-import { LoadingBar } from '@portal/shared/ui/LoadingBar';
+import { LoadingBar } from '@portal/shared/ui';
 import { Suspense, useState } from 'react';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { ScreenRendered } from './ScreenRendered';

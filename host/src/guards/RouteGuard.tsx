@@ -1,4 +1,4 @@
-import { authStatusAtom } from '@portal/shared/session/atoms';
+import { authStatusAtom } from '@portal/shared/session';
 import { useStore } from 'jotai';
 import { type ReactNode, useMemo } from 'react';
 import { Navigate, useLocation } from '@portal/shared/router';

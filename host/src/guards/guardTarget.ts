@@ -1,5 +1,5 @@
-import { AuthStatus, type AuthStatusValue } from '@portal/shared/session/authStatus';
-import { paths } from '@portal/shared/routes/paths';
+import { AuthStatus, type AuthStatusValue } from '@portal/shared/session';
+import { paths } from '@portal/shared/router';
 import type { Guard } from '@portal/contributions/schema';
 
 /** Where a guard sends the user instead, or null when the route may be shown. */

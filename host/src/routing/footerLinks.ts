@@ -1,6 +1,6 @@
 import type { MergedContributions } from '@portal/contributions/merge';
-import type { PortalConfig } from '@portal/shared/config/portalConfig';
-import { messages } from '@portal/shared/messages/en_US';
+import type { PortalConfig } from '@portal/shared/config';
+import { messages } from '@portal/shared/words';
 
 /** One footer link: the host's own go to the configured addresses, contributed ones are routes. */
 export type FooterLink =

@@ -1,6 +1,6 @@
 import type { MergedContributions } from '@portal/contributions/merge';
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
+import { messages } from '@portal/shared/words';
+import { paths } from '@portal/shared/router';
 import { type RemoteName, remoteNames } from '../federation/remotesConfig';
 
 /**

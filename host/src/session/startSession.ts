@@ -1,10 +1,13 @@
-import { api } from '@portal/shared/api/client';
-import { type Environment, EnvironmentSchema } from '@portal/shared/api/schemas';
-import { clientTransactionIdAtom, serviceUrlAtom, ssoUrlAtom } from '@portal/shared/session/atoms';
-import { revokeReplacedSignIns } from '@portal/shared/session/lifecycle/replacedSignIns';
-import { applyRiskType } from '@portal/shared/session/riskType';
-import type { PortalStore } from '@portal/shared/session/store';
-import { resolveTransactionId } from '@portal/shared/session/transactionId';
+import { api, type Environment, EnvironmentSchema } from '@portal/shared/transport';
+import {
+  clientTransactionIdAtom,
+  serviceUrlAtom,
+  ssoUrlAtom,
+  revokeReplacedSignIns,
+  applyRiskType,
+  type PortalStore,
+  resolveTransactionId,
+} from '@portal/shared/session';
 import * as v from 'valibot';
 
 /** The environment handed over in the page, parsed like the reply of the call it replaces. */

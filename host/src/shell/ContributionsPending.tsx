@@ -1,6 +1,5 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
-import { LoadingBar } from '@portal/shared/ui/LoadingBar';
+import { messages } from '@portal/shared/words';
+import { ErrorBanner, LoadingBar } from '@portal/shared/ui';
 import { useAtomValue, useStore } from 'jotai';
 import { contributionsLoadAtom, loadContributions } from '../startup/contributions';
 

@@ -1,6 +1,6 @@
-import { portalConfigAtom } from '@portal/shared/config/portalConfig';
-import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
-import { messages } from '@portal/shared/messages/en_US';
+import { portalConfigAtom } from '@portal/shared/config';
+import { contributionsAtom } from '@portal/shared/contributions';
+import { messages } from '@portal/shared/words';
 import { Link } from '@portal/shared/router';
 import { useAtomValue } from 'jotai';
 import { footerLinks } from '../routing/footerLinks';

@@ -1,11 +1,9 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { AuthStatus } from '@portal/shared/session/authStatus';
-import { authStatusAtom } from '@portal/shared/session/atoms';
+import { messages } from '@portal/shared/words';
+import { AuthStatus, authStatusAtom } from '@portal/shared/session';
 import { useAtomValue } from 'jotai';
-import { useNavigate } from '@portal/shared/router';
-import { paths } from '@portal/shared/routes/paths';
+import { useNavigate, paths } from '@portal/shared/router';
 import { LogoutButton } from './LogoutButton';
-import { useRestartFlow } from '@portal/shared/flow/useRestartFlow';
+import { useRestartFlow } from '@portal/shared/flow';
 
 /** Product name (resets a sign-in in progress, otherwise goes home) and the logout icon. */
 export function Header() {

@@ -1,6 +1,6 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { idleLogoutAtAtom, lastUserActivityAtom } from '@portal/shared/session/atoms';
-import { Dialog } from '@portal/shared/ui/Dialog';
+import { messages } from '@portal/shared/words';
+import { idleLogoutAtAtom, lastUserActivityAtom } from '@portal/shared/session';
+import { Dialog } from '@portal/shared/ui';
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useId, useRef, useState } from 'react';
 import './IdleWarning.css';

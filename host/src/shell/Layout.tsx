@@ -1,4 +1,4 @@
-import { useSessionLifecycle } from '@portal/shared/session/lifecycle/useSessionLifecycle';
+import { useSessionLifecycle } from '@portal/shared/session';
 import { Outlet } from '@portal/shared/router';
 import { Footer } from './Footer';
 import { Header } from './Header';

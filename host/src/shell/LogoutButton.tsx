@@ -1,5 +1,5 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { useLogout } from '@portal/shared/session/lifecycle/useLogout';
+import { messages } from '@portal/shared/words';
+import { useLogout } from '@portal/shared/session';
 
 /**
  * The logout icon, shown only when authenticated: clears the session and the query parameters,

@@ -1,11 +1,9 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { paths } from '@portal/shared/routes/paths';
-import { errorMessageAtom } from '@portal/shared/session/atoms';
-import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
-import { RedirectNotice } from '@portal/shared/ui/RedirectNotice';
+import { messages } from '@portal/shared/words';
+import { paths, Link, useLocation } from '@portal/shared/router';
+import { errorMessageAtom } from '@portal/shared/session';
+import { ErrorBanner, RedirectNotice } from '@portal/shared/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { Link, useLocation } from '@portal/shared/router';
 import { useScreenArrival } from './useScreenArrival';
 
 /**

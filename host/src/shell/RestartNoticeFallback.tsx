@@ -1,10 +1,8 @@
-import { messages } from '@portal/shared/messages/en_US';
-import { useNavigate, useLocation } from '@portal/shared/router';
-import { startOverPath } from '@portal/shared/routes/queryParams';
-import { errorMessageAtom } from '@portal/shared/session/atoms';
-import { transition } from '@portal/shared/session/signInState';
-import { isOauth2Flow } from '@portal/shared/storage/sessionStore';
-import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
+import { messages } from '@portal/shared/words';
+import { useNavigate, useLocation, startOverPath } from '@portal/shared/router';
+import { errorMessageAtom, transition } from '@portal/shared/session';
+import { isOauth2Flow } from '@portal/shared/storage';
+import { ErrorBanner } from '@portal/shared/ui';
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useScreenArrival } from './useScreenArrival';

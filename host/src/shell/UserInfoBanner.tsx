@@ -1,15 +1,15 @@
-import { portalConfigAtom, userInfoTitleFor } from '@portal/shared/config/portalConfig';
-import { boundedText, boundedTitle } from '@portal/shared/display/boundedText';
-import { messages } from '@portal/shared/messages/en_US';
-import { AuthStatus } from '@portal/shared/session/authStatus';
+import { portalConfigAtom, userInfoTitleFor } from '@portal/shared/config';
+import { boundedText, boundedTitle } from '@portal/shared/ui';
+import { messages } from '@portal/shared/words';
 import {
+  AuthStatus,
   allowUserResetAtom,
   authStatusAtom,
   userInfoTitleAtom,
   userNameAtom,
-} from '@portal/shared/session/atoms';
+} from '@portal/shared/session';
 import { useAtomValue } from 'jotai';
-import { useRestartFlow } from '@portal/shared/flow/useRestartFlow';
+import { useRestartFlow } from '@portal/shared/flow';
 
 /**
  * Shown only while not authenticated and once a user is known: 'User {name}', or, when the

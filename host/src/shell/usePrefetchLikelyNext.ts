@@ -1,4 +1,4 @@
-import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
+import { contributionsAtom } from '@portal/shared/contributions';
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
 import { preloadScreen } from '../federation/screenCache';

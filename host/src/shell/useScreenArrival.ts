@@ -1,8 +1,7 @@
-import { announce } from '@portal/shared/a11y/announce';
-import { focusIsWithin, focusScreenStart } from '@portal/shared/a11y/focusScreen';
-import { FIELD_FOCUS_DELAY_MS } from '@portal/shared/constants';
-import { messages } from '@portal/shared/messages/en_US';
-import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
+import { announce, focusIsWithin, focusScreenStart } from '@portal/shared/a11y';
+import { FIELD_FOCUS_DELAY_MS } from '@portal/shared/config';
+import { messages } from '@portal/shared/words';
+import { contributionsAtom } from '@portal/shared/contributions';
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
 import { screenTitleFor } from '../routing/routeTable';

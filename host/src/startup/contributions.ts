@@ -1,7 +1,7 @@
 import type { MergedContributions } from '@portal/contributions/merge';
 import { MergedContributionsSchema } from '@portal/contributions/schema';
-import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
-import type { PortalStore } from '@portal/shared/session/store';
+import { contributionsAtom } from '@portal/shared/contributions';
+import type { PortalStore } from '@portal/shared/session';
 import { atom } from 'jotai';
 import * as v from 'valibot';
 

@@ -1,5 +1,4 @@
-import type { CallOptions, Send } from '@portal/shared/api/request';
-import { AuthReplySchema } from '@portal/shared/api/schemas';
+import { type CallOptions, type Send, AuthReplySchema } from '@portal/shared/transport';
 import { RegistrationResultSchema } from './schemas';
 
 /** Marks a body for the service's device-tag handling; the header goes with it. */

@@ -1,6 +1,5 @@
-import type { CallOptions, Send } from '@portal/shared/api/request';
-import { AuthReplySchema } from '@portal/shared/api/schemas';
-import type { FidoCredType } from '@portal/shared/session/atoms';
+import { type CallOptions, type Send, AuthReplySchema } from '@portal/shared/transport';
+import type { FidoCredType } from '@portal/shared/session';
 import { FidoChallengeReplySchema } from './schemas';
 
 const REG_CHALLENGE = 'factor/v1/FIDORegChallengeGenerator';

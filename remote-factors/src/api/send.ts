@@ -1,5 +1,5 @@
-import { createSend, type Send } from '@portal/shared/api/request';
-import { portalStore } from '@portal/shared/session/store';
+import { createSend, type Send } from '@portal/shared/transport';
+import { portalStore } from '@portal/shared/session';
 
 /**
  * The kernel's transport (tokens, flow state, transaction id, interceptors) for this remote's

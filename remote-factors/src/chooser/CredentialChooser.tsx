@@ -1,7 +1,7 @@
-import type { CredentialOption } from '@portal/shared/api/schemas';
+import type { CredentialOption } from '@portal/shared/transport';
 import { messages } from '../messages';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/ui';
 import { optionLabel } from './optionLabel';
 
 export interface CredentialChooserProps {

@@ -1,6 +1,6 @@
-import type { CredentialOption } from '@portal/shared/api/schemas';
-import { ownValue } from '@portal/shared/lookup';
-import { boundedText } from '@portal/shared/display/boundedText';
+import type { CredentialOption } from '@portal/shared/transport';
+import { ownValue } from '@portal/shared/config';
+import { boundedText } from '@portal/shared/ui';
 import { messages } from '../messages';
 
 /** Words for the credential types an option can have (ivr is the voice call, login only). */

@@ -1,6 +1,5 @@
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
+import { useFocusFirst, OtpInput, type OtpInputHandle } from '@portal/shared/ui';
 import { messages } from '../messages';
-import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
 import {
   type FormEvent,
   type ReactNode,

@@ -1,6 +1,5 @@
-import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
-import { LoadingBar } from '@portal/shared/ui/LoadingBar';
-import { useFocusRescue } from '@portal/shared/a11y/useFocusRescue';
+import { ErrorBanner, LoadingBar } from '@portal/shared/ui';
+import { useFocusRescue } from '@portal/shared/a11y';
 import { type ReactNode, useRef } from 'react';
 import './factors.css';
 

@@ -1,6 +1,6 @@
 import { paths } from '../paths';
-import { clientTokenAtom, userNameAtom } from '@portal/shared/session/atoms';
-import { isOauth2Flow } from '@portal/shared/storage/sessionStore';
+import { clientTokenAtom, userNameAtom } from '@portal/shared/session';
+import { isOauth2Flow } from '@portal/shared/storage';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useNavigate } from '@portal/shared/router';

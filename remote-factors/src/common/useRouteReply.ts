@@ -1,4 +1,4 @@
-import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
+import { useApplyNextAction } from '@portal/shared/flow';
 
 /**
  * Routes a server reply the way every sign-in screen does (the shared applyNextAction: next-action

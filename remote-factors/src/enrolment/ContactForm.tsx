@@ -1,4 +1,4 @@
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/ui';
 import { messages } from '../messages';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { CONTACT_FIELDS, type ContactChannel } from './contactValue';

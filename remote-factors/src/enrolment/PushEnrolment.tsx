@@ -1,10 +1,8 @@
 import { factorApi as api } from '../api/client';
-import type { AuthReply, CredentialOption } from '@portal/shared/api/schemas';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
-import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
-import { browserLanguage } from '@portal/shared/i18n/language';
+import type { AuthReply, CredentialOption } from '@portal/shared/transport';
+import { useFocusFirst, useRunOnMount, useServerCall, LiveStatus } from '@portal/shared/ui';
+import { browserLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
-import { LiveStatus } from '@portal/shared/ui/LiveStatus';
 import { type FormEvent, useRef, useState } from 'react';
 import { optionValue } from '../chooser/optionLabel';
 import { FactorLayout } from '../common/FactorLayout';

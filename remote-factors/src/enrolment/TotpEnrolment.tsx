@@ -1,13 +1,11 @@
 import { factorApi as api } from '../api/client';
-import type { ApiError } from '@portal/shared/api/result';
+import type { ApiError } from '@portal/shared/transport';
 import type { RegistrationResult } from '../api/schemas';
-import { portalConfigAtom } from '@portal/shared/config/portalConfig';
-import { boundedText } from '@portal/shared/display/boundedText';
-import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
+import { portalConfigAtom } from '@portal/shared/config';
+import { boundedText, useRunOnMount, useServerCall, QrCode } from '@portal/shared/ui';
 import { messages } from '../messages';
-import { loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
+import { loginNameAtom, userNameAtom } from '@portal/shared/session';
 import { otpauthLink, totpIssuer } from './otpauthLink';
-import { QrCode } from '@portal/shared/ui/QrCode';
 import { useAtomValue } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
 import { CodeEntry, type CodeEntryHandle } from '../common/CodeEntry';

@@ -1,5 +1,5 @@
 import { messages } from '../messages';
-import { emailAddressError, phoneNumberError } from '@portal/shared/validation/contactValue';
+import { emailAddressError, phoneNumberError } from '@portal/shared/features';
 
 /** The one-time-code channels a user can enrol during sign-in. */
 export type ContactChannel = 'sms' | 'email' | 'ivr';

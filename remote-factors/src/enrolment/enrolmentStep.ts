@@ -1,4 +1,4 @@
-import type { AuthReply, CredentialOption } from '@portal/shared/api/schemas';
+import type { AuthReply, CredentialOption } from '@portal/shared/transport';
 
 /**
  * Whether the reply that opened a factor screen asks the user to enrol (register a credential

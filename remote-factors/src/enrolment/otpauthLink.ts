@@ -1,4 +1,4 @@
-import type { PortalConfig } from '@portal/shared/config/portalConfig';
+import type { PortalConfig } from '@portal/shared/config';
 
 /**
  * The mobile OTP QR code's payload (spec section 9) of enrolment during sign-in (self-service

@@ -1,5 +1,5 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { factorReplyAtom } from '@portal/shared/session/atoms';
+import type { AuthReply } from '@portal/shared/transport';
+import { factorReplyAtom } from '@portal/shared/session';
 import { useStore } from 'jotai';
 import { useState } from 'react';
 

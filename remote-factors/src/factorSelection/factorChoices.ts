@@ -1,5 +1,5 @@
 import type { FactorContribution } from '@portal/contributions/schema';
-import { ownValue } from '@portal/shared/lookup';
+import { ownValue } from '@portal/shared/config';
 
 /**
  * The factors offered on factor selection (spec sections 3 and 4, Factor selection). Which codes

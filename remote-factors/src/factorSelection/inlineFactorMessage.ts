@@ -1,4 +1,4 @@
-import { ownValue } from '@portal/shared/lookup';
+import { ownValue } from '@portal/shared/config';
 import { messages } from '../messages';
 
 const INLINE_CODES = new RegExp(`\\b(${Object.keys(messages.inlineFactorNames).join('|')})\\b`, 'g');

@@ -1,8 +1,7 @@
 import { factorApi as api } from '../api/client';
-import type { ApiError, ApiResult } from '@portal/shared/api/result';
-import type { AuthReply } from '@portal/shared/api/schemas';
+import type { ApiError, ApiResult, AuthReply } from '@portal/shared/transport';
 import type { FidoChallengeReply } from '../api/schemas';
-import { type Call, useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
+import { type Call, useRunOnMount, useServerCall, LiveStatus, FidoIcon } from '@portal/shared/ui';
 import { messages } from '../messages';
 import {
   factorReplyAtom,
@@ -10,10 +9,8 @@ import {
   rememberDeviceEnabledAtom,
   signInFidoTypeAtom,
   userNameAtom,
-} from '@portal/shared/session/atoms';
+} from '@portal/shared/session';
 import { startAuthentication, startRegistration, WebAuthnAbortService } from '@simplewebauthn/browser';
-import { LiveStatus } from '@portal/shared/ui/LiveStatus';
-import { FidoIcon } from '@portal/shared/ui/FidoIcon';
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from '@portal/shared/router';

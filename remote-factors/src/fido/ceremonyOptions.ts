@@ -1,11 +1,11 @@
 import type { FidoChallengeReply } from '../api/schemas';
-import { readChallengeReply } from '@portal/shared/fido/challengeReply';
-import { fidoTypeOf } from '@portal/shared/fido/fidoTypes';
 import {
+  readChallengeReply,
+  fidoTypeOf,
   CreationOptionsSchema,
   type FoundOptions,
   RequestOptionsSchema,
-} from '@portal/shared/fido/publicKeyOptions';
+} from '@portal/shared/features';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,

@@ -1,4 +1,4 @@
-import { storedValue } from '@portal/shared/storage/storedValue';
+import { storedValue } from '@portal/shared/storage';
 import * as v from 'valibot';
 
 /** Transports a browser prompt can be limited to (WebAuthn AuthenticatorTransport). */

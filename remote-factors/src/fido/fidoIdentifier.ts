@@ -1,5 +1,4 @@
-import { fidoIdCookieName } from '@portal/shared/storage/cookieNames';
-import { writeCookie } from '@portal/shared/storage/cookies';
+import { fidoIdCookieName, writeCookie } from '@portal/shared/storage';
 
 /** Our choice: the FIDO identifier cookie is kept for a year (the spec leaves expiry optional). */
 export const FIDO_ID_COOKIE_DAYS = 365;

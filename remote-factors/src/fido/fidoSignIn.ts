@@ -1,5 +1,5 @@
-import type { FidoIconName } from '@portal/shared/fido/fidoTypes';
-import type { FidoCredType } from '@portal/shared/session/atoms';
+import type { FidoIconName } from '@portal/shared/features';
+import type { FidoCredType } from '@portal/shared/session';
 import { messages } from '../messages';
 import { type FactorPath, paths } from '../paths';
 

@@ -1,9 +1,8 @@
 import { factorApi as api } from '../api/client';
-import type { ApiError } from '@portal/shared/api/result';
-import type { CredentialOption } from '@portal/shared/api/schemas';
-import { useServerCall } from '@portal/shared/hooks/useServerCall';
+import type { ApiError, CredentialOption } from '@portal/shared/transport';
+import { useServerCall } from '@portal/shared/ui';
 import { messages } from '../messages';
-import { factorOptionsAtom } from '@portal/shared/session/atoms';
+import { factorOptionsAtom } from '@portal/shared/session';
 import { useAtomValue } from 'jotai';
 import { useRef, useState } from 'react';
 import { CredentialChooser } from '../chooser/CredentialChooser';

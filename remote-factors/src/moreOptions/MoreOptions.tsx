@@ -1,5 +1,5 @@
 import { chooseAnotherFactor, useMoreOptionsAllowed } from './moreOptionsRule';
-import { useServerCall } from '@portal/shared/hooks/useServerCall';
+import { useServerCall } from '@portal/shared/ui';
 import { messages } from '../messages';
 import { useRouteReply } from '../common/useRouteReply';
 

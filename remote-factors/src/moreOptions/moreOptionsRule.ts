@@ -1,7 +1,5 @@
-import type { CallOptions } from '@portal/shared/api/request';
-import type { ApiResult } from '@portal/shared/api/result';
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { factorReplyAtom, selectionLevelAtom } from '@portal/shared/session/atoms';
+import type { CallOptions, ApiResult, AuthReply } from '@portal/shared/transport';
+import { factorReplyAtom, selectionLevelAtom } from '@portal/shared/session';
 import { useAtomValue } from 'jotai';
 import { factorApi } from '../api/client';
 

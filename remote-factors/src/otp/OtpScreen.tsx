@@ -1,11 +1,10 @@
 import { factorApi as api } from '../api/client';
-import type { AuthReply, CredentialOption } from '@portal/shared/api/schemas';
+import type { AuthReply, CredentialOption } from '@portal/shared/transport';
 import type { RegistrationResult } from '../api/schemas';
-import { boundedText } from '@portal/shared/display/boundedText';
-import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
-import { browserLanguage } from '@portal/shared/i18n/language';
+import { boundedText, useRunOnMount, useServerCall } from '@portal/shared/ui';
+import { browserLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
-import { factorOptionsAtom, flowStateAtom } from '@portal/shared/session/atoms';
+import { factorOptionsAtom, flowStateAtom } from '@portal/shared/session';
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from '@portal/shared/router';

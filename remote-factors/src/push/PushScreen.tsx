@@ -1,10 +1,9 @@
 import { factorApi as api } from '../api/client';
-import type { AuthReply, CredentialOption } from '@portal/shared/api/schemas';
-import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
-import { browserLanguage } from '@portal/shared/i18n/language';
+import type { AuthReply, CredentialOption } from '@portal/shared/transport';
+import { useRunOnMount, useServerCall } from '@portal/shared/ui';
+import { browserLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
-import { factorOptionsAtom } from '@portal/shared/session/atoms';
-import { transition } from '@portal/shared/session/signInState';
+import { factorOptionsAtom, transition } from '@portal/shared/session';
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useState } from 'react';
 import { CredentialChooser } from '../chooser/CredentialChooser';

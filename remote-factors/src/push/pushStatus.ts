@@ -1,5 +1,5 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { ownValue } from '@portal/shared/lookup';
+import type { AuthReply } from '@portal/shared/transport';
+import { ownValue } from '@portal/shared/config';
 import { messages } from '../messages';
 
 /**

@@ -1,6 +1,6 @@
 import { factorApi as api } from '../api/client';
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { PUSH_POLL_INTERVAL_MS } from '@portal/shared/constants';
+import type { AuthReply } from '@portal/shared/transport';
+import { PUSH_POLL_INTERVAL_MS } from '@portal/shared/config';
 import { PUSH_POLL_ERROR, type PushPollOutcome, pushPollOutcome } from './pushStatus';
 import { useCallback, useEffect, useRef } from 'react';
 

@@ -1,12 +1,11 @@
 import { factorApi as api } from '../api/client';
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { useServerCall } from '@portal/shared/hooks/useServerCall';
+import type { AuthReply } from '@portal/shared/transport';
+import { useServerCall, useFocusFirst } from '@portal/shared/ui';
 import { messages } from '../messages';
 import { paths } from '../paths';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from '@portal/shared/router';
 import { FactorLayout } from '../common/FactorLayout';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
 import { MoreOptions } from '../moreOptions/MoreOptions';

@@ -1,5 +1,5 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { ownValue } from '@portal/shared/lookup';
+import type { AuthReply } from '@portal/shared/transport';
+import { ownValue } from '@portal/shared/config';
 
 /** What a CustomAuthenticator reply's data.status means (spec section 4, custom token-code factor). */
 export type CustomOutcome = 'invalid' | 'terminate' | 'route';

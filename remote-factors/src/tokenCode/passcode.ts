@@ -1,4 +1,4 @@
-import { PASSCODE_MAX } from '@portal/shared/constants';
+import { PASSCODE_MAX } from '@portal/shared/config';
 import { messages } from '../messages';
 
 /** Digits only (spec section 5). */

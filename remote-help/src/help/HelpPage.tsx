@@ -1,4 +1,4 @@
-import { portalConfigAtom } from '@portal/shared/config/portalConfig';
+import { portalConfigAtom } from '@portal/shared/config';
 import { useAtomValue } from 'jotai';
 import { useId } from 'react';
 import { ContentSections } from '../content/ContentSections';

@@ -1,6 +1,5 @@
-import { clipboardText, troubleshootLines } from '@portal/shared/help/troubleshootLines';
-import { useCopyToClipboard } from '@portal/shared/hooks/useCopyToClipboard';
-import { useTroubleshootFacts } from '@portal/shared/hooks/useTroubleshootFacts';
+import { clipboardText, troubleshootLines } from '@portal/shared/features';
+import { useCopyToClipboard, useTroubleshootFacts } from '@portal/shared/ui';
 import { messages } from '../messages';
 import { useId, useState } from 'react';
 import type { HelpContent } from '../content/schema';

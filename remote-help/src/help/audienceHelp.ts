@@ -1,4 +1,4 @@
-import type { PortalConfig } from '@portal/shared/config/portalConfig';
+import type { PortalConfig } from '@portal/shared/config';
 import { messages } from '../messages';
 
 type Audience = PortalConfig['audience'];

@@ -1,4 +1,4 @@
-import type { PortalConfig } from '@portal/shared/config/portalConfig';
+import type { PortalConfig } from '@portal/shared/config';
 import helpClients from '../../content/help.clients.json';
 import helpEmployees from '../../content/help.employees.json';
 import { type HelpContent, HelpContentSchema, parseContent } from '../content/schema';

@@ -1,5 +1,5 @@
-import { createSend, type Send } from '@portal/shared/api/request';
-import { type PortalStore, portalStore } from '@portal/shared/session/store';
+import { createSend, type Send } from '@portal/shared/transport';
+import { type PortalStore, portalStore } from '@portal/shared/session';
 
 /**
  * A set of calls bound to the portal's one store and the browser's fetch (late-bound, so a test or

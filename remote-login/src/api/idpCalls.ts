@@ -1,8 +1,6 @@
 import * as v from 'valibot';
-import { type CallOptions, HEADERS, type Send } from '@portal/shared/api/request';
-import { AuthReplySchema } from '@portal/shared/api/schemas';
-import { flowStateAtom } from '@portal/shared/session/atoms';
-import type { PortalStore } from '@portal/shared/session/store';
+import { type CallOptions, HEADERS, type Send, AuthReplySchema } from '@portal/shared/transport';
+import { flowStateAtom, type PortalStore } from '@portal/shared/session';
 import { boundToPortal } from './boundToPortal';
 
 /** The identity provider's calls of spec section 7 (spec section 4, 'Identity provider'). */
@@ -43,7 +41,7 @@ export function createIdpCalls(store: PortalStore, send: Send) {
   };
 }
 
-export type IdpCalls = ReturnType<typeof createIdpCalls>;
+type IdpCalls = ReturnType<typeof createIdpCalls>;
 
 /** The identity provider's calls, bound to the portal's store. */
 export const idpApi = boundToPortal(createIdpCalls);

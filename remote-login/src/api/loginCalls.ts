@@ -1,7 +1,5 @@
-import type { CallOptions, Send } from '@portal/shared/api/request';
-import { AuthReplySchema } from '@portal/shared/api/schemas';
-import { flowStateAtom, rememberDeviceEnabledAtom } from '@portal/shared/session/atoms';
-import type { PortalStore } from '@portal/shared/session/store';
+import { type CallOptions, type Send, AuthReplySchema } from '@portal/shared/transport';
+import { flowStateAtom, rememberDeviceEnabledAtom, type PortalStore } from '@portal/shared/session';
 import { boundToPortal } from './boundToPortal';
 
 export interface KeyValue {
@@ -106,7 +104,7 @@ export function createLoginCalls(store: PortalStore, send: Send) {
   };
 }
 
-export type LoginCalls = ReturnType<typeof createLoginCalls>;
+type LoginCalls = ReturnType<typeof createLoginCalls>;
 
 /** The sign-in calls, bound to the portal's store. */
 export const loginApi = boundToPortal(createLoginCalls);

@@ -1,8 +1,8 @@
-import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
+import { useApplyNextAction } from '@portal/shared/flow';
 import { messages } from '../messages';
 import { type FormEvent, useRef, useState } from 'react';
 import { LoginLayout } from '../common/LoginLayout';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/ui';
 import { RevealablePasswordField } from './RevealablePasswordField';
 import {
   type PasswordErrors,

@@ -1,5 +1,4 @@
-import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
-import { LoadingBar } from '@portal/shared/ui/LoadingBar';
+import { ErrorBanner, LoadingBar } from '@portal/shared/ui';
 import type { ReactNode } from 'react';
 import './login.css';
 

@@ -1,6 +1,5 @@
-import { chooseAnotherFactor, useMoreOptionsAllowed } from '@portal/shared/flow/moreOptions';
-import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
-import type { ServerCall } from '@portal/shared/hooks/useServerCall';
+import { chooseAnotherFactor, useMoreOptionsAllowed, useApplyNextAction } from '@portal/shared/flow';
+import type { ServerCall } from '@portal/shared/ui';
 import { messages } from '../messages';
 
 export interface MoreOptionsButtonProps {

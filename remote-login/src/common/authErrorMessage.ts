@@ -1,4 +1,4 @@
-import { ownValue } from '@portal/shared/lookup';
+import { ownValue } from '@portal/shared/config';
 import { messages } from '../messages';
 
 /** Spec section 8, 'Authentication mapping': error code → message. */

@@ -1,6 +1,6 @@
-import type { ApiError } from '@portal/shared/api/result';
+import type { ApiError } from '@portal/shared/transport';
 import { authErrorMessage } from './authErrorMessage';
-import { messages } from '@portal/shared/messages/en_US';
+import { messages } from '@portal/shared/words';
 
 /**
  * The message for a failed authenticate call (spec section 8, 'Authentication mapping'): the

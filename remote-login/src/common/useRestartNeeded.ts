@@ -1,4 +1,4 @@
-import { transition } from '@portal/shared/session/signInState';
+import { transition } from '@portal/shared/session';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
 

@@ -1,9 +1,8 @@
-import { startOverPath } from '@portal/shared/routes/queryParams';
-import { errorMessageAtom } from '@portal/shared/session/atoms';
-import { isOauth2Flow } from '@portal/shared/storage/sessionStore';
+import { startOverPath, useNavigate } from '@portal/shared/router';
+import { errorMessageAtom } from '@portal/shared/session';
+import { isOauth2Flow } from '@portal/shared/storage';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
-import { useNavigate } from '@portal/shared/router';
 
 /** 'Click to retry login': login enabled again and the flow's start route opened. */
 export function useStartOver(): () => void {

@@ -1,6 +1,6 @@
 import { messages } from '../messages';
 import { paths } from '../paths';
-import { transition } from '@portal/shared/session/signInState';
+import { transition } from '@portal/shared/session';
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
 import { Link } from '@portal/shared/router';

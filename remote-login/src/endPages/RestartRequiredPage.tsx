@@ -1,7 +1,6 @@
 import { messages } from '../messages';
-import { errorMessageAtom } from '@portal/shared/session/atoms';
-import { transition } from '@portal/shared/session/signInState';
-import { isOauth2Flow } from '@portal/shared/storage/sessionStore';
+import { errorMessageAtom, transition } from '@portal/shared/session';
+import { isOauth2Flow } from '@portal/shared/storage';
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { LoginLayout } from '../common/LoginLayout';

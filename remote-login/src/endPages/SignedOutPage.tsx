@@ -2,9 +2,9 @@ import { messages } from '../messages';
 import { paths } from '../paths';
 import { useRef } from 'react';
 import { useLocation, useNavigate } from '@portal/shared/router';
-import { signedOutForInactivity } from '@portal/shared/session/lifecycle/signedOutState';
+import { signedOutForInactivity } from '@portal/shared/session';
 import { LoginLayout } from '../common/LoginLayout';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/ui';
 
 /**
  * /signed-out: 'Logout Successful' and 'Log in again' → /direct; after the idle logout it says the

@@ -1,12 +1,10 @@
-import { api } from '@portal/shared/api/client';
-import type { ApiResult } from '@portal/shared/api/result';
-import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
-import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
+import { api, type ApiResult } from '@portal/shared/transport';
+import { useApplyNextAction } from '@portal/shared/flow';
+import { useRunOnMount, useServerCall } from '@portal/shared/ui';
 import { messages } from '../messages';
-import { dropFlowStateFromAddress } from '@portal/shared/routes/flowAddress';
-import { type IdpData, idpData } from '@portal/shared/storage/sessionStore';
+import { dropFlowStateFromAddress, useLocation } from '@portal/shared/router';
+import { type IdpData, idpData } from '@portal/shared/storage';
 import { useState } from 'react';
-import { useLocation } from '@portal/shared/router';
 import { LoginLayout } from '../common/LoginLayout';
 import { useRestartNeeded } from '../common/useRestartNeeded';
 import { type IdpReturnStep, idpReturnStep, reauthenticationStep } from './idpReturn';

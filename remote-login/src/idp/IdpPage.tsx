@@ -1,10 +1,9 @@
-import { useRunOnMount, useServerCall } from '@portal/shared/hooks/useServerCall';
+import { useRunOnMount, useServerCall, LiveStatus } from '@portal/shared/ui';
 import { messages } from '../messages';
 import { paths } from '../paths';
-import { factorReplyAtom, flowStateAtom } from '@portal/shared/session/atoms';
-import { idpData } from '@portal/shared/storage/sessionStore';
+import { factorReplyAtom, flowStateAtom } from '@portal/shared/session';
+import { idpData } from '@portal/shared/storage';
 import { useAtomValue, useStore } from 'jotai';
-import { LiveStatus } from '@portal/shared/ui/LiveStatus';
 import { LoginLayout } from '../common/LoginLayout';
 import { useRestartNeeded } from '../common/useRestartNeeded';
 import { idpFailureMessage } from './idpFailure';

@@ -1,5 +1,5 @@
-import type { ApiError } from '@portal/shared/api/result';
-import { messages as kernelMessages } from '@portal/shared/messages/en_US';
+import type { ApiError } from '@portal/shared/transport';
+import { messages as kernelMessages } from '@portal/shared/words';
 import { messages } from '../messages';
 
 /**

@@ -1,8 +1,7 @@
-import type { ApiResult } from '@portal/shared/api/result';
-import type { AuthReply } from '@portal/shared/api/schemas';
+import type { ApiResult, AuthReply } from '@portal/shared/transport';
 import { messages } from '../messages';
-import { FLOW_STATE_PARAM, IDP_RETURN_PARAM } from '@portal/shared/routes/queryParams';
-import type { IdpData } from '@portal/shared/storage/sessionStore';
+import { FLOW_STATE_PARAM, IDP_RETURN_PARAM } from '@portal/shared/router';
+import type { IdpData } from '@portal/shared/storage';
 
 /**
  * What /idpComplete does with the provider's hand-back (spec section 4, 'Identity provider'

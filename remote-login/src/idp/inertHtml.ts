@@ -1,4 +1,4 @@
-import { inertTemplateHtml } from '@portal/shared/security/trustedTypes';
+import { inertTemplateHtml } from '@portal/shared/security';
 
 /**
  * Parses a server's HTML page into an inert fragment: the content of a <template> that is never

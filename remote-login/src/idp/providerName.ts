@@ -1,7 +1,7 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { boundedText } from '@portal/shared/display/boundedText';
-import { cleanIdpLabel } from '@portal/shared/flow/factors';
-import { ownValue } from '@portal/shared/lookup';
+import type { AuthReply } from '@portal/shared/transport';
+import { boundedText } from '@portal/shared/ui';
+import { cleanIdpLabel } from '@portal/shared/flow';
+import { ownValue } from '@portal/shared/config';
 
 /**
  * The provider's display name from the IDP_AUTH reply ('IDP/corp' in customFactorOptions), if any,

@@ -1,6 +1,5 @@
-import { portalConfigAtom } from '@portal/shared/config/portalConfig';
-import { serviceUrlAtom, ssoUrlAtom } from '@portal/shared/session/atoms';
-import type { PortalStore } from '@portal/shared/session/store';
+import { portalConfigAtom } from '@portal/shared/config';
+import { serviceUrlAtom, ssoUrlAtom, type PortalStore } from '@portal/shared/session';
 import type { SamlFormPolicy } from './samlForm';
 
 function originOf(url: string | null | undefined): string | null {

@@ -1,14 +1,13 @@
-import { portalConfigAtom } from '@portal/shared/config/portalConfig';
-import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
+import { portalConfigAtom } from '@portal/shared/config';
+import { useApplyNextAction } from '@portal/shared/flow';
 import { messages } from '../messages';
 import { paths } from '../paths';
-import { useServerCall } from '@portal/shared/hooks/useServerCall';
-import { useSignInTransition } from '@portal/shared/session/useSignInTransition';
+import { useServerCall, useFocusFirst } from '@portal/shared/ui';
+import { useSignInTransition } from '@portal/shared/session';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { LoginLayout } from '../common/LoginLayout';
 import { MoreOptionsButton } from '../common/MoreOptionsButton';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { mustChangePassword } from './passwordFailure';
 import { loginApi } from '../api/loginCalls';
 

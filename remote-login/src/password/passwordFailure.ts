@@ -1,4 +1,4 @@
-import type { ApiError } from '@portal/shared/api/result';
+import type { ApiError } from '@portal/shared/transport';
 
 /** HTTP 428 with this error code means the password must be changed first (spec section 4). */
 export const CHANGE_PASSWORD_STATUS = 428;

@@ -1,4 +1,4 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
+import type { AuthReply } from '@portal/shared/transport';
 import { authErrorMessage } from '../common/authErrorMessage';
 
 /**

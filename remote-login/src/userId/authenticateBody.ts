@@ -1,5 +1,5 @@
 import type { AuthenticateBody, KeyValue, SubjectlessAuthenticateBody } from '../api/loginCalls';
-import type { RiskType } from '@portal/shared/constants';
+import type { RiskType } from '@portal/shared/config';
 
 /**
  * The 'Authenticate request' of spec section 3, built from what the User ID screen knows. Pure,

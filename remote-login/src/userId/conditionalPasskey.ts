@@ -1,9 +1,6 @@
-import { api } from '@portal/shared/api/client';
-import { readChallengeReply } from '@portal/shared/fido/challengeReply';
-import { fidoTypeOf } from '@portal/shared/fido/fidoTypes';
-import { RequestOptionsSchema } from '@portal/shared/fido/publicKeyOptions';
-import { flowStateAtom } from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
+import { api } from '@portal/shared/transport';
+import { readChallengeReply, fidoTypeOf, RequestOptionsSchema } from '@portal/shared/features';
+import { flowStateAtom, portalStore } from '@portal/shared/session';
 import {
   type AuthenticationResponseJSON,
   browserSupportsWebAuthnAutofill,

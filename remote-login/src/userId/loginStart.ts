@@ -1,13 +1,15 @@
-import type { ApiResult } from '@portal/shared/api/result';
-import type { AuthReply, ClientTokenReply } from '@portal/shared/api/schemas';
+import type { ApiResult, AuthReply, ClientTokenReply } from '@portal/shared/transport';
 import { messages } from '../messages';
 import { paths } from '../paths';
-import { flowStateAtom, loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
-import { transition } from '@portal/shared/session/signInState';
-import type { PortalStore } from '@portal/shared/session/store';
-import { rememberedUserName } from '@portal/shared/storage/localStore';
-import { flowType, OAUTH2_FLOW, savedQueryParams } from '@portal/shared/storage/sessionStore';
-import { FLOW_STATE_PARAM, RESTART_PARAM } from '@portal/shared/routes/queryParams';
+import {
+  flowStateAtom,
+  loginNameAtom,
+  userNameAtom,
+  transition,
+  type PortalStore,
+} from '@portal/shared/session';
+import { rememberedUserName, flowType, OAUTH2_FLOW, savedQueryParams } from '@portal/shared/storage';
+import { FLOW_STATE_PARAM, RESTART_PARAM } from '@portal/shared/router';
 
 /** The direct flow's value of session storage 'x-flow'. */
 export const DIRECT_FLOW = 'direct';

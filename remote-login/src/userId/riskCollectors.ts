@@ -1,4 +1,4 @@
-import { FINGERPRINT_DELAY_MS, type RiskType } from '@portal/shared/constants';
+import { FINGERPRINT_DELAY_MS, type RiskType } from '@portal/shared/config';
 import { fallbackFingerprint } from './fingerprint';
 
 /**

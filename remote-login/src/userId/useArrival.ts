@@ -1,8 +1,8 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
+import type { AuthReply } from '@portal/shared/transport';
 import { buildSubjectlessAuthenticateBody } from './authenticateBody';
-import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
-import type { ServerCall } from '@portal/shared/hooks/useServerCall';
-import { riskTypeAtom } from '@portal/shared/session/atoms';
+import { useApplyNextAction } from '@portal/shared/flow';
+import type { ServerCall } from '@portal/shared/ui';
+import { riskTypeAtom } from '@portal/shared/session';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import { authFailureMessage } from '../common/authFailure';

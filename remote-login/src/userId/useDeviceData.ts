@@ -1,5 +1,5 @@
 import { collectDeviceData } from './riskCollectors';
-import type { RiskType } from '@portal/shared/constants';
+import type { RiskType } from '@portal/shared/config';
 import { useEffect, useRef } from 'react';
 
 /**

@@ -1,11 +1,9 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
+import { type AuthReply, readFidoIdentifier, pageTrustedDeviceId } from '@portal/shared/transport';
 import { buildAuthenticateBody } from './authenticateBody';
-import { readFidoIdentifier } from '@portal/shared/auth/deviceCookies';
-import { pageTrustedDeviceId } from '@portal/shared/auth/trustedDeviceCustody';
-import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
-import type { ServerCall } from '@portal/shared/hooks/useServerCall';
-import { loginNameAtom, riskTypeAtom } from '@portal/shared/session/atoms';
-import { rememberedUserName } from '@portal/shared/storage/localStore';
+import { useApplyNextAction } from '@portal/shared/flow';
+import type { ServerCall } from '@portal/shared/ui';
+import { loginNameAtom, riskTypeAtom } from '@portal/shared/session';
+import { rememberedUserName } from '@portal/shared/storage';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import { authFailureMessage } from '../common/authFailure';

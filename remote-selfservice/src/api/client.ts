@@ -1,5 +1,5 @@
-import { createSend } from '@portal/shared/api/request';
-import { portalStore } from '@portal/shared/session/store';
+import { createSend } from '@portal/shared/transport';
+import { portalStore } from '@portal/shared/session';
 import { createCredentialCalls } from './credentials';
 import { createRegistrationCalls, type RegistrationDeps } from './registration';
 

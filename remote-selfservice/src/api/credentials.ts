@@ -1,7 +1,11 @@
-import { type CallOptions, HEADERS, type Send } from '@portal/shared/api/request';
-import type { ApiResult } from '@portal/shared/api/result';
-import { EmptyReplySchema } from '@portal/shared/api/schemas';
-import type { CredentialStatus } from '@portal/shared/constants';
+import {
+  type CallOptions,
+  HEADERS,
+  type Send,
+  type ApiResult,
+  EmptyReplySchema,
+} from '@portal/shared/transport';
+import type { CredentialStatus } from '@portal/shared/config';
 import { type Credential, CredentialListSchema } from './schemas';
 import { CredentialsWithStepUpSchema, StepUpGrantSchema } from './stepUpSchemas';
 

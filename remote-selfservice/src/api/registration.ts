@@ -1,5 +1,10 @@
-import type { CallOptions, RequestDeps, Send } from '@portal/shared/api/request';
-import { AuthReplySchema, FidoChallengeReplySchema } from '@portal/shared/api/schemas';
+import {
+  type CallOptions,
+  type RequestDeps,
+  type Send,
+  AuthReplySchema,
+  FidoChallengeReplySchema,
+} from '@portal/shared/transport';
 import type { GenericSchema } from 'valibot';
 import { RegistrationResultSchema } from './schemas';
 

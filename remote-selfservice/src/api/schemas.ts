@@ -1,4 +1,4 @@
-import { AuthReplySchema } from '@portal/shared/api/schemas';
+import { AuthReplySchema } from '@portal/shared/transport';
 import * as v from 'valibot';
 
 /**

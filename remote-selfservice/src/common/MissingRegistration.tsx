@@ -1,5 +1,5 @@
 import { messages } from '../messages';
-import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
+import { ErrorBanner } from '@portal/shared/ui';
 import { BackToSelfService } from './BackToSelfService';
 
 /** A verification screen opened without the data of the registration step (reload, typed address). */

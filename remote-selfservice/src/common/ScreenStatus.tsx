@@ -1,5 +1,4 @@
-import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
-import { LoadingBar } from '@portal/shared/ui/LoadingBar';
+import { ErrorBanner, LoadingBar } from '@portal/shared/ui';
 
 /** The loading bar while waiting and the error banner when something failed. */
 export function ScreenStatus({ busy, error }: { busy: boolean; error: string | null }) {

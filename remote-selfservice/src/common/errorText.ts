@@ -1,5 +1,5 @@
-import type { ApiError } from '@portal/shared/api/result';
-import { messages } from '@portal/shared/messages/en_US';
+import type { ApiError } from '@portal/shared/transport';
+import { messages } from '@portal/shared/words';
 
 /**
  * Self-service error text (spec section 8): the service's own message when it sent one, else

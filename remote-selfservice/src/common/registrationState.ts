@@ -1,5 +1,4 @@
-import { FIDO_REGISTRATION_TYPES } from '@portal/shared/fido/fidoTypes';
-import { CreationOptionsSchema } from '@portal/shared/fido/publicKeyOptions';
+import { FIDO_REGISTRATION_TYPES, CreationOptionsSchema } from '@portal/shared/features';
 import * as v from 'valibot';
 
 /**

@@ -1,4 +1,4 @@
-import { type Call, useServerCall } from '@portal/shared/hooks/useServerCall';
+import { type Call, useServerCall } from '@portal/shared/ui';
 import { paths } from '../paths';
 import { useNavigate } from '@portal/shared/router';
 import { useCallback } from 'react';

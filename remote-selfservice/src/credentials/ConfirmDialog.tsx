@@ -1,5 +1,5 @@
 import { messages } from '../messages';
-import { Dialog } from '@portal/shared/ui/Dialog';
+import { Dialog } from '@portal/shared/ui';
 import { useId, useRef } from 'react';
 
 export interface ConfirmDialogProps {

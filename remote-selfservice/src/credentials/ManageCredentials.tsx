@@ -1,17 +1,19 @@
 import { api } from '../api/client';
 import type { DeleteCallOptions } from '../api/credentials';
-import { portalConfigAtom } from '@portal/shared/config/portalConfig';
-import { CREDENTIAL_STATUS_ACTIVE, CREDENTIAL_STATUS_INACTIVE } from '@portal/shared/constants';
+import {
+  portalConfigAtom,
+  CREDENTIAL_STATUS_ACTIVE,
+  CREDENTIAL_STATUS_INACTIVE,
+} from '@portal/shared/config';
 import { messages } from '../messages';
 import { paths } from '../paths';
-import { focusHeading } from '@portal/shared/a11y/focusScreen';
-import { useAnnounce } from '@portal/shared/a11y/announce';
+import { focusHeading, useAnnounce } from '@portal/shared/a11y';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@portal/shared/router';
 import { hasNewCredAdded } from '../common/newCredAdded';
 import { ScreenStatus } from '../common/ScreenStatus';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
+import { useFocusFirst, LiveStatus } from '@portal/shared/ui';
 import { ConfirmDialog } from './ConfirmDialog';
 import { StepUpDialog } from './StepUpDialog';
 import { credIdsOf, type Deletion, deletionNeedsStepUp } from './stepUpNeeded';
@@ -20,7 +22,6 @@ import { type CredentialView, credentialViews } from './credentialView';
 import { useCredentials } from './useCredentials';
 import '../common/selfservice.css';
 import './credentials.css';
-import { LiveStatus } from '@portal/shared/ui/LiveStatus';
 
 /** /self-service: the user's credentials and what can be done with them. */
 export function ManageCredentials() {

@@ -1,5 +1,5 @@
 import { api } from '../api/client';
-import { Dialog } from '@portal/shared/ui/Dialog';
+import { Dialog } from '@portal/shared/ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { serviceErrorText } from '../common/errorText';
 import { messages, WRONG_PASSWORD_CODE } from '../messages';

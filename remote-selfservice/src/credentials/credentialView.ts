@@ -1,6 +1,6 @@
 import type { Credential } from '../api/schemas';
-import { CREDENTIAL_STATUS_ACTIVE } from '@portal/shared/constants';
-import { boundedText } from '@portal/shared/display/boundedText';
+import { CREDENTIAL_STATUS_ACTIVE } from '@portal/shared/config';
+import { boundedText } from '@portal/shared/ui';
 import { addedLabel } from '../common/credentialDate';
 import { byCredentialRank, credentialTypeInfo } from '../common/credentialTypes';
 

@@ -1,8 +1,8 @@
 import { api } from '../api/client';
-import type { ApiResult } from '@portal/shared/api/result';
+import type { ApiResult } from '@portal/shared/transport';
 import type { Credential } from '../api/schemas';
 import type { StepUpOffer } from '../api/stepUpSchemas';
-import { useRunOnMount } from '@portal/shared/hooks/useServerCall';
+import { useRunOnMount } from '@portal/shared/ui';
 import { useCallback, useState } from 'react';
 import { serviceErrorText, unexpectedErrorText } from '../common/errorText';
 

@@ -1,15 +1,15 @@
 import { api } from '../api/client';
-import { portalConfigAtom } from '@portal/shared/config/portalConfig';
+import { portalConfigAtom } from '@portal/shared/config';
 import { credentialTypeInfo } from '../common/credentialTypes';
 import { messages } from '../messages';
 import { paths, type RegistrationType } from '../paths';
-import { loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
+import { loginNameAtom, userNameAtom } from '@portal/shared/session';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from '@portal/shared/router';
 import { serviceErrorText, unexpectedErrorText } from '../common/errorText';
 import { ScreenStatus } from '../common/ScreenStatus';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
+import { useFocusFirst } from '@portal/shared/ui';
 import { beginRegistration } from './beginRegistration';
 import { TypeStep } from './TypeStep';
 import { canSubmitRegistration, validateRegistration } from './validation';

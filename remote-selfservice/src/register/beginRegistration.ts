@@ -1,9 +1,12 @@
 import type { SelfServiceClient } from '../api/client';
-import type { ApiResult } from '@portal/shared/api/result';
-import { readChallengeReply } from '@portal/shared/fido/challengeReply';
-import { type FidoRegistrationType, fidoTypeForRegistration } from '@portal/shared/fido/fidoTypes';
-import { CreationOptionsSchema } from '@portal/shared/fido/publicKeyOptions';
-import { browserLanguage } from '@portal/shared/i18n/language';
+import type { ApiResult } from '@portal/shared/transport';
+import {
+  readChallengeReply,
+  type FidoRegistrationType,
+  fidoTypeForRegistration,
+  CreationOptionsSchema,
+} from '@portal/shared/features';
+import { browserLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
 import { paths, type RegistrationType } from '../paths';
 

@@ -1,7 +1,7 @@
 import { credentialTypeInfo } from '../common/credentialTypes';
 import { messages } from '../messages';
 import type { RegistrationType } from '../paths';
-import { emailAddressError, phoneNumberError } from '@portal/shared/validation/contactValue';
+import { emailAddressError, phoneNumberError } from '@portal/shared/features';
 
 export interface RegistrationInput {
   type: RegistrationType | null;

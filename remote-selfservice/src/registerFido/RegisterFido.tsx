@@ -1,14 +1,13 @@
 import { api } from '../api/client';
-import { fidoTypeForRegistration } from '@portal/shared/fido/fidoTypes';
+import { fidoTypeForRegistration } from '@portal/shared/features';
 import { messages } from '../messages';
-import { FidoIcon } from '@portal/shared/ui/FidoIcon';
+import { FidoIcon, useRunOnMount, LiveStatus } from '@portal/shared/ui';
 import {
   type PublicKeyCredentialCreationOptionsJSON,
   type RegistrationResponseJSON,
   startRegistration,
   WebAuthnAbortService,
 } from '@simplewebauthn/browser';
-import { useRunOnMount } from '@portal/shared/hooks/useServerCall';
 import { useCallback, useEffect } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { BackToSelfService } from '../common/BackToSelfService';
@@ -22,7 +21,6 @@ import { ScreenStatus } from '../common/ScreenStatus';
 import { useVerify } from '../common/useVerify';
 import { promptErrorOutcome } from './fidoErrors';
 import '../common/selfservice.css';
-import { LiveStatus } from '@portal/shared/ui/LiveStatus';
 
 /**
  * /register/fido, /register/securitykey, /register/passkey: the browser prompt starts on load with

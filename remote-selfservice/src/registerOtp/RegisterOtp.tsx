@@ -1,6 +1,6 @@
 import { api } from '../api/client';
 import { messages } from '../messages';
-import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
+import { OtpInput, type OtpInputHandle } from '@portal/shared/ui';
 import { useRef } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { BackToSelfService } from '../common/BackToSelfService';

@@ -1,10 +1,9 @@
 import { api } from '../api/client';
-import { portalConfigAtom } from '@portal/shared/config/portalConfig';
+import { portalConfigAtom } from '@portal/shared/config';
 import { messages } from '../messages';
-import { loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
-import { otpauthLink, totpIssuer } from '@portal/shared/totp/otpauthLink';
-import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/OtpInput';
-import { QrCode } from '@portal/shared/ui/QrCode';
+import { loginNameAtom, userNameAtom } from '@portal/shared/session';
+import { otpauthLink, totpIssuer } from '@portal/shared/features';
+import { OtpInput, type OtpInputHandle, QrCode } from '@portal/shared/ui';
 import { useAtomValue } from 'jotai';
 import { useCallback, useRef } from 'react';
 import { useLocation } from '@portal/shared/router';

@@ -1,7 +1,7 @@
 import { api } from '../api/client';
-import { browserLanguage } from '@portal/shared/i18n/language';
+import { browserLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
-import { useRunOnMount } from '@portal/shared/hooks/useServerCall';
+import { useRunOnMount, LiveStatus } from '@portal/shared/ui';
 import { useCallback } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { BackToSelfService } from '../common/BackToSelfService';
@@ -14,7 +14,6 @@ import {
 import { ScreenStatus } from '../common/ScreenStatus';
 import { useVerify } from '../common/useVerify';
 import '../common/selfservice.css';
-import { LiveStatus } from '@portal/shared/ui/LiveStatus';
 
 /** /register/totp_push: registers the vendor credential (VIPCredentialRegistrar) and reports how it went. */
 export function RegisterTotpPush() {

@@ -1,7 +1,7 @@
 import { api } from '../api/client';
 import { messages } from '../messages';
 import { useNavigate } from '@portal/shared/router';
-import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
+import { ErrorBanner } from '@portal/shared/ui';
 import { useId, useState } from 'react';
 import { serviceErrorText } from '../common/errorText';
 import { beginRegistration } from '../register/beginRegistration';

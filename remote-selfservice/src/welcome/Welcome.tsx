@@ -1,13 +1,11 @@
-import { boundedText, boundedTitle } from '@portal/shared/display/boundedText';
+import { boundedText, boundedTitle, useFocusFirst } from '@portal/shared/ui';
 import { messages } from '../messages';
-import { paths as shellPaths } from '@portal/shared/routes/paths';
+import { paths as shellPaths, Link, Navigate } from '@portal/shared/router';
 import { paths } from '../paths';
-import { userTokenAtom } from '@portal/shared/session/atoms';
+import { userTokenAtom } from '@portal/shared/session';
 import { useAtomValue } from 'jotai';
 import { useRef } from 'react';
-import { Link, Navigate } from '@portal/shared/router';
 import { ScreenStatus } from '../common/ScreenStatus';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
 import { PasskeyOffer } from './PasskeyOffer';
 import { useDisplayName } from './useDisplayName';
 import { usePasskeyOffer } from './usePasskeyOffer';

@@ -1,5 +1,5 @@
-import { ownValue } from '@portal/shared/lookup';
-import { plainRecord, storedValue } from '@portal/shared/storage/storedValue';
+import { ownValue } from '@portal/shared/config';
+import { plainRecord, storedValue } from '@portal/shared/storage';
 import * as v from 'valibot';
 
 /** How long 'Not now' holds for a user. */

@@ -1,5 +1,5 @@
-import { api } from '@portal/shared/api/client';
-import { userNameAtom, userTokenAtom } from '@portal/shared/session/atoms';
+import { api } from '@portal/shared/transport';
+import { userNameAtom, userTokenAtom } from '@portal/shared/session';
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 

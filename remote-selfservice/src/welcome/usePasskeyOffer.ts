@@ -4,7 +4,7 @@ import {
   signInFidoTypeAtom,
   userNameAtom,
   userTokenAtom,
-} from '@portal/shared/session/atoms';
+} from '@portal/shared/session';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';

@@ -1,7 +1,7 @@
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
-import { announcementAtom } from '@portal/shared/session/atoms';
-import type { PortalStore } from '@portal/shared/session/store';
+import { announcementAtom } from '../session/atoms';
+import type { PortalStore } from '../session/store';
 
 /**
  * Says `text` through the host's one polite live region (ui/Announcer): which screen opened,

@@ -1,4 +1,4 @@
-import { portalStore } from '@portal/shared/session/store';
+import { portalStore } from '../session/store';
 import { createAuthCalls } from './auth';
 import { createEnvironmentCalls } from './environment';
 import { createFactorCalls } from './factors';

@@ -1,4 +1,4 @@
-import type { FidoCredType } from '@portal/shared/session/atoms';
+import type { FidoCredType } from '../session/atoms';
 import type { GenericSchema } from 'valibot';
 import type { CallOptions, RequestDeps, Send } from './request';
 import { AuthReplySchema, FidoChallengeReplySchema } from './schemas';

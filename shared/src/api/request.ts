@@ -10,9 +10,9 @@ import {
   proxyUrlAtom,
   serviceUrlAtom,
   userTokenAtom,
-} from '@portal/shared/session/atoms';
-import { transition } from '@portal/shared/session/signInState';
-import type { PortalStore } from '@portal/shared/session/store';
+} from '../session/atoms';
+import { transition } from '../session/signInState';
+import type { PortalStore } from '../session/store';
 import { errorCodeOf, errorText, isExpiredClientToken, isInvalidFlowState } from './errorText';
 import type { ApiError, ApiResult } from './result';
 import { ClientTokenReplySchema, type ErrorBody, ErrorBodySchema } from './schemas';

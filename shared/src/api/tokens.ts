@@ -1,6 +1,6 @@
 import { REFRESH_SCOPE } from '../constants';
 import { messages } from '../messages/en_US';
-import { clientTokenAtom, refreshTokenAtom } from '@portal/shared/session/atoms';
+import { clientTokenAtom, refreshTokenAtom } from '../session/atoms';
 import { storeUserTokens } from '../session/tokens';
 import type { ApiResult } from './result';
 import { type CallOptions, CLIENT_TOKEN_PATH, type RequestDeps, type Send } from './request';

@@ -1,6 +1,6 @@
 import { HEADERS } from '../api/request';
-import { clientTransactionIdAtom, loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
-import type { PortalStore } from '@portal/shared/session/store';
+import { clientTransactionIdAtom, loginNameAtom, userNameAtom } from '../session/atoms';
+import type { PortalStore } from '../session/store';
 
 /** The portal server's one endpoint for what only the page knows (portal-server README, "Audit trail"). */
 export const AUDIT_EVENTS_PATH = '/v1/audit/events';

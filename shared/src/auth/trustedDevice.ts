@@ -1,10 +1,6 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
-import {
-  forgetTrustedDevice,
-  readTrustedDeviceId,
-  rememberTrustedDevice,
-} from '@portal/shared/auth/deviceCookies';
-import type { CookieEnvironment } from '@portal/shared/storage/cookies';
+import type { AuthReply } from '../api/schemas';
+import { forgetTrustedDevice, readTrustedDeviceId, rememberTrustedDevice } from './deviceCookies';
+import type { CookieEnvironment } from '../storage/cookies';
 
 /**
  * The trusted-device rule: what a routed reply's additional block (spec section 3:

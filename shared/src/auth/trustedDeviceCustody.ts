@@ -1,7 +1,7 @@
-import { forgetTrustedDevice, readTrustedDeviceId } from '@portal/shared/auth/deviceCookies';
-import { proxyUrlAtom, serviceUrlAtom } from '@portal/shared/session/atoms';
-import type { PortalStore } from '@portal/shared/session/store';
-import type { CookieEnvironment } from '@portal/shared/storage/cookies';
+import { forgetTrustedDevice, readTrustedDeviceId } from './deviceCookies';
+import { proxyUrlAtom, serviceUrlAtom } from '../session/atoms';
+import type { PortalStore } from '../session/store';
+import type { CookieEnvironment } from '../storage/cookies';
 
 /**
  * Who keeps the trusted-device id (handbook, Cookies: a cookie that lets a device skip a factor is

@@ -1,7 +1,7 @@
 import { atom, type createStore } from 'jotai';
 import * as v from 'valibot';
 import { IDLE_WARNING_MS } from '../constants';
-import { allowUserResetAtom } from '@portal/shared/session/atoms';
+import { allowUserResetAtom } from '../session/atoms';
 
 /**
  * The portal's product configuration (GET /v1/config/portal on the portal's own origin):

@@ -1,4 +1,4 @@
-import type { FidoCredType } from '@portal/shared/session/atoms';
+import type { FidoCredType } from '../session/atoms';
 import { messages } from '../messages/en_US';
 import { type PortalPath, paths } from '../routes/paths';
 

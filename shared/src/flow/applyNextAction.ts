@@ -1,11 +1,11 @@
-import type { ApiResult } from '@portal/shared/api/result';
-import type { AuthReply, UserTokenReply } from '@portal/shared/api/schemas';
-import { contributionsAtom } from '@portal/shared/contributions/contributionsAtom';
-import { syncTrustedDeviceCookie } from '@portal/shared/auth/trustedDevice';
-import { serverKeepsTrustedDevice } from '@portal/shared/auth/trustedDeviceCustody';
-import { type FlowNavigationState, type Navigate, openTarget } from '@portal/shared/flow/navigation';
-import { type NextActionResult, nextActionRoute } from '@portal/shared/flow/nextAction';
-import { FLOW_STATE_PARAM } from '@portal/shared/routes/queryParams';
+import type { ApiResult } from '../api/result';
+import type { AuthReply, UserTokenReply } from '../api/schemas';
+import { contributionsAtom } from '../contributions/contributionsAtom';
+import { syncTrustedDeviceCookie } from '../auth/trustedDevice';
+import { serverKeepsTrustedDevice } from '../auth/trustedDeviceCustody';
+import { type FlowNavigationState, type Navigate, openTarget } from './navigation';
+import { type NextActionResult, nextActionRoute } from './nextAction';
+import { FLOW_STATE_PARAM } from '../routes/queryParams';
 import {
   errorMessageAtom,
   flowStateAtom,
@@ -13,11 +13,11 @@ import {
   serviceUrlAtom,
   ssoUrlAtom,
   userNameAtom,
-} from '@portal/shared/session/atoms';
-import { keepFactorReply, transition } from '@portal/shared/session/signInState';
-import type { PortalStore } from '@portal/shared/session/store';
-import { isValidTransactionId, TRANSACTION_ID_PARAM } from '@portal/shared/session/transactionId';
-import { savedQueryParams } from '@portal/shared/storage/sessionStore';
+} from '../session/atoms';
+import { keepFactorReply, transition } from '../session/signInState';
+import type { PortalStore } from '../session/store';
+import { isValidTransactionId, TRANSACTION_ID_PARAM } from '../session/transactionId';
+import { savedQueryParams } from '../storage/sessionStore';
 
 /*
  * Imports here name the package ('@portal/shared/…'), not '../…': a module that only a remote

@@ -1,8 +1,8 @@
-import { api } from '@portal/shared/api/client';
-import type { CallOptions } from '@portal/shared/api/request';
-import type { ApiResult } from '@portal/shared/api/result';
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { factorReplyAtom, selectionLevelAtom } from '@portal/shared/session/atoms';
+import { api } from '../api/client';
+import type { CallOptions } from '../api/request';
+import type { ApiResult } from '../api/result';
+import type { AuthReply } from '../api/schemas';
+import { factorReplyAtom, selectionLevelAtom } from '../session/atoms';
 import { useAtomValue } from 'jotai';
 
 /**

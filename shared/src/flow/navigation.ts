@@ -1,4 +1,4 @@
-import type { SignInTarget } from '@portal/shared/session/signInState';
+import type { SignInTarget } from '../session/signInState';
 
 /** The part of react-router's navigate the flow helpers need (kept narrow so tests can fake it). */
 export type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void;

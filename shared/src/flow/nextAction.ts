@@ -3,7 +3,7 @@ import type { NextActionContribution } from '@portal/contributions/schema';
 import type { AuthReply } from '../api/schemas';
 import { messages } from '../messages/en_US';
 import { type PortalPath, paths } from '../routes/paths';
-import type { FidoCredType } from '@portal/shared/session/atoms';
+import type { FidoCredType } from '../session/atoms';
 import { AuthStatus, type AuthStatusValue } from '../session/authStatus';
 import { asDirectoryUrl, safeRedirectUrl } from './safeRedirect';
 

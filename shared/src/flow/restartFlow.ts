@@ -1,19 +1,19 @@
-import type { ApiResult } from '@portal/shared/api/result';
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { messages } from '@portal/shared/messages/en_US';
-import { FLOW_STATE_PARAM } from '@portal/shared/routes/queryParams';
-import { allowUserResetAtom, loginNameAtom, userNameAtom } from '@portal/shared/session/atoms';
-import { transition } from '@portal/shared/session/signInState';
-import type { PortalStore } from '@portal/shared/session/store';
-import { isOauth2Flow, savedQueryParams } from '@portal/shared/storage/sessionStore';
-import { type Navigate, openTarget } from '@portal/shared/flow/navigation';
+import type { ApiResult } from '../api/result';
+import type { AuthReply } from '../api/schemas';
+import { messages } from '../messages/en_US';
+import { FLOW_STATE_PARAM } from '../routes/queryParams';
+import { allowUserResetAtom, loginNameAtom, userNameAtom } from '../session/atoms';
+import { transition } from '../session/signInState';
+import type { PortalStore } from '../session/store';
+import { isOauth2Flow, savedQueryParams } from '../storage/sessionStore';
+import { type Navigate, openTarget } from './navigation';
 
 type ResetUser = (subject: string) => Promise<ApiResult<AuthReply>>;
 
 export interface RestartFlowDeps {
   store: PortalStore;
   navigate: Navigate;
-  /** The reset call: `api` (the portal's client, e.g. from '@portal/shared/api/client') or the function itself. */
+  /** The reset call: `api` (the portal's client, e.g. `api` of @portal/shared/transport) or the function itself. */
   api?: { resetUser: ResetUser };
   resetUser?: ResetUser;
   /** The page's query string; location.search by default. */

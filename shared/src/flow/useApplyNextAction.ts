@@ -1,10 +1,10 @@
-import { api } from '@portal/shared/api/client';
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { applyNextAction } from '@portal/shared/flow/applyNextAction';
-import type { NextActionResult } from '@portal/shared/flow/nextAction';
+import { api } from '../api/client';
+import type { AuthReply } from '../api/schemas';
+import { applyNextAction } from './applyNextAction';
+import type { NextActionResult } from './nextAction';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
-import { useNavigate } from '@portal/shared/router';
+import { useNavigate } from '../router';
 
 /**
  * applyNextAction bound to the current store, router and the portal's API client. Package

@@ -1,6 +1,6 @@
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from '@portal/shared/router';
+import { useLocation, useNavigate } from '../router';
 import { api } from '../api/client';
 import { type RestartOutcome, restartFlow } from './restartFlow';
 

@@ -1,5 +1,5 @@
-import type { ApiError, ApiResult } from '@portal/shared/api/result';
-import { useApplyNextAction } from '@portal/shared/flow/useApplyNextAction';
+import type { ApiError, ApiResult } from '../api/result';
+import { useApplyNextAction } from '../flow/useApplyNextAction';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface RunOptions {

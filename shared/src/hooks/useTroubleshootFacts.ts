@@ -1,9 +1,4 @@
-import {
-  clientTransactionIdAtom,
-  lastTransactionAtom,
-  loginNameAtom,
-  userNameAtom,
-} from '@portal/shared/session/atoms';
+import { clientTransactionIdAtom, lastTransactionAtom, loginNameAtom, userNameAtom } from '../session/atoms';
 import { useAtomValue } from 'jotai';
 
 /**

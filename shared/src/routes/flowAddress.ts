@@ -1,4 +1,4 @@
-import { FLOW_STATE_PARAM, IDP_RETURN_PARAM } from '@portal/shared/routes/queryParams';
+import { FLOW_STATE_PARAM, IDP_RETURN_PARAM } from './queryParams';
 
 /**
  * The address parameters that hand a flow over (x-flow-state on the oauth2 entry and the identity

@@ -1,4 +1,4 @@
-import { paths } from '@portal/shared/routes/paths';
+import { paths } from './paths';
 
 /**
  * Names of the page-address query parameters the portal reads (spec section 3, 'Page address

@@ -1,5 +1,5 @@
-import { lastTransactionAtom, lastUserActivityAtom } from '@portal/shared/session/atoms';
-import type { PortalStore } from '@portal/shared/session/store';
+import { lastTransactionAtom, lastUserActivityAtom } from './atoms';
+import type { PortalStore } from './store';
 
 /**
  * Calls `listener` after every server response (the API client sets lastTransactionAtom each

@@ -1,10 +1,5 @@
-import {
-  factorOptionsAtom,
-  factorReplyAtom,
-  fidoCredTypeAtom,
-  selectionLevelAtom,
-} from '@portal/shared/session/atoms';
-import type { PortalStore } from '@portal/shared/session/store';
+import { factorOptionsAtom, factorReplyAtom, fidoCredTypeAtom, selectionLevelAtom } from './atoms';
+import type { PortalStore } from './store';
 
 /**
  * The one reset of the flow-scoped atoms: what the current sign-in learnt about its factor step.

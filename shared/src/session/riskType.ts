@@ -1,8 +1,8 @@
 import { DEFAULT_RISK_TYPE, RISK_TYPES, type RiskType } from '../constants';
 import { messages } from '../messages/en_US';
 import { storedRiskType } from '../storage/localStore';
-import { riskTypeAtom } from '@portal/shared/session/atoms';
-import type { PortalStore } from '@portal/shared/session/store';
+import { riskTypeAtom } from './atoms';
+import type { PortalStore } from './store';
 
 export function isRiskType(value: unknown): value is RiskType {
   return typeof value === 'string' && (RISK_TYPES as readonly string[]).includes(value);

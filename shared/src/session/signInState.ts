@@ -1,7 +1,7 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
-import type { FlowNavigationState } from '@portal/shared/flow/navigation';
-import { paths } from '@portal/shared/routes/paths';
-import { startOverPath } from '@portal/shared/routes/queryParams';
+import type { AuthReply } from '../api/schemas';
+import type { FlowNavigationState } from '../flow/navigation';
+import { paths } from '../routes/paths';
+import { startOverPath } from '../routes/queryParams';
 import {
   authStatusAtom,
   clientTokenAtom,
@@ -17,12 +17,12 @@ import {
   signInFidoTypeAtom,
   userInfoTitleAtom,
   userNameAtom,
-} from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
-import { resetFlowScope } from '@portal/shared/session/flowScope';
-import type { PortalStore } from '@portal/shared/session/store';
-import { clearUserTokens, storeUserTokens, type UserTokens } from '@portal/shared/session/tokens';
-import { rememberedUserName } from '@portal/shared/storage/localStore';
+} from './atoms';
+import { AuthStatus } from './authStatus';
+import { resetFlowScope } from './flowScope';
+import type { PortalStore } from './store';
+import { clearUserTokens, storeUserTokens, type UserTokens } from './tokens';
+import { rememberedUserName } from '../storage/localStore';
 
 /**
  * What happens to a sign-in (spec section 4, 'States and transitions'). Screens and flow helpers

@@ -1,10 +1,5 @@
-import {
-  refreshTokenAtom,
-  tokenExpiryAtom,
-  tokensReceivedAtAtom,
-  userTokenAtom,
-} from '@portal/shared/session/atoms';
-import type { PortalStore } from '@portal/shared/session/store';
+import { refreshTokenAtom, tokenExpiryAtom, tokensReceivedAtAtom, userTokenAtom } from './atoms';
+import type { PortalStore } from './store';
 import { REFRESH_HANDLE_PATTERN } from '../constants';
 
 /** The tokens a sign-in or a refresh hands over (an AUTH_ALLOWED reply, a user-token reply). */

@@ -1,9 +1,9 @@
 import { useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from '@portal/shared/router';
-import { paths } from '@portal/shared/routes/paths';
-import { authStatusAtom } from '@portal/shared/session/atoms';
-import { AuthStatus } from '@portal/shared/session/authStatus';
+import { useLocation, useNavigate } from '../router';
+import { paths } from '../routes/paths';
+import { authStatusAtom } from './atoms';
+import { AuthStatus } from './authStatus';
 
 /**
  * The one place restart-needed leads to the restart notice (spec section 4): whenever the status

@@ -1,8 +1,8 @@
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
-import { openTarget } from '@portal/shared/flow/navigation';
-import { useNavigate } from '@portal/shared/router';
-import { type SignInEvent, type SignInTarget, transition } from '@portal/shared/session/signInState';
+import { openTarget } from '../flow/navigation';
+import { useNavigate } from '../router';
+import { type SignInEvent, type SignInTarget, transition } from './signInState';
 
 /**
  * Raises a sign-in event from a screen: the transition changes the state and the router opens

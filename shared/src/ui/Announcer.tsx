@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { announcementAtom } from '@portal/shared/session/atoms';
+import { announcementAtom } from '../session/atoms';
 import './Announcer.css';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { REDIRECT_DELAY_MS } from '../constants';
 import { messages } from '../messages/en_US';
 import './RedirectNotice.css';
-import { Link, useNavigate } from '@portal/shared/router';
+import { Link, useNavigate } from '../router';
 
 export interface RedirectNoticeProps {
   /** Where the user is taken (an address of the portal). */

@@ -1,9 +1,9 @@
 import type { ApiResult } from '../../api/result';
 import { paths } from '../../routes/paths';
 import { idpData, savedQueryParams } from '../../storage/sessionStore';
-import { refreshTokenAtom, userTokenAtom } from '@portal/shared/session/atoms';
-import { transition } from '@portal/shared/session/signInState';
-import type { PortalStore } from '@portal/shared/session/store';
+import { refreshTokenAtom, userTokenAtom } from '../atoms';
+import { transition } from '../signInState';
+import type { PortalStore } from '../store';
 import type { LogoutReason } from './sessionLifecycle';
 import type { SignedOutState } from './signedOutState';
 

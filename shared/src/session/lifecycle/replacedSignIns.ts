@@ -1,5 +1,5 @@
-import { refreshTokenAtom } from '@portal/shared/session/atoms';
-import type { PortalStore } from '@portal/shared/session/store';
+import { refreshTokenAtom } from '../atoms';
+import type { PortalStore } from '../store';
 
 /**
  * A new sign-in in this page that replaces one still held ends the old one: when the held refresh

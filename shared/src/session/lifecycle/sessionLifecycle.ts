@@ -1,14 +1,9 @@
 import type { ApiResult } from '../../api/result';
 import { reportAuditEvent } from '../../audit/reportEvent';
 import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS } from '../../constants';
-import { onUserActivity } from '@portal/shared/session/activity';
-import {
-  idleLogoutAtAtom,
-  lastUserActivityAtom,
-  tokenExpiryAtom,
-  tokensReceivedAtAtom,
-} from '@portal/shared/session/atoms';
-import type { PortalStore } from '@portal/shared/session/store';
+import { onUserActivity } from '../activity';
+import { idleLogoutAtAtom, lastUserActivityAtom, tokenExpiryAtom, tokensReceivedAtAtom } from '../atoms';
+import type { PortalStore } from '../store';
 import { refreshDelay } from './refreshDelay';
 import { browserTimers, oneShot, type Timers } from './timers';
 

@@ -1,7 +1,7 @@
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import { flushSync } from 'react-dom';
-import { useNavigate } from '@portal/shared/router';
+import { useNavigate } from '../../router';
 import { api } from '../../api/client';
 import { logout } from './logout';
 import type { LogoutReason } from './sessionLifecycle';

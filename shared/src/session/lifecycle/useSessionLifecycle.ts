@@ -1,8 +1,8 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { api } from '../../api/client';
-import { idleWarningMsFor, portalConfigAtom } from '@portal/shared/config/portalConfig';
-import { authStatusAtom } from '@portal/shared/session/atoms';
+import { idleWarningMsFor, portalConfigAtom } from '../../config/portalConfig';
+import { authStatusAtom } from '../atoms';
 import { AuthStatus } from '../authStatus';
 import { disableBackButton } from './backButton';
 import { startSessionLifecycle } from './sessionLifecycle';

@@ -1,0 +1,22 @@
+/**
+ * @portal/shared/ui: UI primitives (dialog, banners, live status, OTP boxes…) and the hooks screens share. Their stylesheets come with them.
+ *
+ * A kernel entry point, one Module Federation share key (docs/contracts.md). What it exports is
+ * the kernel's public API, recorded in shared/api/report.api.md.
+ */
+export * from './Announcer';
+export * from './AssistanceDialog';
+export * from './Dialog';
+export * from './ErrorBanner';
+export * from './FidoIcon';
+export * from './LiveStatus';
+export * from './LoadingBar';
+export * from './OtpInput';
+export * from './QrCode';
+export * from './RedirectNotice';
+export * from '../hooks/useCopyToClipboard';
+export * from '../hooks/useDialogMotion';
+export * from '../hooks/useFocusFirst';
+export * from '../hooks/useServerCall';
+export * from '../hooks/useTroubleshootFacts';
+export * from '../display/boundedText';

@@ -1,0 +1,7 @@
+/**
+ * @portal/shared/words: The kernel's words (the message catalogue).
+ *
+ * A kernel entry point, one Module Federation share key (docs/contracts.md). What it exports is
+ * the kernel's public API, recorded in shared/api/report.api.md.
+ */
+export * from '../messages/en_US';
