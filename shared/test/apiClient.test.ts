@@ -74,15 +74,6 @@ describe('request headers and bases', () => {
     expect(calls[0]?.body).toEqual({ action: 'chooseanother' });
   });
 
-  it('never sends a sign-in flow state with the user token (registration verifiers)', async () => {
-    const { api, store, calls } = setup([{ body: { data: { status: 'SUCCESS' } } }]);
-    store.set(userTokenAtom, 'user-1');
-    store.set(flowStateAtom, 'left-over');
-    await api.verifyOtp('c1', '123456', { registering: true });
-    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer user-1');
-    expect(calls[0]?.headers.has('X-Flow-State')).toBe(false);
-  });
-
   it('sends the FIDO verifier through the proxy URL', async () => {
     const { api, calls } = setup([{ body: { nextaction: 'AUTH_ALLOWED' } }]);
     await api.fidoAuthVerify({ id: 'abc' });
@@ -417,32 +408,6 @@ describe('FIDO challenge replies', () => {
   });
 });
 
-describe('inline FIDO registration (in the sign-in flow)', () => {
-  it('client token, flow state and device tag; the verifier gets the type and device name', async () => {
-    const { api, store, calls } = setup([
-      { body: { nextaction: 'PASSKEY_REGISTER_GENERATE_CHALLENGE' } },
-      { body: {} },
-    ]);
-    store.set(flowStateAtom, 'fs-1');
-    await api.fidoInlineRegChallenge({ userName: 'paula', fidoCredType: 'PASSKEY' });
-    await api.fidoInlineRegVerify({ id: 'cred' }, 'PASSKEY');
-    expect(calls[0]?.url).toBe(`${SERVICE}factor/v1/FIDORegChallengeGenerator`);
-    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer client-1');
-    expect(calls[0]?.headers.get('X-Flow-State')).toBe('fs-1');
-    expect(calls[0]?.headers.get('X-Device-Tag')).toBe('true');
-    expect(calls[0]?.body).toEqual({
-      userName: 'paula',
-      deviceName: 'PASSKEY',
-      documentDomain: 'http://localhost:8080',
-      fidoCredType: 'PASSKEY',
-      deviceTag: true,
-    });
-    expect(calls[1]?.url).toBe(`${SERVICE}factor/v1/FIDORegChallengeVerifier`);
-    expect(calls[1]?.headers.get('X-Device-Tag')).toBeNull();
-    expect(calls[1]?.body).toEqual({ id: 'cred', fidoCredType: 'PASSKEY', deviceName: 'PASSKEY' });
-  });
-});
-
 describe('cancelling a call', () => {
   /** A fetch that never answers by itself and rejects, as browsers do, when its signal aborts. */
   function hangingFetch() {
@@ -474,7 +439,7 @@ describe('cancelling a call', () => {
   it('a reply that comes after the abort is still aborted, but keeps its flow state', async () => {
     const controller = new AbortController();
     const { api, store } = setup([{ body: { nextaction: 'PUSH_AUTH', flowState: 'fs-late' } }]);
-    const pending = api.generatePush('c1', 'en_US', { signal: controller.signal });
+    const pending = api.selectFactor('PUSH', { signal: controller.signal });
     controller.abort();
     expect(await pending).toMatchObject({ ok: false, error: { kind: 'aborted' } });
     expect(store.get(flowStateAtom)).toBe('fs-late');

@@ -9,7 +9,6 @@ import {
   fidoTypeOf,
   isRegisterMode,
 } from '../src/fido/fidoTypes';
-import { inlineFactorMessage } from '../src/flow/factors';
 
 describe('the FIDO table', () => {
   it('has one row per credential type, with its codes, screens, wording and icon', () => {
@@ -75,12 +74,6 @@ describe('the FIDO table', () => {
     expect(isRegisterMode('register', null)).toBe(true);
     expect(isRegisterMode(undefined, 'FIDO_AUTH_GENERATE_CHALLENGE')).toBe(false);
     expect(isRegisterMode(undefined, undefined)).toBe(false);
-  });
-
-  it('names the types in words in inline messages', () => {
-    expect(inlineFactorMessage('Use FIDO, SECURITYKEY or PASSKEY, not FIDOS')).toBe(
-      'Use biometrics, security key or passkey, not FIDOS',
-    );
   });
 
   it('knows the transports each authenticator attachment stands for', () => {

@@ -3,12 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Modules that hold state (atoms, the store, registries) must be imported by package name inside
- * @portal/shared: Module Federation shares `@portal/shared/…` requests as singletons, while a
- * relative import is bundled into the importing build, which would give that build its own copy
- * of the atoms and silently split the session state between the host and a remote.
+ * One copy of the shared state (the atoms, the store, registries). Module Federation shares the
+ * kernel by its entries (`@portal/shared/session`, `/transport`…), one share key each, all provided
+ * by the host under one strict version, so every build runs the host's modules: a module imported
+ * relatively inside the kernel is the host's too. Inside the kernel a module never imports the
+ * package by name: the request would go through an entry (a barrel re-exporting its whole area),
+ * whose cycles between areas could run a module before the one it needs.
  */
-const STATEFUL = ['session/atoms', 'session/store', 'config/portalConfig'];
 const srcDir = path.resolve(import.meta.dirname, '../src');
 
 function sourceFiles(dir: string): string[] {
@@ -20,12 +21,13 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('one copy of the shared state', () => {
-  it('imports stateful modules by package name, never relatively', () => {
+  it('imports the kernel relatively inside the kernel, never through an entry', () => {
     const offenders: string[] = [];
     for (const file of sourceFiles(srcDir)) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/from\s+'(\.{1,2}\/[^']+)'/g)) {
-        const target = path.relative(srcDir, path.resolve(path.dirname(file), match[1] ?? ''));
-        if (STATEFUL.includes(target)) offenders.push(`${path.relative(srcDir, file)} → ${match[1]}`);
+      for (const match of readFileSync(file, 'utf8').matchAll(
+        /(?:from|import)\s*\(?\s*'(@portal\/shared[^']*)'/g,
+      )) {
+        offenders.push(`${path.relative(srcDir, file)} → ${match[1]}`);
       }
     }
     expect(offenders).toEqual([]);

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { api } from '@portal/shared/transport';
-import { serviceUrlAtom, userNameAtom, userTokenAtom, portalStore } from '@portal/shared/session';
+import { clientTokenAtom, serviceUrlAtom, userNameAtom, portalStore } from '@portal/shared/session';
 import { fakeServer, takeUnexpectedRequests } from '../test-support/fakeServer';
 import { landed, renderScreen } from '../test-support/render';
 import { useNavigate } from '../src/router';
@@ -21,14 +21,14 @@ describe('the test seam (test-support/)', () => {
 
   it('the API client uses the same store as the screens, and the fake server records the request', async () => {
     portalStore.set(serviceUrlAtom, SERVICE);
-    portalStore.set(userTokenAtom, 'user-token');
-    const server = fakeServer({ base: SERVICE }).on('POST', 'factor/v1/OTPVerifier', { json: {} });
-    const result = await api.verifyOtp('c1', '123456', { registering: true });
+    portalStore.set(clientTokenAtom, 'client-token');
+    const server = fakeServer({ base: SERVICE }).on('POST', 'auth/v1/SelectedFactor', { json: {} });
+    const result = await api.selectFactor('SMSOTP');
     expect(result).toMatchObject({ ok: true, data: {} });
-    const [request] = server.requestsTo('POST', 'factor/v1/OTPVerifier');
-    expect(request?.url).toBe(`${SERVICE}factor/v1/OTPVerifier`);
-    expect(request?.headers.get('Authorization')).toBe('Bearer user-token');
-    expect(request?.body).toEqual({ credId: 'c1', otp: '123456' });
+    const [request] = server.requestsTo('POST', 'auth/v1/SelectedFactor');
+    expect(request?.url).toBe(`${SERVICE}auth/v1/SelectedFactor`);
+    expect(request?.headers.get('Authorization')).toBe('Bearer client-token');
+    expect(request?.body).toEqual({ factor: 'SMSOTP' });
   });
 
   it('answers in order (the last repeats), with a status, and parses JSON bodies', async () => {

@@ -1,6 +1,5 @@
 import type { AuthReply } from '@portal/shared/transport';
 import { boundedText } from '@portal/shared/ui';
-import { cleanIdpLabel } from '@portal/shared/flow';
 import { ownValue } from '@portal/shared/config';
 
 /**
@@ -14,4 +13,9 @@ export function providerNameOf(reply: AuthReply | null): string | undefined {
   const label = code ? ownValue(options, code) : undefined;
   const name = label ? cleanIdpLabel(label) : '';
   return name ? boundedText(name) : undefined;
+}
+
+/** 'Acme SSO - Internal' and 'Acme SSO Internal' → 'Acme SSO' (spec section 4, factor names). */
+function cleanIdpLabel(label: string): string {
+  return label.replace(/\s*(?:-\s*)?Internal\s*$/, '').trim();
 }

@@ -1,7 +1,6 @@
 import { portalStore } from '../session/store';
 import { createAuthCalls } from './auth';
 import { createEnvironmentCalls } from './environment';
-import { createFactorCalls } from './factors';
 import { createFidoCalls, type FidoDeps } from './fido';
 import { createSend } from './request';
 import { createTokenCalls } from './tokens';
@@ -27,7 +26,6 @@ export function createApiClient(options: ApiClientDeps) {
     ...createEnvironmentCalls(send),
     ...createTokenCalls(send, deps),
     ...createAuthCalls(send),
-    ...createFactorCalls(send),
     ...createFidoCalls(send, deps),
   };
 }

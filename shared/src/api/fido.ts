@@ -58,23 +58,5 @@ export function createFidoCalls(send: Send, deps: FidoDeps) {
         schema: AuthReplySchema,
       });
     },
-
-    /**
-     * POST {serviceUrl}factor/v1/FIDORegChallengeGenerator during sign-in
-     * (`<T>_REGISTER_GENERATE_CHALLENGE`): the self-service registration's call, but inside the
-     * flow, so with the client token and the flow state instead of the user token (the emulator
-     * README documents both modes). The type goes as the FIDO table writes it (fidoTypes' credType).
-     */
-    fidoInlineRegChallenge(input: { userName: string; fidoCredType: FidoCredType }, call?: CallOptions) {
-      const { userName, fidoCredType } = input;
-      const body = { userName, deviceName: fidoCredType, documentDomain: deps.origin(), fidoCredType };
-      return registration(REG_CHALLENGE, { ...body, deviceTag: true }, FidoChallengeReplySchema, call, true);
-    },
-
-    /** POST {serviceUrl}factor/v1/FIDORegChallengeVerifier during sign-in (client token, flow state). */
-    fidoInlineRegVerify(credential: object, fidoCredType: FidoCredType, call?: CallOptions) {
-      const body = { ...credential, fidoCredType, deviceName: fidoCredType };
-      return registration(REG_VERIFY, body, AuthReplySchema, call);
-    },
   };
 }

@@ -113,16 +113,6 @@ export const FidoChallengeReplySchema = v.pipe(
   v.looseObject(tolerant(AuthReplySchema.entries)),
 );
 
-/** 'Registration result' of spec section 3 (sharedSecret and tenantName feed the QR code). */
-export const RegistrationResultSchema = v.looseObject({
-  ...AuthReplySchema.entries,
-  credId: v.nullish(v.string()),
-  credValue: v.nullish(v.string()),
-  credType: v.nullish(v.string()),
-  sharedSecret: v.nullish(v.string()),
-  tenantName: v.nullish(v.string()),
-});
-
 /** Client token from the portal server. */
 export const ClientTokenReplySchema = v.looseObject({
   access_token: v.pipe(v.string(), v.minLength(1)),

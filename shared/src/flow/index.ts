@@ -5,7 +5,6 @@
  * the kernel's public API, recorded in shared/api/report.api.md.
  */
 export * from './applyNextAction';
-export * from './factors';
 export * from './moreOptions';
 export * from './navigation';
 export * from './nextAction';

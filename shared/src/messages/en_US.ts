@@ -26,15 +26,6 @@ export const messages = {
       copyright: (year: number) => `© ${year} Authentication Hub. All rights reserved.`,
     },
   },
-  landing: {
-    title: 'A Better Login Experience',
-    intro: 'Sign in with increased security and passwordless authentication.',
-    login: 'Login',
-    about: 'About the Authentication Hub',
-  },
-  about: {
-    body: 'The Authentication Hub offers increased security and passwordless authentication.',
-  },
   common: {
     submit: 'Submit',
     next: 'Next',
@@ -49,45 +40,6 @@ export const messages = {
     sendCode: 'Send Code',
     continue: 'Continue',
   },
-  userId: {
-    /** Our heading for the User ID page (the spec names only its field). */
-    title: 'Sign in',
-    label: 'User ID',
-    rememberMe: 'Remember Me',
-    rememberMeTooltip: 'Your user ID and this device will be saved for future logins.',
-    authorizedOnly:
-      'This system is for authorized users only. Activity on this system may be monitored and recorded.',
-  },
-  password: {
-    prompt: 'Enter your password',
-    label: 'Password',
-    forgot: 'Forgot password?',
-    required: 'Password is required.',
-  },
-  changePassword: {
-    title: 'Update Password Required',
-    current: 'Current password',
-    new: 'New password',
-    confirm: 'Confirm new password',
-    reveal: 'Hold to show password',
-    show: 'Show',
-    fieldRequired: '* Field is required.',
-    mustDiffer: '* New and old passwords cannot match.',
-    mustMatch: '* Confirmed password does not match.',
-    failed: 'Password update failed.',
-  },
-  push: {
-    sending: 'Sending push notification . . .',
-    accept: (device: string) => `Accept push request on your ${device} to login.`,
-    denied: 'Transaction denied',
-    failed: 'Transaction failed',
-    timedOut: 'Transaction timed out',
-    failedUnexpectedly: 'Transaction failed unexpectedly',
-    registrationFailed: 'Unable to complete registration at this time. ',
-  },
-  chooser: {
-    prompt: 'Select a way to sign in',
-  },
   otp: {
     enterSecurityCode: (value: string) => `Enter security code sent to ${value}`,
     invalidCharacter: 'Invalid character. Only numbers are accepted as input.',
@@ -95,27 +47,6 @@ export const messages = {
     invalidAction: (action: string) => `Invalid action ${action}`,
     digitLabel: (position: number, total: number) => `Digit ${position} of ${total}`,
     groupLabel: 'Security code',
-  },
-  mobileOtp: {
-    scanToRegister: (value: string) =>
-      `Scan the QR code with your mobile authenticator & enter security code to register ${value}`,
-    codeLabel: 'Security code',
-  },
-  securid: {
-    prompt: 'Enter your pin and passcode',
-    passcodeRequired: 'Passcode (PIN + Token) is required.',
-    invalidCharacter: 'Invalid character. Only numbers are accepted as input.',
-    invalidPinCode: 'Invalid pin+code entered',
-    systemError: 'System error',
-  },
-  factorSelection: {
-    heading: 'Factor Selection',
-    prompt: 'Select an authentication method',
-    rememberChoice: 'Remember my choice',
-    rememberChoiceTooltip:
-      'The selected authentication factor will be saved for future logins with your account.',
-    notRecognizedAction: (action: string) =>
-      `${action} is not a recognized action. Please select a different factor`,
   },
   fido: {
     loginTitle: 'FIDO Device Authentication',
@@ -141,21 +72,6 @@ export const messages = {
     unableToParse: 'Unable to parse identity provider results.',
     missingInformation: 'Missing information from identity provider response data.',
     userNotFound: 'Unable to locate user information from IDP response.',
-  },
-  welcome: {
-    /** Our wording: the page's title (its heading greets the user by name). */
-    title: 'Welcome',
-    helloName: (name: string) => `Hello, ${name}`,
-    manageCredentials: 'Manage Credentials',
-  },
-  /** The welcome page's offer after a sign-in without a passkey or security key (our wording but the title). */
-  passkeyOffer: {
-    title: 'Sign in faster next time with a passkey',
-    body: 'A passkey signs you in with your fingerprint, face or screen lock, without a password or a code.',
-    create: 'Create a passkey',
-    notNow: 'Not now',
-    /** The registration's device name. */
-    deviceName: 'Passkey',
   },
   selfService: {
     title: 'Manage Credentials',
@@ -217,38 +133,6 @@ export const messages = {
     missingData: 'The registration data is missing. Please start the registration again.',
     backToSelfService: 'Back to Manage Credentials',
   },
-  /**
-   * Enrolment during sign-in (a step the user has no credential for). Our wording: the spec
-   * gives only the mobile authenticator's sentence (mobileOtp.scanToRegister) and the push
-   * registration failure (push.registrationFailed).
-   */
-  enrolment: {
-    titles: {
-      sms: 'SMS registration',
-      email: 'Email registration',
-      ivr: 'Voice call registration',
-    },
-    intro: {
-      sms: 'Your account needs a phone number for security codes by text message. Enter it to continue signing in.',
-      email: 'Your account needs an e-mail address for security codes. Enter it to continue signing in.',
-      ivr: 'Your account needs a phone number for security codes by voice call. Enter it to continue signing in.',
-    },
-    phoneHint: 'Start with the country code, for example +1 555 010 0123.',
-    changeValue: {
-      sms: 'Change phone number',
-      email: 'Change e-mail address',
-      ivr: 'Change phone number',
-    },
-    totpPreparing: 'Preparing your authenticator registration . . .',
-    secretIntro: 'Cannot scan the QR code? Enter this setup key in your authenticator app:',
-    secretLabel: 'Setup key',
-    pushIntro:
-      'Install the vendor authenticator app on your phone and open it. Enter the Credential ID the app shows and a name for this phone.',
-    pushCredentialIdHint: 'Four letters and eight digits, for example VSMT12345678.',
-    pushRegister: 'Register',
-    pushWaiting: (device: string) => `Approve the registration request on your ${device} to continue.`,
-    tryAgain: 'Try again',
-  },
   endPages: {
     accessDenied: 'Access Denied',
     logoutSuccessful: 'Logout Successful',
@@ -266,17 +150,6 @@ export const messages = {
     staySignedIn: 'Stay signed in',
     /** m:ss, as the countdown shows it. */
     clock: (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
-  },
-  help: {
-    title: 'Login Assistance',
-    /** Our wording: the title of the cookie pages. */
-    cookieNotice: 'Cookie Notice',
-    clientHours: 'Client support hours: Sunday 8 pm to Friday 8 pm Eastern.',
-    employeeHours: 'Employee support hours: 24/7.',
-    clientRegions: ['Asia Pacific Toll Free', 'Asia Pacific', 'Europe', 'US Toll Free', 'US'],
-    employeeRegions: ['Asia Pacific', 'Europe', 'US Toll Free'],
-    copyToClipboard: 'Copy to Clipboard',
-    copied: 'Copied!',
   },
   assistance: {
     title: 'Login Assistance Information',
@@ -319,16 +192,6 @@ export const messages = {
     PASSKEY: 'Passkey',
     CUSTOM: 'PIN and passcode',
     IDP: 'Identity Provider',
-  },
-  /** Display names of the credential types (spec section 3, Credential types). */
-  credentialTypes: {
-    sms: 'SMS',
-    email: 'Email',
-    fido: 'Biometric',
-    securitykey: 'Security key',
-    passkey: 'Passkey',
-    totp: 'Mobile OTP',
-    totp_push: 'Vendor push and OTP credential',
   },
   /** Inline message replacements for factor codes (spec section 4, Factor selection). */
   inlineFactorNames: {

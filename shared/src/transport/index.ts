@@ -8,7 +8,6 @@ export * from '../api/auth';
 export * from '../api/client';
 export * from '../api/environment';
 export * from '../api/errorText';
-export * from '../api/factors';
 export * from '../api/fido';
 export * from '../api/request';
 export * from '../api/result';
