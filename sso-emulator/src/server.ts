@@ -9,6 +9,8 @@ import { registerDevApi } from './devpage/devApi.js';
 import { registerDevPage } from './devpage/devPage.js';
 import { registerRelyingParty } from './devpage/relyingParty.js';
 import { registerCustomRoute } from './factors/customRoute.js';
+import { registerRecoveryCodeRoute } from './factors/recoveryCodeRoute.js';
+import { registerMeRecoveryCodesRoutes } from './selfservice/meRecoveryCodesRoutes.js';
 import { registerMobileOtpRoutes } from './factors/mobileOtpRoutes.js';
 import { registerOtpRoutes } from './factors/otpRoutes.js';
 import { registerPasswordRoutes } from './factors/passwordRoutes.js';
@@ -91,9 +93,11 @@ export async function createEmulator(
       registerMobileOtpRoutes(tenant, ctx);
       registerPushRoutes(tenant, ctx);
       registerCustomRoute(tenant, ctx);
+      registerRecoveryCodeRoute(tenant, ctx);
       registerFidoAuthRoutes(tenant, ctx);
       registerFidoRegRoutes(tenant, ctx);
       registerMeCredsRoutes(tenant, ctx);
+      registerMeRecoveryCodesRoutes(tenant, ctx);
       registerStepUpRoute(tenant, ctx);
       registerVipRoute(tenant, ctx);
     },

@@ -1,4 +1,5 @@
 import type { EmulatorContext } from '../context.js';
+import { stepFactors } from './stepFactors.js';
 import { authCompleteUrl } from './authCompleteUrl.js';
 import { newCompletionSecret } from './completionSecret.js';
 import type { User } from '../state/model.js';
@@ -85,7 +86,7 @@ export function deniedReply(tx: Transaction, user: User): AuthReply {
 
 /** FACTOR_SELECTION among the current step's factors. */
 export function selectionReply(tx: Transaction, user: User): AuthReply {
-  const step = user.steps[tx.stepIndex] ?? [];
+  const step = stepFactors(user, tx.stepIndex);
   tx.factor = undefined;
   const customFactorOptions = Object.fromEntries(
     Object.entries(user.customFactorOptions ?? {}).filter(([code]) => step.includes(code)),
@@ -122,7 +123,8 @@ export async function currentStepReply(
   tx: Transaction,
   user: User,
 ): Promise<AuthReply> {
-  const step = skipsRemainingSteps(tx) ? undefined : user.steps[tx.stepIndex];
+  const step =
+    skipsRemainingSteps(tx) || !user.steps[tx.stepIndex] ? undefined : stepFactors(user, tx.stepIndex);
   if (!step) return allowed(ctx, tx, user);
   if (tx.factor && step.includes(tx.factor)) return factorReply(tx, user, tx.factor);
   if (step.length > 1) return selectionReply(tx, user);

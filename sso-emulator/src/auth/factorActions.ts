@@ -71,6 +71,8 @@ export function factorStepReply(factor: string, user: User): FactorStepReply {
   switch (base) {
     case 'PASSWORD':
       return { nextaction: 'PASSWORD_AUTH' };
+    case 'RECOVERYCODE':
+      return { nextaction: 'RECOVERYCODE_AUTH' };
     case 'OTP': {
       // No OTP credential at all: enrol a phone for SMS, the most common first factor.
       if (active.length === 0) return enrolment('SMS_OTP_REGISTER');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { stepFactors } from './stepFactors.js';
 import type { EmulatorContext } from '../context.js';
 import { errors } from '../http/apiError.js';
 import { parseInput } from '../http/parseBody.js';
@@ -16,7 +17,7 @@ export function registerSelectedFactor(app: FastifyInstance, ctx: EmulatorContex
     const user = tx.userName ? ctx.state.findUser(tx.userName) : undefined;
     if (!user || tx.completed) throw errors.unexpectedFactor('selection');
     if ('factor' in body) {
-      const step = user.steps[tx.stepIndex] ?? [];
+      const step = stepFactors(user, tx.stepIndex);
       if (!step.includes(body.factor)) throw errors.unexpectedFactor(body.factor);
       return factorReply(tx, user, body.factor);
     }

@@ -95,3 +95,8 @@ export const VipRegisterBodySchema = v.object({
 
 /** VIPCredentialRegistrar during sign-in (with X-Flow-State): the device tag may come along. */
 export const VipEnrolBodySchema = v.object({ ...VipRegisterBodySchema.entries, deviceTag });
+
+/** RecoveryCodeAuthenticator: the code as typed (spaces and hyphens allowed; normalised later). */
+export const RecoveryCodeAuthBodySchema = v.object({
+  code: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
+});

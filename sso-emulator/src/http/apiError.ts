@@ -31,5 +31,8 @@ export const errors = {
   stepUpRequired: () =>
     new ApiError(403, '8800060', 'Confirm with your password to delete the last credential of its type'),
   stepUpLocked: () => new ApiError(403, '8800061', 'Too many wrong passwords: sign in again to delete it'),
+  invalidRecoveryCode: () => new ApiError(401, '8800023', 'Invalid recovery code'),
+  recoveryCodesLocked: () =>
+    new ApiError(403, '8800024', 'Too many wrong recovery codes: try again later or contact the help desk'),
   notFound: () => new ApiError(404, '0000404', 'Not found'),
 } as const;

@@ -6,6 +6,7 @@ import type { Credential, CredType, Fixtures, User } from './model.js';
 import type { OutboxEntry } from './outbox.js';
 import type { PushRequest } from './pushes.js';
 import type { SsoSession } from './ssoSessions.js';
+import { RecoveryCodeLockout } from '../factors/recoveryCodeLockout.js';
 import { StepUpGrants } from '../selfservice/stepUpGrants.js';
 import { DEFAULT_SETTINGS, type EmulatorSettings } from './settings.js';
 import type { Transaction } from './transactions.js';
@@ -39,6 +40,8 @@ export class EmulatorState {
   readonly ssoSessions = new Map<string, SsoSession>();
   /** Step-up grants for deleting the last credential of a type (selfservice/stepUpGrants.ts). */
   readonly stepUpGrants = new StepUpGrants();
+  /** Wrong recovery codes per user, and who is locked out (factors/recoveryCodeLockout.ts). */
+  readonly recoveryCodeLockout = new RecoveryCodeLockout(this.clock);
   /** Dev-API switches (state/settings.ts). */
   readonly settings: EmulatorSettings = { ...DEFAULT_SETTINGS };
   /** Where the FIDO challenge replies carry the WebAuthn options (dev API `fido/placement`). */
@@ -66,6 +69,7 @@ export class EmulatorState {
     this.accessTokenTtlSeconds = undefined;
     this.ssoSessions.clear();
     this.stepUpGrants.clear();
+    this.recoveryCodeLockout.clear();
     Object.assign(this.settings, DEFAULT_SETTINGS);
     this.fidoOptionPlacement = DEFAULT_OPTION_PLACEMENT;
   }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { type Fixtures, FixturesSchema, type User } from './model.js';
+import { recoveryCodeSetOf } from '../factors/recoveryCodes.js';
 import { hashPassword } from './passwords.js';
 
 /** Reads and validates the fixture file; a clear error names the file and the bad field. */
@@ -24,10 +25,16 @@ export function loadFixtures(path: string): Fixtures {
   return result.output;
 }
 
-/** A deep copy of a fixture user with the dev password hashed (plain passwords never stay in memory state). */
+/**
+ * A deep copy of a fixture user with the dev password hashed and the recovery codes kept as HMACs
+ * (plain secrets never stay in memory state).
+ */
 export function instantiateUser(user: User): User {
   const copy = structuredClone(user);
   if (!copy.passwordHash && copy.password !== undefined) copy.passwordHash = hashPassword(copy.password);
   delete copy.password;
+  if (copy.recoveryCodes)
+    copy.recoveryCodeSet = recoveryCodeSetOf(copy.recoveryCodes, new Date().toISOString());
+  delete copy.recoveryCodes;
   return copy;
 }

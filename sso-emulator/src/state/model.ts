@@ -17,7 +17,7 @@ export type CredType = v.InferOutput<typeof CredTypeSchema>;
 export const FactorCodeSchema = v.pipe(
   v.string(),
   v.regex(
-    /^(PUSH|MOBILEOTP|OTP|FIDO|SECURITYKEY|PASSKEY|PASSWORD|EMAILOTP|SMSOTP|IVROTP|CUSTOM|IDP)(\/[A-Za-z0-9_-]+)?$/,
+    /^(PUSH|MOBILEOTP|OTP|FIDO|SECURITYKEY|PASSKEY|PASSWORD|EMAILOTP|SMSOTP|IVROTP|CUSTOM|IDP|RECOVERYCODE)(\/[A-Za-z0-9_-]+)?$/,
     'must be a factor code',
   ),
 );
@@ -82,6 +82,12 @@ export const UserSchema = v.object({
   /** Absent: no device is ever trusted for this user (every sign-in runs every step). */
   trustedDevice: v.optional(TrustedDevicePolicySchema),
   credentials: v.array(CredentialSchema),
+  /** Fixtures only: unused recovery codes in plain text (10 characters, Crockford base32). */
+  recoveryCodes: v.optional(
+    v.array(v.pipe(v.string(), v.regex(/^[0-9A-HJKMNP-TV-Z]{10}$/, 'must be a recovery code'))),
+  ),
+  /** The user's unused recovery codes, as HMACs only (factors/recoveryCodes.ts). */
+  recoveryCodeSet: v.optional(v.object({ hmacs: v.array(v.string()), createdDatetime: isoDate })),
 });
 export type User = v.InferOutput<typeof UserSchema>;
 
