@@ -10,4 +10,5 @@ export const exposes = {
   './TokenCode': './src/exposes/TokenCode.tsx',
   './Fido': './src/exposes/Fido.tsx',
   './FactorSelection': './src/exposes/FactorSelection.tsx',
+  './RecoveryCode': './src/exposes/RecoveryCode.tsx',
 } as const satisfies Record<string, string>;

@@ -3,6 +3,7 @@ import type { FidoCredType } from '@portal/shared/session';
 import { FIDO_SIGN_INS, fidoOpeningAction } from './fido/fidoSignIn';
 import { messages } from './messages';
 import { paths } from './paths';
+import { recoveryCodeContributions as recoveryCode } from './recoveryCode/contributions';
 
 /**
  * What remote-factors adds to the portal (docs/contracts.md, "Contributions"): its screens, the
@@ -49,6 +50,7 @@ export default defineContributions({
       expose: './FactorSelection',
       title: messages.factorSelection.heading,
     },
+    ...recoveryCode.routes,
   ],
   nextActions: [
     ...otp('SMS', paths.sotp),
@@ -62,6 +64,7 @@ export default defineContributions({
     { action: 'PUSH_SELECTION', path: paths.push },
     { action: 'FACTOR_SELECTION', path: paths.factorSelection },
     { action: 'CUSTOM_AUTH', when: { additional: 'customFlowId', equals: 'securid' }, path: paths.securid },
+    ...recoveryCode.nextActions,
   ],
   factors: [
     { code: 'SMSOTP', label: label.SMSOTP, group: 'otp' },
@@ -74,5 +77,7 @@ export default defineContributions({
     { code: 'SECURITYKEY', label: label.SECURITYKEY, group: 'fido' },
     { code: 'PASSKEY', label: label.PASSKEY, group: 'fido' },
     { code: 'CUSTOM', label: label.CUSTOM },
+    ...recoveryCode.factors,
   ],
+  calls: recoveryCode.calls,
 });

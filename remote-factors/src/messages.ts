@@ -135,6 +135,18 @@ export const messages = {
     SECURITYKEY: 'Security key',
     PASSKEY: 'Passkey',
     CUSTOM: 'PIN and passcode',
+    /** Ours (issue 22), not the spec's. */
+    RECOVERYCODE: 'Recovery code',
+  },
+  /** Our wording (issue 22): the recovery-code factor is not in the spec. */
+  recoveryCode: {
+    title: 'Recovery code',
+    prompt: 'Enter one of your recovery codes',
+    hint: 'Each code works once. Spaces and hyphens do not matter.',
+    required: 'Enter a recovery code.',
+    format: 'A recovery code has 10 letters and digits.',
+    invalid: 'That recovery code is not valid or has already been used.',
+    locked: 'Too many wrong recovery codes. Try again later or contact the help desk.',
   },
   /** Display names of the credential types (spec section 3, Credential types). */
   credentialTypes: {

@@ -1,0 +1,100 @@
+import type { AuthReply } from '@portal/shared/api/schemas';
+import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
+import { useServerCall } from '@portal/shared/hooks/useServerCall';
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { send } from '../api/send';
+import { FactorLayout } from '../common/FactorLayout';
+import { useRequireUser } from '../common/useRequireUser';
+import { useRouteReply } from '../common/useRouteReply';
+import { messages } from '../messages';
+import { MoreOptions } from '../moreOptions/MoreOptions';
+import { RECOVERY_CODE_MAX_TYPED, recoveryCodeError, recoveryCodeProblem } from './recoveryCode';
+import { createRecoveryCodeCalls } from './recoveryCodeCalls';
+
+const calls = createRecoveryCodeCalls(send);
+
+/**
+ * The recovery-code factor (/recovery-code, after RECOVERYCODE_AUTH): one of the user's saved
+ * codes in place of their usual second factor. The field is a plain text field with autofill
+ * off: a recovery code is not a one-time code a phone offers, and the browser must not keep it.
+ */
+export function RecoveryCodeScreen() {
+  const ready = useRequireUser();
+  const routeReply = useRouteReply();
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useServerCall();
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  useFocusFirst(input, ready);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    setValue(event.target.value);
+    if (fieldError) setFieldError(recoveryCodeProblem(event.target.value));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = recoveryCodeProblem(value);
+    setFieldError(problem);
+    if (problem) {
+      input.current?.focus();
+      return;
+    }
+    await run(
+      (signal) => calls.authenticateRecoveryCode(value, { signal }),
+      (reply: AuthReply) => routeReply(reply),
+      {
+        onError: (failure) => {
+          // A refused code is spent or wrong: clear it so the next one is typed afresh.
+          setValue('');
+          input.current?.focus();
+          return recoveryCodeError(failure);
+        },
+      },
+    );
+  };
+
+  if (!ready) return null;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <FactorLayout title={messages.recoveryCode.title} busy={busy} error={error}>
+      <form className="portal-factor__form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="portal-factor__field">
+          <label htmlFor={id}>{messages.recoveryCode.prompt}</label>
+          <p id={hintId} className="portal-factor__hint">
+            {messages.recoveryCode.hint}
+          </p>
+          <input
+            ref={input}
+            id={id}
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={RECOVERY_CODE_MAX_TYPED}
+            required
+            value={value}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? `${hintId} ${errorId}` : hintId}
+            onChange={onChange}
+            disabled={busy}
+          />
+          {fieldError ? (
+            <p id={errorId} className="portal-factor__field-error" role="alert">
+              {fieldError}
+            </p>
+          ) : null}
+        </div>
+        <div className="portal-factor__actions">
+          <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+            {messages.common.submit}
+          </button>
+          <MoreOptions onError={setError} disabled={busy} />
+        </div>
+      </form>
+    </FactorLayout>
+  );
+}
