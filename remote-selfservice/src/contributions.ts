@@ -53,4 +53,9 @@ export default defineContributions({
       title: registration.pushTitle,
     },
   ],
+  // Recovery codes (issue 22): the count and a new set, with the user's token, through the proxy.
+  calls: [
+    { method: 'GET', path: 'factor/v1/MeRecoveryCodes' },
+    { method: 'POST', path: 'factor/v1/MeRecoveryCodes' },
+  ],
 });

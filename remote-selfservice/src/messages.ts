@@ -134,3 +134,26 @@ export const messages = {
 
 /** The SSO's error code for a wrong password (spec section 8 shows its message elsewhere). */
 export const WRONG_PASSWORD_CODE = '8800011';
+
+/** Recovery codes (issue 22): our wording, not the spec's. */
+export const recoveryCodeMessages = {
+  heading: 'Recovery codes',
+  left: (count: number) => `Recovery codes — ${count} left`,
+  none: 'You have no recovery codes. A recovery code lets you sign in when your usual second factor is not at hand.',
+  generate: 'Generate recovery codes',
+  regenerate: 'Regenerate recovery codes',
+  regenerateQuestion: 'Make new recovery codes? The codes you have now will stop working.',
+  dialogTitle: 'Save your recovery codes',
+  dialogText:
+    'Each code works once, in place of your usual second factor. Keep them somewhere safe: this is the only time they are shown.',
+  listLabel: 'Your new recovery codes',
+  copy: 'Copy',
+  copied: 'Copied!',
+  copyFailed: 'Copying was not allowed. Select the codes and copy them by hand.',
+  download: 'Download',
+  fileTitle: 'Authentication Hub recovery codes',
+  fileName: 'recovery-codes.txt',
+  saved: 'I have saved them',
+  done: 'Done',
+  generated: 'New recovery codes are ready.',
+} as const;

@@ -1,0 +1,88 @@
+import { useCopyToClipboard } from '@portal/shared/hooks/useCopyToClipboard';
+import { Dialog } from '@portal/shared/ui/Dialog';
+import { useEffect, useId, useRef, useState } from 'react';
+import { recoveryCodeMessages as text } from '../messages';
+import { downloadText, recoveryCodesText } from './codesFile';
+
+export interface NewCodesDialogProps {
+  /** The new set, shown this once; null closes the dialog. */
+  codes: readonly string[] | null;
+  createdAt: string;
+  onDone: () => void;
+}
+
+/**
+ * The new recovery codes, shown once: copy them, download them as text, and say 'I have saved
+ * them' before leaving. Escape and the backdrop do nothing, and closing the tab asks first, so
+ * the codes are not lost by a slip.
+ */
+export function NewCodesDialog({ codes, createdAt, onDone }: NewCodesDialogProps) {
+  const [saved, setSaved] = useState(false);
+  const { state: copyState, copy } = useCopyToClipboard();
+  const headingId = useId();
+  const textId = useId();
+  const first = useRef<HTMLButtonElement>(null);
+  const open = codes !== null;
+
+  useEffect(() => {
+    if (!open) return;
+    setSaved(false);
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [open]);
+
+  const all = (codes ?? []).join('\n');
+  return (
+    <Dialog
+      open={open}
+      onDismiss={() => undefined}
+      dismissible={false}
+      initialFocus={first}
+      className="portal-recovery-dialog"
+      aria-labelledby={headingId}
+      aria-describedby={textId}
+    >
+      <h2 id={headingId}>{text.dialogTitle}</h2>
+      <p id={textId}>{text.dialogText}</p>
+      <ol className="portal-recovery-codes" aria-label={text.listLabel}>
+        {(codes ?? []).map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+      <div className="portal-selfservice__actions">
+        <button ref={first} type="button" className="portal-button" onClick={() => void copy(all)}>
+          {copyState === 'copied' ? text.copied : text.copy}
+        </button>
+        <button
+          type="button"
+          className="portal-button"
+          onClick={() =>
+            downloadText(recoveryCodesText(codes ?? [], text.fileTitle, createdAt), text.fileName)
+          }
+        >
+          {text.download}
+        </button>
+      </div>
+      <p role="status" className="portal-recovery-dialog__status">
+        {copyState === 'failed' ? text.copyFailed : ''}
+      </p>
+      <label className="portal-recovery-dialog__saved">
+        <input type="checkbox" checked={saved} onChange={(event) => setSaved(event.target.checked)} />
+        {text.saved}
+      </label>
+      <div className="portal-selfservice__actions">
+        <button
+          type="button"
+          className="portal-button portal-button--primary"
+          disabled={!saved}
+          onClick={onDone}
+        >
+          {text.done}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

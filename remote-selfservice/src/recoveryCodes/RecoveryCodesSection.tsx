@@ -1,0 +1,61 @@
+import { useAnnounce } from '@portal/shared/a11y/announce';
+import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
+import { useId, useRef, useState } from 'react';
+import { ConfirmDialog } from '../credentials/ConfirmDialog';
+import { recoveryCodeMessages as text } from '../messages';
+import { NewCodesDialog } from './NewCodesDialog';
+import type { NewRecoveryCodes } from './recoveryCodeCalls';
+import { useRecoveryCodes } from './useRecoveryCodes';
+import './recoveryCodes.css';
+
+/**
+ * The recovery-codes part of /self-service: how many are left, and making a set (asking first
+ * when a set exists, since the old codes stop working).
+ */
+export function RecoveryCodesSection() {
+  const { remaining, unsupported, busy, error, generate } = useRecoveryCodes();
+  const [asking, setAsking] = useState(false);
+  const [fresh, setFresh] = useState<NewRecoveryCodes | null>(null);
+  const headingId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const announce = useAnnounce();
+  const hasSet = remaining !== null && remaining > 0;
+
+  const make = async () => {
+    setAsking(false);
+    const made = await generate();
+    if (made) setFresh(made);
+  };
+
+  const finish = () => {
+    setFresh(null);
+    announce(text.generated);
+    button.current?.focus();
+  };
+
+  if (unsupported) return null;
+  return (
+    <section className="portal-recovery" aria-labelledby={headingId} aria-busy={busy}>
+      <h2 id={headingId}>{text.heading}</h2>
+      {error ? <ErrorBanner message={error} /> : null}
+      {remaining === null ? null : <p>{hasSet ? text.left(remaining) : text.none}</p>}
+      <div className="portal-selfservice__actions">
+        <button
+          ref={button}
+          type="button"
+          className="portal-button"
+          disabled={busy}
+          onClick={() => (hasSet ? setAsking(true) : void make())}
+        >
+          {hasSet ? text.regenerate : text.generate}
+        </button>
+      </div>
+      <ConfirmDialog
+        question={asking ? text.regenerateQuestion : null}
+        onConfirm={() => void make()}
+        onCancel={() => setAsking(false)}
+      />
+      <NewCodesDialog codes={fresh?.codes ?? null} createdAt={fresh?.createdDatetime ?? ''} onDone={finish} />
+    </section>
+  );
+}
