@@ -1,6 +1,7 @@
 import { defineContributions } from '@portal/contributions/schema';
 import { messages } from './messages';
 import { paths } from './paths';
+import { recoveryCodesContributions as recoveryCodes } from './recoveryCodes/contributions';
 
 /**
  * What remote-selfservice adds to the portal (docs/contracts.md, "Contributions"): the signed-in
@@ -53,9 +54,5 @@ export default defineContributions({
       title: registration.pushTitle,
     },
   ],
-  // Recovery codes (issue 22): the count and a new set, with the user's token, through the proxy.
-  calls: [
-    { method: 'GET', path: 'factor/v1/MeRecoveryCodes' },
-    { method: 'POST', path: 'factor/v1/MeRecoveryCodes' },
-  ],
+  calls: recoveryCodes.calls,
 });
