@@ -1,6 +1,5 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { selectionLevelAtom } from '@portal/shared/session/atoms';
-import { portalStore } from '@portal/shared/session/store';
+import type { AuthReply } from '@portal/shared/transport';
+import { selectionLevelAtom, portalStore } from '@portal/shared/session';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FactorSelectionScreen } from '../src/factorSelection/FactorSelectionScreen';

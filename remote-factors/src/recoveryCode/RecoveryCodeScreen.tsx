@@ -1,6 +1,5 @@
-import type { AuthReply } from '@portal/shared/api/schemas';
-import { useFocusFirst } from '@portal/shared/hooks/useFocusFirst';
-import { useServerCall } from '@portal/shared/hooks/useServerCall';
+import type { AuthReply } from '@portal/shared/transport';
+import { useFocusFirst, useServerCall } from '@portal/shared/ui';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { send } from '../api/send';
 import { FactorLayout } from '../common/FactorLayout';

@@ -1,4 +1,4 @@
-import type { ApiError } from '@portal/shared/api/result';
+import type { ApiError } from '@portal/shared/transport';
 import { messages } from '../messages';
 
 /** A recovery code: 10 letters and digits; people may type it with spaces, hyphens, lower case. */

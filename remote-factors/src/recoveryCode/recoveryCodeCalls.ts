@@ -1,5 +1,4 @@
-import type { CallOptions, Send } from '@portal/shared/api/request';
-import { AuthReplySchema } from '@portal/shared/api/schemas';
+import { type CallOptions, type Send, AuthReplySchema } from '@portal/shared/transport';
 
 /**
  * The recovery-code factor's call (our addition; sso-emulator README, "Recovery codes"): the code

@@ -1,6 +1,7 @@
 import { createSend } from '@portal/shared/transport';
 import { portalStore } from '@portal/shared/session';
 import { createCredentialCalls } from './credentials';
+import { createRecoveryCodeCalls } from '../recoveryCodes/recoveryCodeCalls';
 import { createRegistrationCalls, type RegistrationDeps } from './registration';
 
 export interface SelfServiceClientDeps extends Partial<RegistrationDeps> {
@@ -21,7 +22,11 @@ export function createSelfServiceClient(options: SelfServiceClientDeps) {
     origin: options.origin ?? (() => globalThis.location.origin),
   };
   const send = createSend(deps);
-  return { ...createCredentialCalls(send), ...createRegistrationCalls(send, deps) };
+  return {
+    ...createCredentialCalls(send),
+    ...createRegistrationCalls(send, deps),
+    ...createRecoveryCodeCalls(send),
+  };
 }
 
 export type SelfServiceClient = ReturnType<typeof createSelfServiceClient>;

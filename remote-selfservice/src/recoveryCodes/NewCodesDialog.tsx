@@ -1,5 +1,4 @@
-import { useCopyToClipboard } from '@portal/shared/hooks/useCopyToClipboard';
-import { Dialog } from '@portal/shared/ui/Dialog';
+import { useCopyToClipboard, Dialog } from '@portal/shared/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { recoveryCodeMessages as text } from '../messages';
 import { downloadText, recoveryCodesText } from './codesFile';

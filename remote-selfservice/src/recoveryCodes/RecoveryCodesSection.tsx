@@ -1,5 +1,5 @@
-import { useAnnounce } from '@portal/shared/a11y/announce';
-import { ErrorBanner } from '@portal/shared/ui/ErrorBanner';
+import { useAnnounce } from '@portal/shared/a11y';
+import { ErrorBanner } from '@portal/shared/ui';
 import { useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../credentials/ConfirmDialog';
 import { recoveryCodeMessages as text } from '../messages';

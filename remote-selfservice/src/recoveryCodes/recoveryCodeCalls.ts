@@ -1,5 +1,4 @@
-import { type CallOptions, createSend, type Send } from '@portal/shared/api/request';
-import { portalStore } from '@portal/shared/session/store';
+import type { CallOptions, Send } from '@portal/shared/transport';
 import * as v from 'valibot';
 
 /** The SSO's count of unused codes (sso-emulator README, "Recovery codes"). */
@@ -7,7 +6,6 @@ export const RecoveryCodeStatusSchema = v.object({
   remaining: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
   createdDatetime: v.nullish(v.pipe(v.string(), v.maxLength(40))),
 });
-export type RecoveryCodeStatus = v.InferOutput<typeof RecoveryCodeStatusSchema>;
 
 /** A new set: the codes themselves, shown this once. */
 export const NewRecoveryCodesSchema = v.object({
@@ -45,10 +43,3 @@ export function createRecoveryCodeCalls(send: Send) {
     },
   };
 }
-
-/** Bound to the portal's store and the browser's fetch when each call is made. */
-export const recoveryCodeApi = createRecoveryCodeCalls((spec) =>
-  createSend({ store: portalStore, fetch: (input, init) => globalThis.fetch(input, init), now: Date.now })(
-    spec,
-  ),
-);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { type NewRecoveryCodes, recoveryCodeApi } from './recoveryCodeCalls';
+import { api } from '../api/client';
+import type { NewRecoveryCodes } from './recoveryCodeCalls';
 
 export interface RecoveryCodesState {
   /** Unused codes the user holds; null until the SSO has answered (or when it could not). */
@@ -21,22 +22,20 @@ export function useRecoveryCodes(): RecoveryCodesState {
 
   useEffect(() => {
     const controller = new AbortController();
-    void recoveryCodeApi
-      .recoveryCodeStatus({ signal: controller.signal, background: true })
-      .then((result) => {
-        if (controller.signal.aborted) return;
-        setBusy(false);
-        if (result.ok) setRemaining(result.data.remaining);
-        else if (result.error.status === 404) setUnsupported(true);
-        else if (result.error.kind !== 'aborted') setError(result.error.message);
-      });
+    void api.recoveryCodeStatus({ signal: controller.signal, background: true }).then((result) => {
+      if (controller.signal.aborted) return;
+      setBusy(false);
+      if (result.ok) setRemaining(result.data.remaining);
+      else if (result.error.status === 404) setUnsupported(true);
+      else if (result.error.kind !== 'aborted') setError(result.error.message);
+    });
     return () => controller.abort();
   }, []);
 
   const generate = useCallback(async () => {
     setBusy(true);
     setError(null);
-    const result = await recoveryCodeApi.generateRecoveryCodes();
+    const result = await api.generateRecoveryCodes();
     setBusy(false);
     if (!result.ok) {
       setError(result.error.message);
