@@ -15,6 +15,12 @@ function files(dir, test) {
 
 /** Lines as `wc -l` counts them (the issue's "about 6,000 lines"). */
 const lines = (file) => readFileSync(file, 'utf8').split('\n').length - 1;
+/** Lines that are neither blank nor comments. */
+const codeLines = (file) =>
+  readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.trim().startsWith('//')).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const size = (file) => (existsSync(file) ? statSync(file).size : 0);
 
@@ -25,7 +31,10 @@ export function benchKernel() {
     (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name),
   );
   const total = sources.reduce((sum, file) => sum + lines(file), 0);
-  console.log(`source: ${total} lines in ${sources.length} files of shared/src   (aim ≤ 2,500)`);
+  const code = sources.reduce((sum, file) => sum + codeLines(file), 0);
+  console.log(
+    `source: ${total} lines in ${sources.length} files of shared/src, ${code} of them code (no comments, no blank lines)   (aim ≤ 2,500)`,
+  );
 
   const dist = path.join(root, 'host/dist');
   const manifestFile = path.join(dist, 'mf-manifest.json');

@@ -35,12 +35,12 @@ describe('factor codes and labels come from the contributed factors', () => {
     ]);
   });
   it('offers a factor a new remote contributes, with its label, and none before it is live', () => {
-    const recovery = { code: 'RECOVERYCODE', label: 'Recovery code' };
-    expect(factorChoices(['RECOVERYCODE', 'SMSOTP'], offered).map((c) => c.label)).toEqual([
+    const hardware = { code: 'HARDWAREKEY', label: 'Hardware key' };
+    expect(factorChoices(['HARDWAREKEY', 'SMSOTP'], offered).map((c) => c.label)).toEqual([
       'Text message (SMS)',
     ]);
-    expect(factorChoices(['RECOVERYCODE', 'SMSOTP'], [...offered, recovery]).map((c) => c.label)).toEqual([
-      'Recovery code',
+    expect(factorChoices(['HARDWAREKEY', 'SMSOTP'], [...offered, hardware]).map((c) => c.label)).toEqual([
+      'Hardware key',
       'Text message (SMS)',
     ]);
   });
@@ -111,10 +111,10 @@ describe('related factors: one contributed group', () => {
     expect(groupRelatedFactors(choices(['SMSOTP'])).map((g) => g.members.length)).toEqual([1]);
   });
   it('puts a new remote factor into the group it names', () => {
-    const recovery = { code: 'RECOVERYCODE', label: 'Recovery code', group: 'otp' };
+    const hardware = { code: 'HARDWAREKEY', label: 'Hardware key', group: 'otp' };
     const groups = groupRelatedFactors(
-      factorChoices(['SMSOTP', 'PUSH', 'RECOVERYCODE'], [...offered, recovery]),
+      factorChoices(['SMSOTP', 'PUSH', 'HARDWAREKEY'], [...offered, hardware]),
     );
-    expect(groups.map((g) => g.members.map((m) => m.code))).toEqual([['SMSOTP', 'RECOVERYCODE'], ['PUSH']]);
+    expect(groups.map((g) => g.members.map((m) => m.code))).toEqual([['SMSOTP', 'HARDWAREKEY'], ['PUSH']]);
   });
 });

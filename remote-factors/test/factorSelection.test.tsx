@@ -81,20 +81,20 @@ describe('factor selection', () => {
   });
 
   it('offers a factor another live remote contributes, in the group it names, with no change here', () => {
-    const recoveryRemote = remoteContributions('remote_recovery', {
+    const hardwareRemote = remoteContributions('remote_hardware', {
       version: 1,
-      routes: [{ path: '/recovery-code', guard: 'C', expose: './RecoveryCode', title: 'Recovery code' }],
-      nextActions: [{ action: 'RECOVERYCODE_AUTH', path: '/recovery-code' }],
-      factors: [{ code: 'RECOVERYCODE', label: 'Recovery code', group: 'otp' }],
+      routes: [{ path: '/hardware-key', guard: 'C', expose: './HardwareKey', title: 'Hardware key' }],
+      nextActions: [{ action: 'HARDWAREKEY_AUTH', path: '/hardware-key' }],
+      factors: [{ code: 'HARDWAREKEY', label: 'Hardware key', group: 'otp' }],
     });
-    show({ ...selection, currentFactors: ['SMSOTP', 'RECOVERYCODE', 'PUSH'] });
+    show({ ...selection, currentFactors: ['SMSOTP', 'HARDWAREKEY', 'PUSH'] });
     const labels = () =>
       screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent?.trim());
     expect(labels()).toEqual(['Text message (SMS)', 'Push notification']);
-    // The recovery-code remote goes live: the list follows the contributions.
-    act(() => liveContributions([signInRemote, recoveryRemote]));
-    expect(labels()).toEqual(['Text message (SMS)', 'Recovery code', 'Push notification']);
-    expect(screen.getByRole('group', { name: 'Text message (SMS), Recovery code' })).toBeTruthy();
+    // The hardware-key remote goes live: the list follows the contributions.
+    act(() => liveContributions([signInRemote, hardwareRemote]));
+    expect(labels()).toEqual(['Text message (SMS)', 'Hardware key', 'Push notification']);
+    expect(screen.getByRole('group', { name: 'Text message (SMS), Hardware key' })).toBeTruthy();
   });
 
   it('sends the chosen code, routes the reply and remembers the choice per level when ticked', async () => {
