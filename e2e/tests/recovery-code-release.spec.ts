@@ -38,7 +38,7 @@ const BEFORE = {
   },
   'remote-selfservice': {
     'src/recoveryCodes/contributions.ts': noPart(['calls']),
-    'src/credentials/ManageCredentials.tsx': removing('<RecoveryCodesSection />'),
+    'src/exposes/SelfService.tsx': removing('      <RecoveryCodesSection />\n'),
   },
 } as const;
 

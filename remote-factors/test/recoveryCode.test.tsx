@@ -80,6 +80,7 @@ describe('recovery code screen', () => {
     submitCode('7K3MZ9QH2D');
     expect(await screen.findByText('That recovery code is not valid or has already been used.')).toBeTruthy();
     expect(field().value).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(field()));
     expect(location()).toBe('/recovery-code');
   });
 

@@ -1,6 +1,6 @@
 import type { AuthReply } from '@portal/shared/transport';
 import { useFocusFirst, useServerCall } from '@portal/shared/ui';
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { send } from '../api/send';
 import { FactorLayout } from '../common/FactorLayout';
 import { useRequireUser } from '../common/useRequireUser';
@@ -22,10 +22,17 @@ export function RecoveryCodeScreen() {
   const routeReply = useRouteReply();
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  /** A refused code was cleared: the field takes focus again once the call is over (it is disabled while busy). */
+  const [refocus, setRefocus] = useState(false);
   const { busy, error, setError, run } = useServerCall();
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   useFocusFirst(input, ready);
+  useEffect(() => {
+    if (busy || !refocus) return;
+    setRefocus(false);
+    input.current?.focus();
+  }, [busy, refocus]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     setValue(event.target.value);
@@ -47,7 +54,7 @@ export function RecoveryCodeScreen() {
         onError: (failure) => {
           // A refused code is spent or wrong: clear it so the next one is typed afresh.
           setValue('');
-          input.current?.focus();
+          setRefocus(true);
           return recoveryCodeError(failure);
         },
       },

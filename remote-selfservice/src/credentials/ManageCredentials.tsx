@@ -14,7 +14,6 @@ import { useLocation, useNavigate } from '@portal/shared/router';
 import { hasNewCredAdded } from '../common/newCredAdded';
 import { ScreenStatus } from '../common/ScreenStatus';
 import { useFocusFirst, LiveStatus } from '@portal/shared/ui';
-import { RecoveryCodesSection } from '../recoveryCodes/RecoveryCodesSection';
 import { ConfirmDialog } from './ConfirmDialog';
 import { StepUpDialog } from './StepUpDialog';
 import { credIdsOf, type Deletion, deletionNeedsStepUp } from './stepUpNeeded';
@@ -154,7 +153,6 @@ export function ManageCredentials() {
           ))}
         </ul>
       ) : null}
-      <RecoveryCodesSection />
       <ConfirmDialog
         question={askStepUp ? null : question}
         onConfirm={() => confirm()}

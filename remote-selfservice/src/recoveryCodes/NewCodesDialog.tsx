@@ -1,5 +1,5 @@
 import { useCopyToClipboard, Dialog } from '@portal/shared/ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { recoveryCodeMessages as text } from '../messages';
 import { downloadText, recoveryCodesText } from './codesFile';
 
@@ -8,6 +8,8 @@ export interface NewCodesDialogProps {
   codes: readonly string[] | null;
   createdAt: string;
   onDone: () => void;
+  /** Where focus goes when it closes (the button that made the codes was disabled meanwhile). */
+  returnFocusTo: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface NewCodesDialogProps {
  * them' before leaving. Escape and the backdrop do nothing, and closing the tab asks first, so
  * the codes are not lost by a slip.
  */
-export function NewCodesDialog({ codes, createdAt, onDone }: NewCodesDialogProps) {
+export function NewCodesDialog({ codes, createdAt, onDone, returnFocusTo }: NewCodesDialogProps) {
   const [saved, setSaved] = useState(false);
   const { state: copyState, copy } = useCopyToClipboard();
   const headingId = useId();
@@ -38,6 +40,7 @@ export function NewCodesDialog({ codes, createdAt, onDone }: NewCodesDialogProps
       onDismiss={() => undefined}
       dismissible={false}
       initialFocus={first}
+      returnFocusTo={returnFocusTo}
       className="portal-recovery-dialog"
       aria-labelledby={headingId}
       aria-describedby={textId}

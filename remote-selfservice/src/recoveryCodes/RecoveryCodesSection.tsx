@@ -30,7 +30,6 @@ export function RecoveryCodesSection() {
   const finish = () => {
     setFresh(null);
     announce(text.generated);
-    button.current?.focus();
   };
 
   if (unsupported) return null;
@@ -55,7 +54,12 @@ export function RecoveryCodesSection() {
         onConfirm={() => void make()}
         onCancel={() => setAsking(false)}
       />
-      <NewCodesDialog codes={fresh?.codes ?? null} createdAt={fresh?.createdDatetime ?? ''} onDone={finish} />
+      <NewCodesDialog
+        codes={fresh?.codes ?? null}
+        createdAt={fresh?.createdDatetime ?? ''}
+        onDone={finish}
+        returnFocusTo={button}
+      />
     </section>
   );
 }
