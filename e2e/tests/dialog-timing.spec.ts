@@ -151,10 +151,14 @@ test('the delete confirmation of self-service is the same dialog, with the same 
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   // The question stays while it closes.
   await expect(confirm).toContainText('Do you want to delete the credential of type SMS?');
+  // Self-service has other confirmations too (recovery codes): this one is the delete question's.
+  const element = page.locator('dialog.portal-confirm-dialog', {
+    hasText: 'Do you want to delete the credential of type SMS?',
+  });
   await page.clock.runFor(174);
-  await expect(page.locator('dialog.portal-confirm-dialog')).toHaveJSProperty('open', true);
+  await expect(element).toHaveJSProperty('open', true);
   await page.clock.runFor(1);
-  await expect(page.locator('dialog.portal-confirm-dialog')).toHaveJSProperty('open', false);
+  await expect(element).toHaveJSProperty('open', false);
   await page.clock.runFor(325);
   await expect(backdrop(page)).toHaveCount(0);
 });

@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, guarded as test } from '../src/fixtures';
 import { copyReleases, stageLabelledBuild } from '../src/releases';
-import { type PortalStack, startStack } from '../src/servers';
+import { type PortalStack, repoRoot, startStack } from '../src/servers';
 
 /**
  * @portal/shared is a runtime contract (docs/contracts.md): the host provides it to remotes built
@@ -16,7 +16,14 @@ test.describe('a remote that needs a newer @portal/shared', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     releases = copyReleases();
-    const future = stageLabelledBuild('remote-help', 'future', releases, { PORTAL_SHARED_VERSION: '2.0.0' });
+    // The next major version of the kernel than the one the host provides.
+    const kernel = JSON.parse(readFileSync(path.join(repoRoot, 'shared/package.json'), 'utf8')) as {
+      version: string;
+    };
+    const nextMajor = `${Number(kernel.version.split('.')[0]) + 1}.0.0`;
+    const future = stageLabelledBuild('remote-help', 'future', releases, {
+      PORTAL_SHARED_VERSION: nextMajor,
+    });
     const configFile = path.join(releases, 'remotes.json');
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
     writeFileSync(configFile, JSON.stringify({ ...config, remote_help: future }));

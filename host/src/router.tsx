@@ -8,7 +8,7 @@ import { RouteGuard } from './guards/RouteGuard';
 import { type HostRoute, hostRoutes } from './routing/routeTable';
 import { ContributionsPending } from './shell/ContributionsPending';
 import { Layout } from './shell/Layout';
-import { NotFound } from './shell/NotFound';
+import { UnclaimedAddress } from './shell/UnclaimedAddress';
 import { RestartNoticeFallback } from './shell/RestartNoticeFallback';
 import { contributionsLoadAtom } from './startup/contributions';
 
@@ -47,7 +47,7 @@ function ContributedRoutes() {
         {restartContributed ? null : (
           <Route path={paths.restartRequired} element={<RestartNoticeFallback />} />
         )}
-        <Route path="*" element={<NotFound />} />
+        <Route path="*" element={<UnclaimedAddress />} />
       </Route>
     </Routes>
   );

@@ -17,9 +17,9 @@ vi.mock('../src/federation/screenCache', () => ({
   preloadScreen: async () => {},
 }));
 
-function renderAt(path: string) {
+function renderAt(path: string, merged = contributions) {
   window.history.replaceState(null, '', path);
-  portalStore.set(contributionsAtom, contributions);
+  portalStore.set(contributionsAtom, merged);
   portalStore.set(contributionsLoadAtom, 'ready');
   return render(
     <Provider store={portalStore}>
@@ -40,6 +40,21 @@ describe('the router, built from the contributions', () => {
     renderAt('/register/recovery');
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
     expect(screen.queryByTestId('screen')).toBeNull();
+  });
+
+  it('a remote that contributed nothing (its manifest refused): its failure banner with Retry, not Page Not Found', () => {
+    const withoutHelp = {
+      ...contributions,
+      routes: contributions.routes.filter((route) => route.remote !== 'remote_help'),
+      links: [],
+    };
+    const { container } = renderAt('/help', withoutHelp);
+    const failure = container.querySelector('[data-failed-remote="remote_help"]');
+    expect(failure?.querySelector('[role="alert"]')?.textContent).toContain(
+      'Unable to handle the request. Please try again later.',
+    );
+    expect(within(failure as HTMLElement).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).toBeNull();
   });
 
   it('footer: the host’s links and the contributed ones, in order', () => {

@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { packageOfResource, type Reached, reachableFrom, sharedResolver } from './importGraph.ts';
 import { packageManifest } from './shared.ts';
@@ -67,10 +67,32 @@ export function startupModules(
   return { ...reached, firstScreens, sharedSrc };
 }
 
+const packageNames = new Map<string, string | undefined>();
+
+/**
+ * The name of the package a file belongs to when it is not under node_modules: a workspace
+ * package such as @portal/contributions, which the build resolves to its real folder.
+ */
+function workspacePackageOf(resource: string): string | undefined {
+  let dir = path.dirname(resource);
+  while (dir !== path.dirname(dir)) {
+    if (packageNames.has(dir)) return packageNames.get(dir);
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      const { name } = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown };
+      const found = typeof name === 'string' ? name : undefined;
+      packageNames.set(dir, found);
+      return found;
+    }
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}
+
 /** Whether a module (by its resource path) is needed before the first screen. */
 export function isStartupResource(startup: Reached, resource: string): boolean {
   if (startup.files.has(resource)) return true;
-  const pkg = packageOfResource(resource);
+  const pkg = packageOfResource(resource) ?? workspacePackageOf(resource);
   return pkg !== undefined && startup.packages.has(pkg);
 }
 

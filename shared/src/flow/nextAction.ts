@@ -1,4 +1,4 @@
-import { matchNextAction } from '@portal/contributions/match';
+import { matchNextAction } from './matchNextAction';
 import type { NextActionContribution } from '@portal/contributions/schema';
 import type { AuthReply } from '../api/schemas';
 import { messages } from '../messages/en_US';

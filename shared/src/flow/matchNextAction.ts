@@ -1,4 +1,4 @@
-import type { NextActionContribution } from './schema.js';
+import type { NextActionContribution } from '@portal/contributions/schema';
 
 /** The reply's fields a next-action claim may look at. */
 export interface ReplyFacts {
