@@ -4,7 +4,7 @@ import { idpData } from '@portal/shared/storage';
 import { fakeServer } from '@portal/shared/test-support/fakeServer';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RestartRequiredPage } from '../src/endPages/RestartRequiredPage';
@@ -26,16 +26,37 @@ function Shell() {
   return null;
 }
 
-function openHandBack() {
+/** A part beside the screen that suspends on its first render, so React discards that render. */
+function suspendOnce(): () => null {
+  let ready = false;
+  const pending = new Promise<void>((resolve) => setTimeout(resolve, 10)).then(() => {
+    ready = true;
+  });
+  return function SuspendsOnce() {
+    if (!ready) throw pending;
+    return null;
+  };
+}
+
+function openHandBack({ discardFirstRender = false } = {}) {
   // The browser's address, as the provider's 303 left it; the router starts from the same.
   globalThis.history.pushState({ key: 'hand-back', idx: 1 }, '', HAND_BACK);
+  const Beside = discardFirstRender ? suspendOnce() : () => null;
   return render(
     <StrictMode>
       <Provider store={portalStore}>
         <MemoryRouter initialEntries={[HAND_BACK]}>
           <Shell />
           <Routes>
-            <Route path="/idpComplete" element={<IdpCompletePage />} />
+            <Route
+              path="/idpComplete"
+              element={
+                <Suspense fallback={<p>loading</p>}>
+                  <IdpCompletePage />
+                  <Beside />
+                </Suspense>
+              }
+            />
             <Route path="/restartRequired" element={<RestartRequiredPage />} />
             <Route path="/verify" element={<p>password step</p>} />
           </Routes>
@@ -64,6 +85,18 @@ describe('/idpComplete in a tab that saved nothing (a hand-back address sent by 
     );
     expect(screen.getByRole('button', { name: 'Click to retry login' })).toBeTruthy();
     expect(server.requests).toEqual([]);
+  });
+});
+
+describe('/idpComplete with unreadable saved data', () => {
+  it('says it cannot parse the results, also when React discards its first render', async () => {
+    sessionStorage.setItem('idpData', '{not json');
+    const server = fakeServer({ base: SERVICE });
+    openHandBack({ discardFirstRender: true });
+    await vi.waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/restartRequired'));
+    expect(screen.getByRole('alert').textContent).toContain('Unable to parse identity provider results.');
+    expect(server.requests).toEqual([]);
+    expect(sessionStorage.getItem('idpData')).toBeNull();
   });
 });
 

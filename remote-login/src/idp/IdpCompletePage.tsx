@@ -3,29 +3,13 @@ import { useApplyNextAction } from '@portal/shared/flow';
 import { useRunOnMount, useServerCall } from '@portal/shared/ui';
 import { messages } from '../messages';
 import { dropFlowStateFromAddress, useLocation } from '@portal/shared/router';
-import { type IdpData, idpData } from '@portal/shared/storage';
+import { idpData } from '@portal/shared/storage';
 import { useState } from 'react';
 import { LoginLayout } from '../common/LoginLayout';
 import { useRestartNeeded } from '../common/useRestartNeeded';
 import { type IdpReturnStep, idpReturnStep, reauthenticationStep } from './idpReturn';
 import { idpApi } from '../api/idpCalls';
-
-const IDP_DATA_KEY = 'idpData';
-
-/**
- * What the /idp step left: whether anything was saved, and whether it is readable. Read while
- * rendering, so it must not remove anything: a render React discards (and starts again) would
- * find the data gone. It is removed once the screen has mounted.
- */
-function readSaved(): { present: boolean; saved: IdpData | null } {
-  let present = false;
-  try {
-    present = globalThis.sessionStorage.getItem(IDP_DATA_KEY) !== null;
-  } catch {
-    present = false;
-  }
-  return { present, saved: idpData.read() };
-}
+import { peekSavedIdpData } from './savedIdpData';
 
 /**
  * The hand-back's calls, as one cancellable call: the step they lead to, or the cancellation.
@@ -56,7 +40,7 @@ export function IdpCompletePage() {
   const applyNextAction = useApplyNextAction();
   const restartNeeded = useRestartNeeded();
   const { run } = useServerCall();
-  const [{ present, saved }] = useState(readSaved);
+  const [{ present, saved }] = useState(peekSavedIdpData);
   const providerName = saved?.providerName ?? undefined;
 
   useRunOnMount(() => {
