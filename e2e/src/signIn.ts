@@ -30,6 +30,19 @@ export async function signInToWelcome(page: Page, userId = 'pat.password'): Prom
 }
 
 /**
+ * The welcome screen with its own calls answered: the greeting (the user's details) and, for a
+ * user with no passkey, the passkey offer (a look at the user's credentials). Each answer is
+ * activity for the idle timer, so a test that moves the page's clock waits for them first: an
+ * answer that arrives after the jump starts the idle countdown again, and closes a warning the
+ * test is about to answer.
+ */
+export async function welcomeSettled(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole('heading', { name: /^Hello, / })).toBeVisible();
+  await expect(page.getByText('Sign in faster next time with a passkey')).toBeVisible();
+}
+
+/**
  * An in-app navigation to an address, as the browser's back/forward would make it: the page is
  * not reloaded, so the in-memory session (tokens) survives.
  */

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '../src/fixtures';
 import { codeSent } from '../src/outbox';
-import { PASSWORD, signInToWelcome, signInWithPassword } from '../src/signIn';
+import { PASSWORD, signInToWelcome, signInWithPassword, welcomeSettled } from '../src/signIn';
 import { addVirtualAuthenticator } from '../src/webauthn';
 
 // Issue 16 §1: the failures a keyboard, screen-reader or phone user met, one test (or more) each.
@@ -25,14 +25,9 @@ const contrast = (a: string, b: string) => {
 test.describe('the warning before the idle logout (WCAG 2.2.1)', () => {
   const dialog = (page: Page) => page.getByRole('alertdialog', { name: 'Are you still there?' });
 
-  /**
-   * Signed in, the welcome screen's own calls answered (a later answer would be activity): its
-   * userinfo call (the greeting) and the passkey offer's look at the user's credentials (the offer).
-   */
   async function signedIn(page: Page): Promise<void> {
     await signInToWelcome(page);
-    await expect(page.getByRole('heading', { name: /^Hello, / })).toBeVisible();
-    await expect(page.getByText('Sign in faster next time with a passkey')).toBeVisible();
+    await welcomeSettled(page);
   }
 
   test('two minutes before, an alert dialog counts down; Stay signed in keeps the session', async ({

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '../src/fixtures';
 import { freePort, type PortalStack, startStack } from '../src/servers';
-import { PASSWORD } from '../src/signIn';
+import { PASSWORD, welcomeSettled } from '../src/signIn';
 
 /**
  * The portal server's audit trail (portal-server README, "Audit trail") against the emulator's
@@ -45,10 +45,7 @@ async function signIn(page: Page, { wrongPasswordFirst = false } = {}) {
   }
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/welcome$/);
-  // The welcome screen's own call (the user's details) is activity: answered after a clock jump,
-  // it would start the idle countdown again.
-  await expect(page.getByRole('heading', { name: /^Hello, / })).toBeVisible();
+  await welcomeSettled(page);
 }
 
 function expectNoSecrets() {

@@ -129,7 +129,6 @@ test.describe('first load', () => {
         })),
       ),
     ).toEqual([{ href: '/v1/token/generate/client_token', crossOrigin: 'anonymous' }]);
-    await page.waitForTimeout(500);
     expect(tokenCalls).toHaveLength(1);
     await page.getByLabel('User ID').fill('pat.password');
     await page.getByRole('button', { name: 'Submit' }).click();

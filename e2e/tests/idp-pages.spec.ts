@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../src/fixtures';
+import { pageTasksRun } from '../src/pageTasks';
 import { arriveFromRelyingParty } from '../src/relyingParty';
 
 // Real identity providers' SAML auto-post pages (issue 13 §4): the emulator serves each product's
@@ -58,8 +59,8 @@ function servedField(html: string, name: string): string {
 }
 
 async function expectNothingRan(page: Page, seen: Watch, cspViolations: string[]) {
-  // A violation's event is dispatched a moment after it: give it the time to show.
-  await page.waitForTimeout(500);
+  // A violation's event is dispatched a moment after it, as a task of its own.
+  await pageTasksRun(page);
   expect(seen.dialogs, 'dialogs').toEqual([]);
   expect(cspViolations, 'CSP violations').toEqual([]);
   expect(seen.strayRequests, 'requests for the page’s own assets').toEqual([]);

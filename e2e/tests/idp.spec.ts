@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../src/fixtures';
+import { pageTasksRun } from '../src/pageTasks';
 import { arriveFromRelyingParty } from '../src/relyingParty';
 
 // The identity-provider round trip (spec section 4, 'Identity provider'; sso-emulator README,
@@ -119,7 +120,7 @@ test.describe('identity provider', () => {
           )
           .count(),
       ).toBe(0);
-      await page.waitForTimeout(500);
+      await pageTasksRun(page);
       expect(dialogs).toEqual([]);
       expect(outbound).toEqual([]);
       expect(violations).toEqual([]);

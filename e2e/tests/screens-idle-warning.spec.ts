@@ -1,7 +1,7 @@
 import { expect, test } from '../src/fixtures';
 import { useScreenshotSetup } from '../src/screenshotSuite';
 import { expectScreen } from '../src/screenshots';
-import { signInToWelcome } from '../src/signIn';
+import { signInToWelcome, welcomeSettled } from '../src/signIn';
 
 // Screenshot tests of the warning before the idle logout (issue 16), at 1280 and 320 px, with the
 // approach of screens.spec.ts. Rewrite after a deliberate change:
@@ -11,7 +11,7 @@ useScreenshotSetup();
 
 test('the idle warning dialog, 1:30 before the logout', async ({ page, pageErrors: _ }) => {
   await signInToWelcome(page);
-  await expect(page.getByRole('heading', { name: /^Hello, / })).toBeVisible();
+  await welcomeSettled(page);
   // Stop the page's clock 8 minutes 10 seconds on: the warning (due at 8 minutes) is showing.
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + 490_000);
