@@ -141,4 +141,5 @@ export const role = (
   ...more,
 });
 export const label = (text: TextMatch): Query => ({ label: text });
+export { re } from './drivers/finder';
 export const text = (match: TextMatch): Query => ({ text: match });
