@@ -20,11 +20,16 @@ export async function saveScreen(user: User, screen: string): Promise<void> {
 
 function writeIndex(): void {
   const files = readdirSync(SCREENS_DIR).filter((file) => file.endsWith('.png'));
-  const screens = [...new Set(files.map((file) => file.replace(/-(chromium|firefox|webkit)\.png$/, '')))].sort();
+  const screens = [
+    ...new Set(files.map((file) => file.replace(/-(chromium|firefox|webkit)\.png$/, ''))),
+  ].sort();
   const cell = (file: string) =>
     files.includes(file) ? `<td><img src="${file}" alt="${file}" width="420"></td>` : '<td>(not taken)</td>';
   const rows = screens
-    .map((screen) => `<tr><th scope="row">${screen}</th>${ENGINES.map((e) => cell(`${screen}-${e}.png`)).join('')}</tr>`)
+    .map(
+      (screen) =>
+        `<tr><th scope="row">${screen}</th>${ENGINES.map((e) => cell(`${screen}-${e}.png`)).join('')}</tr>`,
+    )
     .join('\n');
   const html = `<!doctype html>
 <html lang="en"><meta charset="utf-8"><title>The key screens in three engines</title>

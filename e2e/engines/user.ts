@@ -37,7 +37,7 @@ export class User {
       if (ok(last)) return last;
       if (Date.now() > deadline)
         throw new Error(
-          `${this.engine}: waited ${WAIT_MS} ms for ${describe(query)} to ${what}; saw ${JSON.stringify(last)}`,
+          `${this.engine}: waited ${WAIT_MS} ms for ${describe(query)} to ${what}; saw ${JSON.stringify(last)}; the page: ${await this.pageText()}`,
         );
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
@@ -87,7 +87,7 @@ export class User {
       if (element && state.enabled) return this.driver.click(element);
       if (Date.now() > deadline)
         throw new Error(
-          `${this.engine}: waited ${WAIT_MS} ms to click ${describe(query)}; saw ${JSON.stringify(state)}`,
+          `${this.engine}: waited ${WAIT_MS} ms to click ${describe(query)}; saw ${JSON.stringify(state)}; the page: ${await this.pageText()}`,
         );
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
@@ -115,9 +115,16 @@ export class User {
       const current = await this.path();
       if (path.test(current)) return;
       if (Date.now() > deadline)
-        throw new Error(`${this.engine}: waited ${WAIT_MS} ms for ${path}; at ${current}`);
+        throw new Error(
+          `${this.engine}: waited ${WAIT_MS} ms for ${path}; at ${current}: ${await this.pageText()}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
+  }
+
+  /** What the page says (for a failure's message). */
+  pageText(): Promise<string> {
+    return this.driver.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 600), null);
   }
 
   /** A PNG of the viewport or of the first match. */

@@ -19,7 +19,9 @@ function firefoxTab(page: Page): EngineDriver {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error instanceof Error ? error.message : String(error)));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    // The browser's own network log ('Failed to load resource: … 428') is no error of the page.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
   });
   return {
     engine: 'firefox',
