@@ -124,7 +124,10 @@ export class User {
 
   /** What the page says (for a failure's message). */
   pageText(): Promise<string> {
-    return this.driver.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 600), null);
+    return this.driver.evaluate(
+      () => (document.body.textContent ?? '').replace(/\s+/g, ' ').slice(0, 600),
+      null,
+    );
   }
 
   /** A PNG of the viewport or of the first match. */

@@ -1,6 +1,6 @@
 import { eachEngine, expect, test } from '../fixtures';
 import { advanceTime, installTimeWarp } from '../timeWarp';
-import { re, role } from '../user';
+import { role } from '../user';
 import { signInToWelcome } from './signIn';
 
 // The idle warning (8 idle minutes) and the idle logout (10), with the page's clock jumped
