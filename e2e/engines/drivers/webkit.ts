@@ -1,9 +1,34 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { freePort } from '../../src/servers';
 import type { ElementRef, EngineBrowser, EngineDriver, Key, Located, PageFunction } from './driver';
 import { VIEWPORT } from './driver';
 import { missingEngine } from './missing';
+
+const require = createRequire(import.meta.url);
+// pngjs ships no types; only what cropping needs.
+interface Picture {
+  width: number;
+  height: number;
+  data: Buffer;
+}
+const { PNG } = require('pngjs') as {
+  PNG: {
+    new (size: { width: number; height: number }): Picture;
+    sync: { read(buffer: Buffer): Picture; write(png: Picture): Buffer };
+    bitblt(
+      src: Picture,
+      dst: Picture,
+      x: number,
+      y: number,
+      w: number,
+      h: number,
+      dx: number,
+      dy: number,
+    ): void;
+  };
+};
 
 /**
  * WebKitGTK (Debian's webkit2gtk-driver): WebKitWebDriver on a free loopback port under
@@ -25,6 +50,25 @@ const KEY_CODES: Record<Key, string> = { Tab: '\uE004', Enter: '\uE007', Escape:
 
 interface WebKitElement extends ElementRef {
   readonly id: string;
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The part of a PNG inside a box (device pixels). */
+function crop(picture: Buffer, box: Box): Buffer {
+  const source = PNG.sync.read(picture);
+  const x = Math.max(0, Math.round(box.x));
+  const y = Math.max(0, Math.round(box.y));
+  const width = Math.min(Math.round(box.width), source.width - x);
+  const height = Math.min(Math.round(box.height), source.height - y);
+  const target = new PNG({ width, height });
+  PNG.bitblt(source, target, x, y, width, height, 0, 0);
+  return PNG.sync.write(target);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -101,8 +145,18 @@ function webkitTab(command: ReturnType<typeof webDriverClient>, sessionId: strin
     press: async (key) => {
       await session('POST', '/actions', keyActions([KEY_CODES[key]]));
     },
-    screenshot: async (element) =>
-      png(await session('GET', element ? `/element/${idOf(element)}/screenshot` : '/screenshot')),
+    screenshot: async (element) => {
+      if (!element) return png(await session('GET', '/screenshot'));
+      // WebKitWebDriver's element screenshot is shifted by the browser's toolbar (2.50): the
+      // element's box is cut out of a picture of the viewport instead.
+      const box = (await session('POST', '/execute/sync', {
+        script: `const el = arguments[0]; el.scrollIntoView({ block: 'center' });
+          const r = el.getBoundingClientRect(); const s = window.devicePixelRatio;
+          return { x: r.x * s, y: r.y * s, width: r.width * s, height: r.height * s };`,
+        args: [{ [ELEMENT_KEY]: idOf(element) }],
+      })) as Box;
+      return crop(png(await session('GET', '/screenshot')), box);
+    },
     pageErrors: () => null,
     close: async () => {
       await session('DELETE', '');
