@@ -100,6 +100,16 @@ export class User {
     await this.driver.type(text);
   }
 
+  /** Presses Tab until the element has focus, as a keyboard user moves through the page. */
+  async tabTo(query: Query, { maxPresses = 40 } = {}): Promise<void> {
+    await this.see(query);
+    for (let presses = 0; presses < maxPresses; presses++) {
+      await this.driver.press('Tab');
+      if ((await this.driver.locate(locate, query)).state.focused) return;
+    }
+    throw new Error(`${this.engine}: ${maxPresses} presses of Tab never reached ${describe(query)}`);
+  }
+
   press(key: Key): Promise<void> {
     return this.driver.press(key);
   }

@@ -1,0 +1,23 @@
+import { eachEngine, test } from '../fixtures';
+import { role } from '../user';
+
+const TRANSACTION_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
+const box = role('region', 'Troubleshooting information');
+
+eachEngine((engine) => {
+  test(`${engine}: the help page's 'Copy to Clipboard' says 'Copied!' and is back after 1 s`, async ({
+    open,
+  }) => {
+    const user = await open(engine);
+    await user.goto(`/help?X-CLIENT-TRANSACTION-ID=${TRANSACTION_ID}`);
+    await user.see(
+      role('listitem', undefined, { within: box, hasText: `Client Transaction ID: ${TRANSACTION_ID}` }),
+    );
+    // What the page shows: no engine but Chromium lets a test read the clipboard back.
+    await user.click(role('button', 'Copy to Clipboard', { within: box }));
+    await user.disabled(role('button', 'Copied!', { within: box }));
+    await user.seeText(role('status', undefined, { within: box }), 'Copied!');
+    await user.gone(role('alert', undefined, { within: box }));
+    await user.enabled(role('button', 'Copy to Clipboard', { within: box }));
+  });
+});
