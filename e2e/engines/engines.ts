@@ -37,10 +37,12 @@ export function browserPool() {
       return browser;
     },
     async closeAll(): Promise<void> {
-      const results = await Promise.allSettled(
-        [...started.values()].map(async (browser) => (await browser).close()),
-      );
+      // A launch that failed started nothing (each launcher stops what it started on failure).
+      const launched = await Promise.allSettled(started.values());
       started.clear();
+      const results = await Promise.allSettled(
+        launched.flatMap((launch) => (launch.status === 'fulfilled' ? [launch.value.close()] : [])),
+      );
       const failed = results.find((result) => result.status === 'rejected');
       if (failed && failed.status === 'rejected') throw failed.reason;
     },

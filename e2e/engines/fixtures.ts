@@ -52,13 +52,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
-  open: async ({ stack, browsers }, use) => {
+  open: async ({ stack, browsers }, use, testInfo) => {
     const tabs: EngineDriver[] = [];
     await use(async (engine) => {
       const tab = await (await browsers.get(engine)).open();
       tabs.push(tab);
       return new User(tab, stack.portalUrl);
     });
+    if (testInfo.status !== testInfo.expectedStatus)
+      for (const [index, tab] of tabs.entries())
+        await testInfo.attach(`${tab.engine}-${index}.png`, {
+          body: await tab.screenshot().catch(() => Buffer.from('')),
+          contentType: 'image/png',
+        });
     const errors = tabs.flatMap((tab) => (tab.pageErrors() ?? []).map((error) => `${tab.engine}: ${error}`));
     await Promise.all(tabs.map((tab) => tab.close()));
     expect(errors, 'uncaught errors and console errors in the page').toEqual([]);
