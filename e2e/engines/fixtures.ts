@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { test as base, expect } from '@playwright/test';
 import { type EmulatorApi, emulatorApi } from '../src/fixtures';
 import { type PortalStack, startStack } from '../src/servers';
@@ -62,7 +63,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     if (testInfo.status !== testInfo.expectedStatus)
       for (const [index, tab] of tabs.entries())
         await testInfo.attach(`${tab.engine}-${index}.png`, {
-          body: await tab.screenshot().catch(() => Buffer.from('')),
+          path: await saveFailure(tab, testInfo.outputPath(`${tab.engine}-${index}.png`)),
           contentType: 'image/png',
         });
     const errors = tabs.flatMap((tab) => (tab.pageErrors() ?? []).map((error) => `${tab.engine}: ${error}`));
@@ -70,6 +71,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     expect(errors, 'uncaught errors and console errors in the page').toEqual([]);
   },
 });
+
+/** A picture of a tab at the end of a failed test, beside its trace. */
+async function saveFailure(tab: EngineDriver, file: string): Promise<string> {
+  writeFileSync(file, await tab.screenshot().catch(() => Buffer.from('')));
+  return file;
+}
 
 /** Declares a journey once per selected engine (`<engine>: <title>`). */
 export function eachEngine(declare: (engine: EngineName) => void): void {

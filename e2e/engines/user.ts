@@ -79,12 +79,18 @@ export class User {
     return this.until(query, (m) => m.checked, 'be checked');
   }
 
-  /** Clicks it once it is shown and enabled (a disabled field is not yet for the user). */
+  /**
+   * Clicks it once it is shown, enabled and in the same place on two looks in a row (what
+   * Playwright's actionability checks do; puppeteer and WebDriver click wherever the element was
+   * when asked, and a page still laying out moves it under the pointer).
+   */
   async click(query: Query): Promise<void> {
     const deadline = Date.now() + WAIT_MS;
+    let before = '';
     for (;;) {
       const { element, state } = await this.driver.locate(locate, query);
-      if (element && state.enabled) return this.driver.click(element);
+      if (element && state.enabled && state.box === before) return this.driver.click(element);
+      before = element && state.enabled ? state.box : '';
       if (Date.now() > deadline)
         throw new Error(
           `${this.engine}: waited ${WAIT_MS} ms to click ${describe(query)}; saw ${JSON.stringify(state)}; the page: ${await this.pageText()}`,
@@ -133,11 +139,12 @@ export class User {
   }
 
   /** What the page says (for a failure's message). */
-  pageText(): Promise<string> {
-    return this.driver.evaluate(
+  async pageText(): Promise<string> {
+    const said = await this.driver.evaluate(
       () => (document.body.textContent ?? '').replace(/\s+/g, ' ').slice(0, 600),
       null,
     );
+    return `(${await this.driver.url()}) ${said}`;
   }
 
   /** A PNG of the viewport or of the first match. */

@@ -49,6 +49,7 @@ function chromiumTab(page: Page): EngineDriver {
       await page.keyboard.press(key);
     },
     screenshot: async (element) => (element ? handleOf(element).screenshot() : page.screenshot()),
+    readClipboard: () => page.evaluate(() => navigator.clipboard.readText()),
     pageErrors: () => [...errors],
     close: async () => {
       await page.context().close();
@@ -61,7 +62,10 @@ export async function launchChromium(): Promise<EngineBrowser> {
   return {
     engine: 'chromium',
     open: async () => {
-      const context = await browser.newContext({ viewport: VIEWPORT });
+      const context = await browser.newContext({
+        viewport: VIEWPORT,
+        permissions: ['clipboard-read', 'clipboard-write'],
+      });
       return chromiumTab(await context.newPage());
     },
     close: () => browser.close(),

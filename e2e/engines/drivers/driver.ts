@@ -43,6 +43,8 @@ export interface EngineDriver {
   press(key: Key): Promise<void>;
   /** A PNG of the viewport, or of one element. */
   screenshot(element?: ElementRef): Promise<Buffer>;
+  /** The clipboard's text, or null where the engine does not let a test read it (Firefox, WebKit). */
+  readClipboard(): Promise<string | null>;
   /**
    * Uncaught errors and console errors since the tab opened; null where the engine does not
    * report them (WebDriver classic has no log endpoint in WebKitGTK).

@@ -41,6 +41,8 @@ export interface Matches {
   value: string;
   /** The text of every match. */
   texts: string[];
+  /** Where the first match is in the page (document coordinates), '' when none: a click waits until it stays put. */
+  box: string;
 }
 
 /** Runs in the page: self-contained (serialised by the drivers), no imports, no closures. */
@@ -181,9 +183,14 @@ export function locate(query: Query): { element: Element | null; state: Matches 
     element instanceof HTMLInputElement ? element.checked : element?.getAttribute('aria-checked') === 'true';
   const value =
     element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.value : '';
+  const rect = element?.getBoundingClientRect();
+  const box = rect
+    ? [rect.x + window.scrollX, rect.y + window.scrollY, rect.width, rect.height].join(',')
+    : '';
   return {
     element,
     state: {
+      box,
       count: found.length,
       text: squash(element?.textContent),
       enabled,

@@ -49,6 +49,7 @@ function firefoxTab(page: Page): EngineDriver {
     },
     screenshot: async (element) =>
       Buffer.from(element ? await handleOf(element).screenshot() : await page.screenshot()),
+    readClipboard: async () => null,
     pageErrors: () => [...errors],
     close: async () => {
       await page.browserContext().close();

@@ -157,6 +157,7 @@ function webkitTab(command: ReturnType<typeof webDriverClient>, sessionId: strin
       })) as Box;
       return crop(png(await session('GET', '/screenshot')), box);
     },
+    readClipboard: async () => null,
     pageErrors: () => null,
     close: async () => {
       await session('DELETE', '');
