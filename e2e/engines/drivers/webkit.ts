@@ -137,6 +137,14 @@ function webkitTab(command: ReturnType<typeof webDriverClient>, sessionId: strin
       return { element, state: reply.state };
     },
     click: async (element) => {
+      // Scrolled into view first, and two frames let by: WebKitWebDriver's own scroll before a
+      // click can race the click's coordinates on a loaded machine (a help-page click once landed
+      // on a telephone link above the button).
+      await session('POST', '/execute/async', {
+        script: `const [el, done] = arguments; el.scrollIntoView({ block: 'center', inline: 'center' });
+          requestAnimationFrame(() => requestAnimationFrame(() => done(true)));`,
+        args: [{ [ELEMENT_KEY]: idOf(element) }],
+      });
       await session('POST', `/element/${idOf(element)}/click`, {});
     },
     type: async (text) => {
@@ -198,6 +206,13 @@ export async function launchWebKit(): Promise<EngineBrowser> {
     detached: true,
     stdio: 'ignore',
   });
+  // Its own process group (so one signal ends xvfb-run, Xvfb, the driver and its browsers); should
+  // the worker exit without its teardown, the group goes with it.
+  const orphanGuard = () => {
+    if (driver.pid !== undefined && driver.exitCode === null) process.kill(-driver.pid, 'SIGTERM');
+  };
+  process.once('exit', orphanGuard);
+  driver.once('exit', () => process.off('exit', orphanGuard));
   const command = webDriverClient(`http://127.0.0.1:${port}`);
   try {
     await untilReady(command, driver);
