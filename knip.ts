@@ -70,7 +70,9 @@ const config: KnipConfig = {
       project: ['**/*.{mjs,jsx}'],
     },
     e2e: {
-      project: ['*.ts', 'src/**/*.ts', 'tests/**/*.ts'],
+      // engines/: the cross-engine journeys (project 'engines'), their own testDir.
+      entry: ['engines/**/*.spec.ts'],
+      project: ['*.ts', 'src/**/*.ts', 'tests/**/*.ts', 'engines/**/*.ts'],
     },
   },
 };

@@ -28,5 +28,8 @@ export default defineConfig({
   projects: [
     { name: 'portal', testDir: './tests' },
     ...REMOTES.map((remote) => ({ name: remote, testDir: `../${remote}/e2e` })),
+    // The journeys in Chromium, Firefox ESR and WebKitGTK (engines/README in e2e/README.md); each
+    // test is independent, so they spread over the workers one by one.
+    { name: 'engines', testDir: './engines', fullyParallel: true },
   ],
 });

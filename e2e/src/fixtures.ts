@@ -9,7 +9,7 @@ export interface EmulatorApi {
   post<T = unknown>(path: string, body?: unknown): Promise<T>;
 }
 
-function emulatorApi(baseUrl: string): EmulatorApi {
+export function emulatorApi(baseUrl: string): EmulatorApi {
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${baseUrl}/_emulator/api/${path}`, {
       method,
