@@ -25,7 +25,7 @@ afterEach(() => rmSync(probe, { force: true }));
 describe('the e2e determinism lint rule', () => {
   it('refuses isVisible() and isHidden(), which answer for one instant', () => {
     const output = lint(
-      "export async function f(stay: { isVisible(): Promise<boolean>; isHidden(): Promise<boolean> }) {\n  if (await stay.isVisible()) return stay.isHidden();\n  return false;\n}\n",
+      'export async function f(stay: { isVisible(): Promise<boolean>; isHidden(): Promise<boolean> }) {\n  if (await stay.isVisible()) return stay.isHidden();\n  return false;\n}\n',
     );
     expect(output).toContain('isVisible() answers for one instant');
     expect(output).toContain('isHidden() answers for one instant');
