@@ -1,5 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
+import { pauseClockNow } from '../src/clock';
 import { PASSWORD, signInToWelcome, signInWithPassword } from '../src/signIn';
 
 // Spec section 9: dialogs open with a 150 ms animation and close with a 75 ms one, the fallback
@@ -17,10 +18,6 @@ async function suppressAnimationEvents(page: Page): Promise<void> {
 }
 
 /** Freezes the page's timers where they are: from now on only runFor moves them. */
-async function pauseClock(page: Page): Promise<void> {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1000);
-}
 
 const style = (locator: Locator, property: 'animationName' | 'animationDuration' | 'maxWidth') =>
   locator.evaluate((element, name) => getComputedStyle(element)[name], property);
@@ -46,7 +43,7 @@ test('opens at once and animates 150 ms; closes for sure 175 ms after Close; the
   await suppressAnimationEvents(page);
   await page.clock.install();
   const moreInfo = await bannerOnSmsScreen(page, emulator);
-  await pauseClock(page);
+  await pauseClockNow(page);
 
   await moreInfo.click();
   const dialog = assistance(page);
@@ -88,7 +85,7 @@ test('with the clock stopped, the end of the real animations closes the dialog a
 }) => {
   await page.clock.install();
   const moreInfo = await bannerOnSmsScreen(page, emulator);
-  await pauseClock(page);
+  await pauseClockNow(page);
   await moreInfo.click();
   await expect(assistance(page)).toHaveAttribute('data-phase', 'open');
   await page.keyboard.press('Escape');
@@ -116,7 +113,7 @@ test('with reduced motion: no animation, the same phases at once', async ({
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.clock.install();
   const moreInfo = await bannerOnSmsScreen(page, emulator);
-  await pauseClock(page);
+  await pauseClockNow(page);
   await moreInfo.click();
   const dialog = assistance(page);
   await expect(dialog).toHaveAttribute('data-phase', 'open');
@@ -140,7 +137,7 @@ test('the delete confirmation of self-service is the same dialog, with the same 
   // The credential's Delete (its name says which credential: 'Delete SMS +1…').
   const remove = page.getByRole('button', { name: /^Delete SMS / });
   await expect(remove).toBeVisible();
-  await pauseClock(page);
+  await pauseClockNow(page);
   await remove.click();
   const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText('Do you want to delete the credential of type SMS?');
@@ -173,7 +170,7 @@ async function nullReply(page: Page, emulator: EmulatorApi): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
   await emulator.post('faults', { call: 'factor/v1/PasswordAuthenticator', body: null });
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await pauseClock(page);
+  await pauseClockNow(page);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Server error, response is null' })).toBeVisible();
 }

@@ -126,8 +126,11 @@ test.describe('identity provider', () => {
       expect(violations).toEqual([]);
       expect(await page.evaluate(() => sessionStorage.getItem('idpData'))).toBeNull();
 
+      // The way on: the retry opens /direct, where the remembered user submits itself and, the
+      // hostile reply having been used once, reaches the provider. (/direct itself shows only for
+      // an instant: a test waiting for it raced the automatic submit.)
       await page.getByRole('button', { name: 'Click to retry login' }).click();
-      await expect(page).toHaveURL(/\/direct$/);
+      await expect(page.getByRole('heading', { name: 'Example Identity Provider' })).toBeVisible();
     });
   }
 

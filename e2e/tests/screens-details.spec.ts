@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '../src/fixtures';
+import { pauseClockNow } from '../src/clock';
 import { useScreenshotSetup } from '../src/screenshotSuite';
 import { expectScreen } from '../src/screenshots';
 import { PASSWORD } from '../src/signIn';
@@ -37,7 +38,7 @@ test('after a null reply: the message and the redirect helper', async ({ page, e
   await password.fill(PASSWORD);
   await emulator.post('faults', { call: 'factor/v1/PasswordAuthenticator', body: null });
   // The helper would leave after 3 s: the page's timers stand still for the pictures.
-  await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 1000));
+  await pauseClockNow(page);
   await page.getByRole('button', { name: 'Submit' }).press('Enter');
   await expect(
     page.getByRole('status').filter({ hasText: 'You will be taken to the home page' }),

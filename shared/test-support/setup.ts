@@ -32,6 +32,15 @@ vi.mock('../src/api/client', async (importOriginal) => {
 
 beforeEach(() => freshPortalStore.renew());
 
+/** Every cookie of the test's document, expired: the next test (or file) starts with none. */
+function clearCookies(): void {
+  if (typeof document === 'undefined') return;
+  for (const entry of document.cookie.split(';')) {
+    const name = entry.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
+
 afterEach(() => {
   // Vitest runs without globals, so Testing Library cannot register its own cleanup.
   cleanup();
@@ -39,6 +48,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
+  clearCookies();
   expect(takeUnexpectedRequests(), 'requests the fake server had no answer for').toEqual([]);
 });
 

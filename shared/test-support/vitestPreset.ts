@@ -14,6 +14,9 @@ export function portalVitestConfig(): ViteUserConfig {
       // A path beside this file, whichever package's config loads it.
       setupFiles: [decodeURIComponent(new URL('./setup.ts', import.meta.url).pathname)],
       restoreMocks: true,
+      // One window per worker, not one per test file: setting up jsdom for each file was most of
+      // the suite's time. The setup file gives each test a fresh store, storage and cookies.
+      isolate: false,
     },
   });
 }
