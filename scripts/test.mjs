@@ -7,5 +7,9 @@ pnpm('Dead code (knip)', ['exec', 'knip', '--no-progress']);
 pnpm('Type-check every package', ['-r', '--workspace-concurrency=2', 'typecheck']);
 pnpm('Unit tests (vitest)', ['-r', '--workspace-concurrency=2', 'test']);
 buildAll();
-pnpm('End-to-end tests (Playwright: Chromium; journeys in Firefox ESR and WebKitGTK)', ['--filter', '@portal/e2e', 'e2e']);
+pnpm('End-to-end tests (Playwright: Chromium; journeys in Firefox ESR and WebKitGTK)', [
+  '--filter',
+  '@portal/e2e',
+  'e2e',
+]);
 console.log('\nAll checks passed.');

@@ -1,4 +1,5 @@
 import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
+import { pendingPush } from '../src/pushes';
 import { codeSent, codesSent } from '../src/outbox';
 import { scanQrCode } from '../src/qrCode';
 import { signInWithPassword } from '../src/signIn';
@@ -233,25 +234,6 @@ test('mobile authenticator enrolment: scan the QR code, enter its code, sign in;
   expect(calls('factor/v1/MobileOTPRegistrar')).toHaveLength(1);
 });
 
-interface Push {
-  id: string;
-  kind: 'login' | 'registration';
-  userName: string;
-  status: string;
-}
-async function pendingPush(emulator: EmulatorApi, kind: Push['kind']): Promise<Push> {
-  let found: Push | undefined;
-  await expect
-    .poll(async () => {
-      const pushes = await emulator.get<Push[]>('pushes');
-      found = pushes.find((p) => p.userName === 'paul.newpush' && p.kind === kind && p.status === 'PENDING');
-      return Boolean(found);
-    })
-    .toBe(true);
-  if (!found) throw new Error('no pending push');
-  return found;
-}
-
 test('push enrolment: register the app, a rejected registration can be tried again, approve it on the developer page; next time a sign-in push', async ({
   page,
   emulator,
@@ -289,7 +271,7 @@ test('push enrolment: register the app, a rejected registration can be tried aga
   ]);
 
   // Rejected on the phone: the spec's message and a way on, with the form as it was.
-  const first = await pendingPush(emulator, 'registration');
+  const first = await pendingPush(emulator, 'paul.newpush', 'registration');
   await emulator.post(`pushes/${first.id}/reject`);
   await page.clock.runFor(POLL_MS);
   await expect(page.getByText('Unable to complete registration at this time.')).toBeVisible();
@@ -302,7 +284,7 @@ test('push enrolment: register the app, a rejected registration can be tried aga
   ).toBeVisible();
 
   // Approved on the developer page, as a tester would.
-  await pendingPush(emulator, 'registration');
+  await pendingPush(emulator, 'paul.newpush', 'registration');
   const devPage = await page.context().newPage();
   await devPage.goto(`${stack.emulatorUrl}/_emulator/`);
   const row = devPage.getByRole('row').filter({ hasText: 'Registration' }).filter({ hasText: 'PENDING' });
@@ -321,7 +303,7 @@ test('push enrolment: register the app, a rejected registration can be tried aga
   await signOut(page);
   await passwordStep(page, 'paul.newpush');
   await expect(page.getByText('Accept push request on your Paul phone to login.')).toBeVisible();
-  const login = await pendingPush(emulator, 'login');
+  const login = await pendingPush(emulator, 'paul.newpush', 'login');
   await emulator.post(`pushes/${login.id}/approve`);
   await page.clock.runFor(POLL_MS);
   await expectWelcome(page, 'Paul Newpush');
@@ -338,7 +320,7 @@ test("a registration push that times out: 'Unable to complete registration at th
   await page.getByLabel('Credential ID').fill('VSMT20000002');
   await page.getByLabel('Credential name').fill('Tablet');
   await page.getByRole('button', { name: 'Register' }).click();
-  await pendingPush(emulator, 'registration');
+  await pendingPush(emulator, 'paul.newpush', 'registration');
   await emulator.post('clock', { offsetMs: 61_000 });
   await page.clock.runFor(POLL_MS);
   await expect(page.getByText('Unable to complete registration at this time.')).toBeVisible();
@@ -365,7 +347,7 @@ test.describe('in a French-Canadian browser', () => {
     await page.getByLabel('Credential ID').fill('VSMT20000003');
     await page.getByLabel('Credential name').fill('Téléphone');
     await page.getByRole('button', { name: 'Register' }).click();
-    await emulator.post(`pushes/${(await pendingPush(emulator, 'registration')).id}/approve`);
+    await emulator.post(`pushes/${(await pendingPush(emulator, 'paul.newpush', 'registration')).id}/approve`);
     await page.clock.runFor(POLL_MS);
     await expectWelcome(page, 'Paul Newpush');
     expect(calls('factor/v1/VIPCredentialRegistrar')[0]).toMatchObject({ language: 'fr_CA' });

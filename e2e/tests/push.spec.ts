@@ -1,28 +1,8 @@
 import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
+import { type EmulatorPush, pendingPush } from '../src/pushes';
 import { navigateInApp, signInWithPassword } from '../src/signIn';
 
 const POLL_MS = 3000;
-
-interface Push {
-  id: string;
-  userName: string;
-  credValue: string;
-  status: 'PENDING' | 'AUTHENTICATED' | 'REJECTED' | 'TIMED_OUT';
-}
-
-/** The pending push of pete.push (waits for it). */
-async function pendingPush(emulator: EmulatorApi): Promise<Push> {
-  let found: Push | undefined;
-  await expect
-    .poll(async () => {
-      const pushes = await emulator.get<Push[]>('pushes');
-      found = pushes.find((push) => push.userName === 'pete.push' && push.status === 'PENDING');
-      return Boolean(found);
-    })
-    .toBe(true);
-  if (!found) throw new Error('no pending push');
-  return found;
-}
 
 /** Counts PushStatus calls the page makes. */
 function countPolls(page: Page): () => number {
@@ -33,11 +13,11 @@ function countPolls(page: Page): () => number {
   return () => polls;
 }
 
-async function reachPushScreen(page: Page, emulator: EmulatorApi): Promise<Push> {
+async function reachPushScreen(page: Page, emulator: EmulatorApi): Promise<EmulatorPush> {
   await page.clock.install();
   await signInWithPassword(page, 'pete.push');
   await expect(page).toHaveURL(/\/push$/);
-  const push = await pendingPush(emulator);
+  const push = await pendingPush(emulator, 'pete.push');
   await expect(page.getByText(`Accept push request on your ${push.credValue} to login.`)).toBeVisible();
   return push;
 }
@@ -87,7 +67,7 @@ test("push timed out: 'Transaction timed out', Resend sends a new push that can 
   await page.clock.runFor(POLL_MS);
   await expect(page.getByText('Transaction timed out')).toBeVisible();
   await page.getByRole('button', { name: 'Resend' }).click();
-  const second = await pendingPush(emulator);
+  const second = await pendingPush(emulator, 'pete.push');
   await emulator.post(`pushes/${second.id}/approve`);
   await page.clock.runFor(POLL_MS);
   await expect(page).toHaveURL(/\/welcome$/);
