@@ -9,7 +9,7 @@
 // The unit test test/apiReport.test.ts fails when the API differs from the report.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import ts from 'typescript-api';
 
 const sharedDir = path.resolve(import.meta.dirname, '..');
 export const REPORT_FILE = path.join(sharedDir, 'api/report.api.md');
