@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultBuildDir, stage, verify } from './commands.js';
-import type { ReleaseContext } from './context.js';
+import { lockSettings, type ReleaseContext, type SwitchContext } from './context.js';
 import { ReleaseError } from './errors.js';
 import { HOST } from './host/hostBuild.js';
-import { liveHostFolder } from './host/hostConfig.js';
 import { stageHost } from './host/hostStage.js';
 import { promoteHost, rollbackHost } from './host/hostSwitch.js';
 import { verifyHost } from './host/hostVerify.js';
+import { DEFAULT_WAIT_MS } from './lock/releaseLock.js';
 import { promote } from './promote.js';
 import { DEFAULT_KEEP, prune } from './prune.js';
 import { ReleaseDir } from './releaseDir.js';
@@ -37,6 +37,9 @@ export const USAGE = `Usage: node scripts/release.mjs <command> [options]   (or:
   <remote> is remote_login, remote_factors, remote_selfservice or remote_help (or its folder name),
   or host: the host's own build (default host/dist), named in host.json beside remotes.json.
 
+  stage, promote, rollback and prune take --wait SECONDS: how long to wait for another release
+  command's lock (default ${DEFAULT_WAIT_MS / 1000}).
+
 Options: --dir DIR (the release directory; default $RELEASES_DIR or .releases)
          --config FILE (remotes.json; default $REMOTES_CONFIG or DIR/remotes.json)
          --host-dist DIR (the live host's build; default $HOST_DIST, else the release host.json
@@ -53,18 +56,19 @@ const OPTIONS = {
   smoke: { type: 'boolean' },
   keep: { type: 'string' },
   'dry-run': { type: 'boolean' },
+  wait: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
 
 /** Which options each command takes besides the common ones, and its positional arguments. */
 const COMMANDS: Record<string, { args: string[]; options: (keyof typeof OPTIONS)[] }> = {
-  stage: { args: ['remote'], options: ['from'] },
+  stage: { args: ['remote'], options: ['from', 'wait'] },
   verify: { args: ['remote', 'release'], options: ['smoke'] },
-  promote: { args: ['remote', 'release'], options: ['canary'] },
-  rollback: { args: ['remote'], options: [] },
+  promote: { args: ['remote', 'release'], options: ['canary', 'wait'] },
+  rollback: { args: ['remote'], options: ['wait'] },
   status: { args: [], options: [] },
-  prune: { args: ['remote'], options: ['keep', 'dry-run'] },
+  prune: { args: ['remote'], options: ['keep', 'dry-run', 'wait'] },
 };
 const COMMON: (keyof typeof OPTIONS)[] = ['dir', 'config', 'host-dist', 'by', 'json', 'help'];
 
@@ -147,21 +151,24 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     );
   }
 
+  if (values.wait !== undefined && !/^\d+(\.\d+)?$/.test(values.wait))
+    return fail(2, `--wait takes a number of seconds, not '${values.wait}'`);
+
   const root = path.resolve(values.dir ?? io.env.RELEASES_DIR ?? path.join(io.repoRoot, '.releases'));
   const configFile = values.config ?? (values.dir ? undefined : io.env.REMOTES_CONFIG);
   const dir = new ReleaseDir(root, configFile ? path.resolve(configFile) : undefined);
-  const context: ReleaseContext = {
+  const hostDist = values['host-dist'] ?? io.env.HOST_DIST;
+  const context: SwitchContext = {
     dir,
     // A remote is checked against the host the portal serves: HOST_DIST when set, else the host
-    // release host.json names, else host/dist (what the portal server serves without a host.json).
-    hostDist: path.resolve(
-      values['host-dist'] ??
-        io.env.HOST_DIST ??
-        liveHostFolder(dir) ??
-        path.join(io.repoRoot, 'host', 'dist'),
-    ),
-    by: values.by ?? io.env.USER ?? io.env.LOGNAME ?? 'unknown',
+    // release host.json names (read when the check runs, under the lock), else host/dist (what the
+    // portal server serves without a host.json).
+    hostDist: hostDist === undefined ? undefined : path.resolve(hostDist),
+    fallbackHostDist: path.join(io.repoRoot, 'host', 'dist'),
     now: io.now ?? (() => new Date()),
+    ...(values.wait === undefined ? {} : { lockWaitMs: Number(values.wait) * 1000 }),
+    notify: (message) => io.err(`release: ${message}`),
+    by: values.by ?? io.env.USER ?? io.env.LOGNAME ?? 'unknown',
   };
   const [first = '', second = ''] = positionals;
 
@@ -173,7 +180,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       case 'stage': {
         const pkg = first === HOST ? 'host' : (findRemote(first)?.pkg ?? first);
         const from = path.resolve(values.from ?? defaultBuildDir(io.repoRoot, pkg));
-        const staged = first === HOST ? stageHost(context.dir, from) : stage(context, first, from);
+        const staged =
+          first === HOST
+            ? stageHost(context.dir, from, { lock: lockSettings(context) })
+            : stage(context, first, from);
         [result, text] = [staged, formatStaged(staged)];
         break;
       }

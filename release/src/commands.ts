@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type ReleaseContext, resolveRemote } from './context.js';
+import { liveHostDist, lockSettings, type ReleaseContext, resolveRemote } from './context.js';
 import { readHostFacts } from './hostFacts.js';
 import { type Staged, stageBuild } from './stage.js';
 import { type VerifyReport, verifyRelease } from './verify.js';
@@ -10,11 +10,11 @@ export function defaultBuildDir(repoRoot: string, pkg: string): string {
 }
 
 export function stage(context: ReleaseContext, remoteInput: string, from: string): Staged {
-  return stageBuild(context.dir, resolveRemote(remoteInput), from);
+  return stageBuild(context.dir, resolveRemote(remoteInput), from, { lock: lockSettings(context) });
 }
 
 export function verify(context: ReleaseContext, remoteInput: string, release: string): VerifyReport {
   context.dir.assertExists();
   const remote = resolveRemote(remoteInput);
-  return verifyRelease(context.dir, remote, release, readHostFacts(context.hostDist));
+  return verifyRelease(context.dir, remote, release, readHostFacts(liveHostDist(context)));
 }

@@ -51,6 +51,14 @@ export function formatStatus(report: StatusReport): string {
     if (remote.canary) lines.push(...formatBuild(`canary ${remote.canary.percent} %: `, remote.canary));
     if (remote.previous) lines.push(`  before:   ${remote.previous.release}`);
   }
+  for (const item of report.interrupted) {
+    lines.push(
+      `Interrupted: ${item.action} of ${item.remote} to ${item.to} by ${item.by} at ${item.at} ` +
+        (item.applied
+          ? 'was written, and is shown above; the next command records it as done.'
+          : 'was never written; the next command records it as not done.'),
+    );
+  }
   if (!report.ok)
     lines.push(
       'Problems found: a folder remotes.json or host.json names is missing or not the build staged there.',

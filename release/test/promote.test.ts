@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -109,13 +110,30 @@ describe('release stage / promote / rollback / status', () => {
         remote_help: others.remote_help,
       });
       expect(Object.keys(config())).toEqual(['remote_login', 'remote_factors', 'remote_help']);
-      expect(ws.logLines().at(-1)).toEqual({
+      const logged = ws.logLines().at(-1);
+      expect(logged).toEqual({
         at: '2026-11-23T10:00:00.000Z',
         by: 'pat.ops',
         remote: 'remote_factors',
         action: 'promote',
         from: { release: first, manifest: manifestUrl(first), integrity: integrityOf(first) },
-        to: { release: second, manifest: manifestUrl(second), integrity: integrityOf(second) },
+        to: {
+          release: second,
+          manifest: manifestUrl(second),
+          integrity: integrityOf(second),
+        },
+        // The intention names the file and the sha256 of what was written there.
+        intent: {
+          id: expect.any(String),
+          file: 'remotes',
+          sha256: createHash('sha256').update(readFileSync(ws.remotesFile)).digest('hex'),
+        },
+      });
+      // …and its outcome line follows it.
+      expect(ws.rawLogLines().at(-1)).toEqual({
+        outcome: 'applied',
+        id: (logged?.intent as { id: string } | undefined)?.id,
+        at: expect.any(String),
       });
       // Written through a temporary file renamed over remotes.json: none is left.
       expect(readdirSync(ws.releases).filter((name) => name.endsWith('.tmp'))).toEqual([]);
@@ -151,8 +169,16 @@ describe('release stage / promote / rollback / status', () => {
         result: {
           remote: 'remote_factors',
           action: 'promote',
-          from: { release: first, manifest: manifestUrl(first), integrity: integrityOf(first) },
-          to: { release: second, manifest: manifestUrl(second), integrity: integrityOf(second) },
+          from: {
+            release: first,
+            manifest: manifestUrl(first),
+            integrity: integrityOf(first),
+          },
+          to: {
+            release: second,
+            manifest: manifestUrl(second),
+            integrity: integrityOf(second),
+          },
           changed: true,
         },
       });

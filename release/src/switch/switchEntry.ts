@@ -1,0 +1,16 @@
+import type { SwitchContext } from '../context.js';
+import type { NewLogEntry } from '../releaseLog.js';
+
+/** A log entry of a switch: when and by whom, with what it switched. */
+export function switchEntry(
+  context: SwitchContext,
+  fields: Pick<NewLogEntry, 'remote' | 'action' | 'from' | 'to'> & { percent?: number | undefined },
+): NewLogEntry {
+  const { percent, ...rest } = fields;
+  return {
+    at: context.now().toISOString(),
+    by: context.by,
+    ...rest,
+    ...(percent === undefined ? {} : { percent }),
+  };
+}
