@@ -30,15 +30,15 @@ export const USAGE = `Usage: node scripts/release.mjs <command> [options]   (or:
   promote <remote> <release> [--canary N] verify, then switch remotes.json (N: % of new sessions, 1-99)
   rollback <remote>                       end a canary, or go back to the build live before
   status                                  what is live for each remote, since when, what came before
-  prune <remote> [--keep N] [--dry-run]   delete release folders nothing needs: keeps the live build,
+  prune <remote> [--keep N]               delete release folders nothing needs: keeps the live build,
                                           a canary, the N builds live before (rollback) and the N
                                           staged last (default N: ${DEFAULT_KEEP})
 
   <remote> is remote_login, remote_factors, remote_selfservice or remote_help (or its folder name),
   or host: the host's own build (default host/dist), named in host.json beside remotes.json.
 
-  stage, promote, rollback and prune take --wait SECONDS: how long to wait for another release
-  command's lock (default ${DEFAULT_WAIT_MS / 1000}).
+  stage, promote, rollback and prune take --dry-run (every check, nothing written) and --wait
+  SECONDS (how long to wait for another release command's lock; default ${DEFAULT_WAIT_MS / 1000}).
 
 Options: --dir DIR (the release directory; default $RELEASES_DIR or .releases)
          --config FILE (remotes.json; default $REMOTES_CONFIG or DIR/remotes.json)
@@ -63,10 +63,10 @@ const OPTIONS = {
 
 /** Which options each command takes besides the common ones, and its positional arguments. */
 const COMMANDS: Record<string, { args: string[]; options: (keyof typeof OPTIONS)[] }> = {
-  stage: { args: ['remote'], options: ['from', 'wait'] },
+  stage: { args: ['remote'], options: ['from', 'dry-run', 'wait'] },
   verify: { args: ['remote', 'release'], options: ['smoke'] },
-  promote: { args: ['remote', 'release'], options: ['canary', 'wait'] },
-  rollback: { args: ['remote'], options: ['wait'] },
+  promote: { args: ['remote', 'release'], options: ['canary', 'dry-run', 'wait'] },
+  rollback: { args: ['remote'], options: ['dry-run', 'wait'] },
   status: { args: [], options: [] },
   prune: { args: ['remote'], options: ['keep', 'dry-run', 'wait'] },
 };
@@ -153,6 +153,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
   if (values.wait !== undefined && !/^\d+(\.\d+)?$/.test(values.wait))
     return fail(2, `--wait takes a number of seconds, not '${values.wait}'`);
+  const dryRun = Boolean(values['dry-run']);
 
   const root = path.resolve(values.dir ?? io.env.RELEASES_DIR ?? path.join(io.repoRoot, '.releases'));
   const configFile = values.config ?? (values.dir ? undefined : io.env.REMOTES_CONFIG);
@@ -180,10 +181,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       case 'stage': {
         const pkg = first === HOST ? 'host' : (findRemote(first)?.pkg ?? first);
         const from = path.resolve(values.from ?? defaultBuildDir(io.repoRoot, pkg));
+        const options = { dryRun };
         const staged =
           first === HOST
-            ? stageHost(context.dir, from, { lock: lockSettings(context) })
-            : stage(context, first, from);
+            ? stageHost(context.dir, from, { ...options, lock: lockSettings(context) })
+            : stage(context, first, from, options);
         [result, text] = [staged, formatStaged(staged)];
         break;
       }
@@ -208,14 +210,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         if (values.canary !== undefined && !/^\d+$/.test(values.canary)) {
           return fail(2, `--canary takes a whole percentage from 1 to 99, not '${values.canary}'`);
         }
-        const options = canary === undefined ? {} : { canary };
+        const options = { dryRun, ...(canary === undefined ? {} : { canary }) };
         const promoted =
           first === HOST ? promoteHost(context, second, options) : promote(context, first, second, options);
         [result, text] = [promoted, formatPromoted(promoted)];
         break;
       }
       case 'rollback': {
-        const rolledBack = first === HOST ? rollbackHost(context) : rollback(context, first);
+        const rolledBack =
+          first === HOST ? rollbackHost(context, { dryRun }) : rollback(context, first, { dryRun });
         [result, text] = [rolledBack, formatRolledBack(rolledBack)];
         break;
       }
@@ -225,7 +228,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         }
         const pruned = prune(context, first, {
           ...(values.keep === undefined ? {} : { keep: Number(values.keep) }),
-          dryRun: Boolean(values['dry-run']),
+          dryRun,
         });
         [result, text] = [pruned, formatPruned(pruned)];
         break;

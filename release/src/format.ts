@@ -7,14 +7,26 @@ import type { VerifyReport } from './verify.js';
 
 /** What the commands print for people (--json prints the results themselves). */
 
+/** The line a --dry-run answer ends with. */
+const DRY_RUN = '(--dry-run: nothing was written)';
+
 export function formatStaged(staged: Staged): string {
+  const verb = staged.dryRun
+    ? staged.created
+      ? 'Would stage'
+      : 'Already staged (nothing to copy)'
+    : staged.created
+      ? 'Staged'
+      : 'Already staged';
   return [
-    `${staged.created ? 'Staged' : 'Already staged'} ${staged.remote} ${staged.release}`,
+    `${verb} ${staged.remote} ${staged.release}`,
     `  folder:    ${staged.folder}`,
     staged.remote === 'host'
       ? `  integrity: ${staged.integrity} (integrity.json, which holds every file's)`
       : `  integrity: ${staged.integrity} (mf-manifest.json; every file in integrity.json)`,
-    `Promote it with: node scripts/release.mjs promote ${staged.remote} ${staged.release}`,
+    staged.dryRun
+      ? DRY_RUN
+      : `Promote it with: node scripts/release.mjs promote ${staged.remote} ${staged.release}`,
   ].join('\n');
 }
 
@@ -27,15 +39,19 @@ export function formatPromoted(result: PromoteResult): string {
   if (!result.changed)
     return `${result.remote} already ${result.action === 'canary' ? 'runs that canary' : `is at ${result.to.release}`}; nothing changed`;
   const from = result.from ? result.from.release : 'nothing';
-  return result.action === 'canary'
-    ? `${result.remote}: ${result.to.release} for ${result.percent} % of new sessions, ${from} for the rest`
-    : `${result.remote}: ${from} → ${result.to.release} (new page loads use it now)`;
+  const done =
+    result.action === 'canary'
+      ? `${result.remote}: ${result.to.release} for ${result.percent} % of new sessions, ${from} for the rest`
+      : `${result.remote}: ${from} → ${result.to.release}${result.dryRun ? '' : ' (new page loads use it now)'}`;
+  return result.dryRun ? `Would switch ${done}\n${DRY_RUN}` : done;
 }
 
 export function formatRolledBack(result: RollbackResult): string {
-  return result.action === 'end-canary'
-    ? `${result.remote}: canary ${result.from.release} ended; ${result.to.release} serves every session`
-    : `${result.remote}: rolled back ${result.from.release} → ${result.to.release}`;
+  const done =
+    result.action === 'end-canary'
+      ? `${result.remote}: canary ${result.from.release} ended; ${result.to.release} serves every session`
+      : `${result.remote}: rolled back ${result.from.release} → ${result.to.release}`;
+  return result.dryRun ? `Would switch ${done}\n${DRY_RUN}` : done;
 }
 
 function formatBuild(label: string, build: BuildStatus): string[] {

@@ -16,8 +16,13 @@ export const IntegrityRecordSchema = v.object({
 });
 export type IntegrityRecord = v.InferOutput<typeof IntegrityRecordSchema>;
 
+/** integrity.json's text (for the host, host.json records its sha384). */
+export function integrityRecordText(record: IntegrityRecord): string {
+  return `${JSON.stringify(record, null, 2)}\n`;
+}
+
 export function writeIntegrityRecord(folder: string, record: IntegrityRecord): void {
-  writeFileSync(path.join(folder, INTEGRITY_FILE), `${JSON.stringify(record, null, 2)}\n`);
+  writeFileSync(path.join(folder, INTEGRITY_FILE), integrityRecordText(record));
 }
 
 export type ReadIntegrity = { ok: true; record: IntegrityRecord } | { ok: false; error: string };

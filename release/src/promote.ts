@@ -17,6 +17,8 @@ import { requireVerified } from './verify.js';
 export interface PromoteOptions {
   /** Serve the build to this percentage of new sessions only (1–99); the live build keeps the rest. */
   canary?: number;
+  /** Check everything and answer what would change, writing nothing. */
+  dryRun?: boolean;
 }
 
 export interface PromoteResult {
@@ -28,6 +30,8 @@ export interface PromoteResult {
   percent?: number;
   /** false when remotes.json already said exactly this. */
   changed: boolean;
+  /** Only checked (--dry-run): nothing was written. */
+  dryRun?: true;
 }
 
 /** Refuses a canary percentage outside 1–99. */
@@ -146,7 +150,7 @@ export function promote(
   const remote = resolveRemote(remoteInput);
   const { canary } = options;
   checkCanary(canary);
-  return runSwitch(context, `promote ${remote.name} ${release}`, (state) =>
+  return runSwitch(context, `promote ${remote.name} ${release}`, options.dryRun, (state) =>
     planPromote(context, state, remote, release, canary),
   );
 }

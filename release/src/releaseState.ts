@@ -22,7 +22,7 @@ const ATTEMPTS = 20;
 
 /**
  * remotes.json, host.json and the release log read as one moment. Under the lock nothing else
- * writes them. Without it (status), a switch may land while they are read: every switch
+ * writes them. Without it (status, --dry-run), a switch may land while they are read: every switch
  * appends to the log before it writes its file, so when the log reads the same before and after
  * the two files, no switch wrote them in between, and the reading is whole.
  */

@@ -16,6 +16,8 @@ export interface RollbackResult {
   action: 'rollback' | 'end-canary';
   from: LoggedBuild;
   to: LoggedBuild;
+  /** Only checked (--dry-run): nothing was written. */
+  dryRun?: true;
 }
 
 function planRollback(context: SwitchContext, state: ReleaseState, remote: Remote): Planned<RollbackResult> {
@@ -66,7 +68,13 @@ function planRollback(context: SwitchContext, state: ReleaseState, remote: Remot
  * build that was live before the current one, as the release log tells, after the same checks
  * as a promote. The state and the log are read under the release directory's lock.
  */
-export function rollback(context: SwitchContext, remoteInput: string): RollbackResult {
+export function rollback(
+  context: SwitchContext,
+  remoteInput: string,
+  options: { dryRun?: boolean } = {},
+): RollbackResult {
   const remote = resolveRemote(remoteInput);
-  return runSwitch(context, `rollback ${remote.name}`, (state) => planRollback(context, state, remote));
+  return runSwitch(context, `rollback ${remote.name}`, options.dryRun, (state) =>
+    planRollback(context, state, remote),
+  );
 }

@@ -43,6 +43,8 @@ export interface Staged {
   integrity: string;
   /** false when the same build was staged before (the folder is immutable and was kept). */
   created: boolean;
+  /** Only checked (--dry-run): nothing was copied. */
+  dryRun?: true;
 }
 
 /**
@@ -87,9 +89,10 @@ function integrityOf(folder: string, files: string[]): IntegrityRecord {
   };
 }
 
-/** What `stage` takes: how to wait for the lock. */
+/** What `stage` takes: --dry-run, and how to wait for the lock. */
 export interface StageOptions {
   /** Check the build and name its release, copying nothing. */
+  dryRun?: boolean;
   lock?: LockSettings;
 }
 
@@ -133,16 +136,21 @@ function checkBuild(remote: Remote, from: string): CheckedBuild {
 /**
  * The folder of this release staged before: it must still be the build staged there. A folder
  * staged before the tool existed has no integrity.json: if its files still hash to its name,
- * they are the build staged there, and their integrity is recorded now.
+ * they are the build staged there, and their integrity is recorded now (not with --dry-run).
  */
-function keepStaged(folder: string, from: string, build: CheckedBuild): { integrity: string } {
+function keepStaged(
+  folder: string,
+  from: string,
+  build: CheckedBuild,
+  dryRun: boolean,
+): { integrity: string } {
   if (
     !existsSync(path.join(folder, INTEGRITY_FILE)) &&
     build.carried.every((file) => existsSync(path.join(folder, file))) &&
     contentHash(folder, build.carried) === contentHash(from, build.carried)
   ) {
     const record = integrityOf(folder, build.named);
-    writeIntegrityRecord(folder, record);
+    if (!dryRun) writeIntegrityRecord(folder, record);
     return { integrity: record.manifest };
   }
   const record = readIntegrityRecord(folder);
@@ -183,7 +191,7 @@ function copyBuild(folder: string, from: string, build: CheckedBuild): string {
  * .br/.gz) into its immutable folder `<package>/<version>-<content hash>/` and writes
  * integrity.json beside it (sha384 of the manifest and of every file it names). Nothing else is copied; a carried file that is a symbolic link is refused. Whether
  * the folder exists is decided under the release directory's lock, so two stages of one build
- * stage it once.
+ * stage it once. With --dry-run every check runs and nothing is written.
  */
 export function stageBuild(
   dir: ReleaseDir,
@@ -200,9 +208,11 @@ export function stageBuild(
     folder,
     manifest: dir.manifestUrl(remote, build.release),
   };
-  return underLock(dir, `stage ${remote.name} ${build.release}`, options.lock ?? {}, () =>
-    existsSync(folder)
-      ? { ...result, ...keepStaged(folder, from, build), created: false }
-      : { ...result, integrity: copyBuild(folder, from, build), created: true },
-  );
+  const stageNow = (dryRun: boolean): Staged => {
+    if (existsSync(folder)) return { ...result, ...keepStaged(folder, from, build, dryRun), created: false };
+    if (dryRun) return { ...result, integrity: fileSri(path.join(from, MANIFEST_FILE)), created: true };
+    return { ...result, integrity: copyBuild(folder, from, build), created: true };
+  };
+  if (options.dryRun) return { ...stageNow(true), dryRun: true };
+  return underLock(dir, `stage ${remote.name} ${build.release}`, options.lock ?? {}, () => stageNow(false));
 }

@@ -2,8 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ReleaseError } from '../errors.js';
-import { fileSri } from '../integrity.js';
-import { INTEGRITY_FILE, type IntegrityRecord, writeIntegrityRecord } from '../integrityRecord.js';
+import { fileSri, sri } from '../integrity.js';
+import {
+  INTEGRITY_FILE,
+  type IntegrityRecord,
+  integrityRecordText,
+  writeIntegrityRecord,
+} from '../integrityRecord.js';
 import { MANIFEST_FILE } from '../manifest.js';
 import type { ReleaseDir } from '../releaseDir.js';
 import { contentHash, linkProblem, type Staged, type StageOptions } from '../stage.js';
@@ -47,7 +52,7 @@ export function stageHost(dir: ReleaseDir, from: string, options: StageOptions =
   const host = { name: HOST, pkg: HOST_PKG };
   const folder = dir.folderOf(host, release);
   const result = { remote: HOST, release, folder, manifest: recordPath(release) };
-  const stageNow = (): Staged => {
+  const stageNow = (dryRun: boolean): Staged => {
     if (existsSync(folder)) {
       const problems = hostFolderProblems(folder);
       if (problems.length > 0) {
@@ -56,6 +61,8 @@ export function stageHost(dir: ReleaseDir, from: string, options: StageOptions =
       const integrity = fileSri(path.join(folder, INTEGRITY_FILE));
       return { ...result, integrity, created: false };
     }
+    if (dryRun)
+      return { ...result, integrity: sri(integrityRecordText(integrityOf(from, carried))), created: true };
     const temporary = path.join(path.dirname(folder), `.staging-${randomBytes(6).toString('hex')}`);
     mkdirSync(temporary, { recursive: true });
     try {
@@ -71,5 +78,6 @@ export function stageHost(dir: ReleaseDir, from: string, options: StageOptions =
       rmSync(temporary, { recursive: true, force: true });
     }
   };
-  return underLock(dir, `stage ${HOST} ${release}`, options.lock ?? {}, stageNow);
+  if (options.dryRun) return { ...stageNow(true), dryRun: true };
+  return underLock(dir, `stage ${HOST} ${release}`, options.lock ?? {}, () => stageNow(false));
 }

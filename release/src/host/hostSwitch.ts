@@ -68,7 +68,7 @@ export function promoteHost(
   options: PromoteOptions = {},
 ): PromoteResult {
   checkCanary(options.canary);
-  return runSwitch(context, `promote ${HOST} ${release}`, (state) =>
+  return runSwitch(context, `promote ${HOST} ${release}`, options.dryRun, (state) =>
     planPromoteHost(context, state, release, options.canary),
   );
 }
@@ -109,6 +109,6 @@ function planRollbackHost(context: SwitchContext, state: ReleaseState): Planned<
  * During a host canary, ends it; otherwise goes back to the host build live before the current
  * one, as the release log tells, after the same checks as a promote.
  */
-export function rollbackHost(context: SwitchContext): RollbackResult {
-  return runSwitch(context, `rollback ${HOST}`, (state) => planRollbackHost(context, state));
+export function rollbackHost(context: SwitchContext, options: { dryRun?: boolean } = {}): RollbackResult {
+  return runSwitch(context, `rollback ${HOST}`, options.dryRun, (state) => planRollbackHost(context, state));
 }
