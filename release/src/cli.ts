@@ -7,6 +7,7 @@ import { HOST } from './host/hostBuild.js';
 import { stageHost } from './host/hostStage.js';
 import { promoteHost, rollbackHost } from './host/hostSwitch.js';
 import { verifyHost } from './host/hostVerify.js';
+import { accountName, releaserName } from './identity.js';
 import { DEFAULT_WAIT_MS } from './lock/releaseLock.js';
 import { promote } from './promote.js';
 import { DEFAULT_KEEP, prune } from './prune.js';
@@ -44,7 +45,9 @@ Options: --dir DIR (the release directory; default $RELEASES_DIR or .releases)
          --config FILE (remotes.json; default $REMOTES_CONFIG or DIR/remotes.json)
          --host-dist DIR (the live host's build; default $HOST_DIST, else the release host.json
                          names, else host/dist)
-         --by NAME (who releases, for the log; default $USER)   --json   --help`;
+         --by NAME (who releases, for the log of promote and rollback; default $RELEASE_BY, else
+                   $USER, else the account's login name; refused when none is known)
+         --json   --help`;
 
 const OPTIONS = {
   dir: { type: 'string' },
@@ -78,6 +81,10 @@ export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
   now?: () => Date;
+  /** The login name of the account the tool runs as (default: os.userInfo()); undefined: none. */
+  account?: () => string | undefined;
+  /** The machine the tool runs on, for the log (default: os.hostname()). */
+  hostname?: string;
   /** Loads every expose of a verified build in Chromium; throws a ReleaseError on any error. */
   smoke?: (context: ReleaseContext, remote: string, release: string) => Promise<void>;
 }
@@ -153,13 +160,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
   if (values.wait !== undefined && !/^\d+(\.\d+)?$/.test(values.wait))
     return fail(2, `--wait takes a number of seconds, not '${values.wait}'`);
+  if (values.by !== undefined && values.by.trim() === '')
+    return fail(2, '--by takes the name of who releases');
   const dryRun = Boolean(values['dry-run']);
 
   const root = path.resolve(values.dir ?? io.env.RELEASES_DIR ?? path.join(io.repoRoot, '.releases'));
   const configFile = values.config ?? (values.dir ? undefined : io.env.REMOTES_CONFIG);
   const dir = new ReleaseDir(root, configFile ? path.resolve(configFile) : undefined);
   const hostDist = values['host-dist'] ?? io.env.HOST_DIST;
-  const context: SwitchContext = {
+  const context: ReleaseContext = {
     dir,
     // A remote is checked against the host the portal serves: HOST_DIST when set, else the host
     // release host.json names (read when the check runs, under the lock), else host/dist (what the
@@ -169,8 +178,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     now: io.now ?? (() => new Date()),
     ...(values.wait === undefined ? {} : { lockWaitMs: Number(values.wait) * 1000 }),
     notify: (message) => io.err(`release: ${message}`),
-    by: values.by ?? io.env.USER ?? io.env.LOGNAME ?? 'unknown',
   };
+  /** promote and rollback name who switched: refused (exit 2) when nobody can be named. */
+  const switching = (): SwitchContext | undefined => {
+    const by = releaserName(values.by, io.env, io.account ?? accountName);
+    return by === undefined
+      ? undefined
+      : { ...context, by, ...(io.hostname ? { hostname: io.hostname } : {}) };
+  };
+  const NOBODY =
+    'Nobody to name in the release log: pass --by NAME (or set RELEASE_BY); $USER is not set and the account has no login name';
   const [first = '', second = ''] = positionals;
 
   try {
@@ -211,14 +228,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           return fail(2, `--canary takes a whole percentage from 1 to 99, not '${values.canary}'`);
         }
         const options = { dryRun, ...(canary === undefined ? {} : { canary }) };
+        const switcher = switching();
+        if (!switcher) return fail(2, NOBODY);
         const promoted =
-          first === HOST ? promoteHost(context, second, options) : promote(context, first, second, options);
+          first === HOST ? promoteHost(switcher, second, options) : promote(switcher, first, second, options);
         [result, text] = [promoted, formatPromoted(promoted)];
         break;
       }
       case 'rollback': {
+        const switcher = switching();
+        if (!switcher) return fail(2, NOBODY);
         const rolledBack =
-          first === HOST ? rollbackHost(context, { dryRun }) : rollback(context, first, { dryRun });
+          first === HOST ? rollbackHost(switcher, { dryRun }) : rollback(switcher, first, { dryRun });
         [result, text] = [rolledBack, formatRolledBack(rolledBack)];
         break;
       }

@@ -22,10 +22,12 @@ export interface ReleaseContext {
   notify?: (message: string) => void;
 }
 
-/** A command that switches a build: the release log names who did it. */
+/** A command that switches a build: the release log names who did it and where the tool ran. */
 export interface SwitchContext extends ReleaseContext {
-  /** Who is releasing ($USER or --by), for the log. */
+  /** Who is releasing (--by, $RELEASE_BY, $USER…: src/identity.ts). */
   by: string;
+  /** The machine the tool runs on (default: os.hostname()). */
+  hostname?: string;
 }
 
 /** The host build remote checks run against now (see ReleaseContext.hostDist). */

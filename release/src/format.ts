@@ -55,7 +55,8 @@ export function formatRolledBack(result: RollbackResult): string {
 }
 
 function formatBuild(label: string, build: BuildStatus): string[] {
-  const since = build.since ? ` since ${build.since}${build.by ? ` (${build.by})` : ''}` : '';
+  const who = build.by ? ` (${build.by}${build.hostname ? ` on ${build.hostname}` : ''})` : '';
+  const since = build.since ? ` since ${build.since}${who}` : '';
   return [`  ${label}${build.release}${since}`, ...build.problems.map((problem) => `    ✖ ${problem}`)];
 }
 

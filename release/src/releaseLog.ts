@@ -27,12 +27,13 @@ const IntentSchema = v.object({
  * - canary: `to` serves `percent` % of new sessions, `from` stays live;
  * - rollback: back from `from` to `to`;
  * - end-canary: the canary `from` ended (a rollback during a canary), `to` stays live.
- * `by` is who switched (lines written before intentions were recorded have none: they count as
- * done).
+ * `by` is who switched, `hostname` the machine the tool ran on (lines written before these were
+ * recorded have no hostname and no intent: they count as done).
  */
 export const LogEntrySchema = v.object({
   at: v.string(),
   by: v.string(),
+  hostname: v.optional(v.string()),
   remote: v.string(),
   action: v.picklist(['promote', 'canary', 'rollback', 'end-canary']),
   from: v.nullable(Build),
@@ -176,7 +177,7 @@ export class ReleaseLog {
   }
 }
 
-/** When and by whom a logged switch happened, as `status` reports it. */
-export function switchedBy(entry: LogEntry): { since: string; by: string } {
-  return { since: entry.at, by: entry.by };
+/** When, by whom and where a logged switch happened, as `status` reports it. */
+export function switchedBy(entry: LogEntry): { since: string; by: string; hostname?: string } {
+  return { since: entry.at, by: entry.by, ...(entry.hostname ? { hostname: entry.hostname } : {}) };
 }

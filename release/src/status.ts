@@ -14,9 +14,10 @@ import { findRemote, type Remote } from './remotes.js';
 export interface BuildStatus {
   release: string;
   manifest: string;
-  /** When and by whom it became live (or started as a canary), if the log knows. */
+  /** When, by whom and on which machine it became live (or started as a canary), if the log knows. */
   since?: string;
   by?: string;
+  hostname?: string;
   /** Problems with the folder remotes.json names: missing, or not the files staged. */
   problems: string[];
 }

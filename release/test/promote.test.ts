@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Workspace } from './helpers/fixtures.js';
+import { RELEASE_HOST, Workspace } from './helpers/fixtures.js';
 
 /** stage, promote, rollback and status on a temporary release directory, through the CLI. */
 describe('release stage / promote / rollback / status', () => {
@@ -114,6 +114,7 @@ describe('release stage / promote / rollback / status', () => {
       expect(logged).toEqual({
         at: '2026-11-23T10:00:00.000Z',
         by: 'pat.ops',
+        hostname: RELEASE_HOST,
         remote: 'remote_factors',
         action: 'promote',
         from: { release: first, manifest: manifestUrl(first), integrity: integrityOf(first) },
@@ -285,6 +286,7 @@ describe('release stage / promote / rollback / status', () => {
           manifest: manifestUrl(second),
           since: '2026-11-23T10:00:00.000Z',
           by: 'rita.release',
+          hostname: RELEASE_HOST,
           problems: [],
         },
         previous: { release: first, manifest: manifestUrl(first), until: '2026-11-23T10:00:00.000Z' },
@@ -294,11 +296,14 @@ describe('release stage / promote / rollback / status', () => {
           percent: 5,
           since: '2026-11-23T10:00:00.000Z',
           by: 'cara.canary',
+          hostname: RELEASE_HOST,
           problems: [],
         },
       });
       const text = (await ws.run('status')).out;
-      expect(text).toContain(`  live:     ${second} since 2026-11-23T10:00:00.000Z (rita.release)`);
+      expect(text).toContain(
+        `  live:     ${second} since 2026-11-23T10:00:00.000Z (rita.release on ${RELEASE_HOST})`,
+      );
       expect(text).toContain(`  canary 5 %: ${third}`);
       expect(text).toContain(`  before:   ${first}`);
     });

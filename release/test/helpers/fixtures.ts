@@ -102,6 +102,9 @@ export function writeBuild(dir: string, options: BuildOptions = {}): string {
   return dir;
 }
 
+/** The machine name the in-process CLI runs report for the log. */
+export const RELEASE_HOST = 'release-host';
+
 /** What an in-process CLI run printed and returned. */
 export interface CliRun {
   code: number;
@@ -113,6 +116,8 @@ export interface CliRun {
 export interface RunOptions {
   /** The environment the CLI sees (default: USER=rita.release only). */
   env?: Record<string, string>;
+  /** The account's login name (default: none). */
+  account?: () => string | undefined;
 }
 
 /** The host build a test's host release is made of (index.html, main.<hash>.js, first-load.json…). */
@@ -183,16 +188,18 @@ export class Workspace {
     return this.runWith({}, ...argv);
   }
 
-  /** run, with another environment. */
+  /** run, with another environment or account (default: no account name). */
   async runWith(options: RunOptions, ...argv: string[]): Promise<CliRun> {
     const out: string[] = [];
     const err: string[] = [];
     const code = await runCli([...argv, '--dir', this.releases, '--host-dist', this.hostDist], {
       repoRoot: this.root,
       env: options.env ?? { USER: 'rita.release' },
+      account: options.account ?? (() => undefined),
       out: (text) => out.push(text),
       err: (text) => err.push(text),
       now: () => new Date('2026-11-23T10:00:00.000Z'),
+      hostname: RELEASE_HOST,
     });
     return { code, out: out.join('\n'), err: err.join('\n'), json: () => JSON.parse(out.join('\n')) };
   }
