@@ -13,6 +13,7 @@ import { promote } from './promote.js';
 import { DEFAULT_KEEP, prune } from './prune.js';
 import { ReleaseDir } from './releaseDir.js';
 import { findRemote } from './remotes.js';
+import { sourceRevision } from './revision.js';
 import { rollback } from './rollback.js';
 import { status } from './status.js';
 import {
@@ -26,7 +27,10 @@ import {
 
 export const USAGE = `Usage: node scripts/release.mjs <command> [options]   (or: npm run release -- <command> …)
 
-  stage <remote> [--from DIR]             copy a build (default <remote>/dist) into its immutable folder
+  stage <remote> [--from DIR] [--revision REV]
+                                          copy a build (default <remote>/dist) into its immutable folder,
+                                          recording its source revision (default $SOURCE_REVISION, else
+                                          the git commit its folder lies in)
   verify <remote> <release> [--smoke]     check a staged build; --smoke also loads each expose in Chromium
   promote <remote> <release> [--canary N] verify, then switch remotes.json (N: % of new sessions, 1-99)
   rollback <remote>                       end a canary, or go back to the build live before
@@ -55,6 +59,7 @@ const OPTIONS = {
   'host-dist': { type: 'string' },
   by: { type: 'string' },
   from: { type: 'string' },
+  revision: { type: 'string' },
   canary: { type: 'string' },
   smoke: { type: 'boolean' },
   keep: { type: 'string' },
@@ -66,7 +71,7 @@ const OPTIONS = {
 
 /** Which options each command takes besides the common ones, and its positional arguments. */
 const COMMANDS: Record<string, { args: string[]; options: (keyof typeof OPTIONS)[] }> = {
-  stage: { args: ['remote'], options: ['from', 'dry-run', 'wait'] },
+  stage: { args: ['remote'], options: ['from', 'revision', 'dry-run', 'wait'] },
   verify: { args: ['remote', 'release'], options: ['smoke'] },
   promote: { args: ['remote', 'release'], options: ['canary', 'dry-run', 'wait'] },
   rollback: { args: ['remote'], options: ['dry-run', 'wait'] },
@@ -198,7 +203,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       case 'stage': {
         const pkg = first === HOST ? 'host' : (findRemote(first)?.pkg ?? first);
         const from = path.resolve(values.from ?? defaultBuildDir(io.repoRoot, pkg));
-        const options = { dryRun };
+        let revision: string | null;
+        try {
+          revision = sourceRevision(from, values.revision, io.env);
+        } catch (error) {
+          if (error instanceof ReleaseError) return fail(2, error.message);
+          throw error;
+        }
+        const options = { revision, dryRun };
         const staged =
           first === HOST
             ? stageHost(context.dir, from, { ...options, lock: lockSettings(context) })

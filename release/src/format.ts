@@ -7,6 +7,9 @@ import type { VerifyReport } from './verify.js';
 
 /** What the commands print for people (--json prints the results themselves). */
 
+/** A source revision as people read it. */
+const revisionText = (revision: string | null | undefined) => revision ?? 'unknown revision';
+
 /** The line a --dry-run answer ends with. */
 const DRY_RUN = '(--dry-run: nothing was written)';
 
@@ -24,6 +27,7 @@ export function formatStaged(staged: Staged): string {
     staged.remote === 'host'
       ? `  integrity: ${staged.integrity} (integrity.json, which holds every file's)`
       : `  integrity: ${staged.integrity} (mf-manifest.json; every file in integrity.json)`,
+    `  source:    ${revisionText(staged.revision)}`,
     staged.dryRun
       ? DRY_RUN
       : `Promote it with: node scripts/release.mjs promote ${staged.remote} ${staged.release}`,
@@ -43,7 +47,9 @@ export function formatPromoted(result: PromoteResult): string {
     result.action === 'canary'
       ? `${result.remote}: ${result.to.release} for ${result.percent} % of new sessions, ${from} for the rest`
       : `${result.remote}: ${from} → ${result.to.release}${result.dryRun ? '' : ' (new page loads use it now)'}`;
-  return result.dryRun ? `Would switch ${done}\n${DRY_RUN}` : done;
+  return result.dryRun
+    ? `Would switch ${done} (source: ${revisionText(result.to.revision)})\n${DRY_RUN}`
+    : done;
 }
 
 export function formatRolledBack(result: RollbackResult): string {
@@ -57,7 +63,11 @@ export function formatRolledBack(result: RollbackResult): string {
 function formatBuild(label: string, build: BuildStatus): string[] {
   const who = build.by ? ` (${build.by}${build.hostname ? ` on ${build.hostname}` : ''})` : '';
   const since = build.since ? ` since ${build.since}${who}` : '';
-  return [`  ${label}${build.release}${since}`, ...build.problems.map((problem) => `    ✖ ${problem}`)];
+  return [
+    `  ${label}${build.release}${since}`,
+    ...(build.revision === undefined ? [] : [`    source: ${revisionText(build.revision)}`]),
+    ...build.problems.map((problem) => `    ✖ ${problem}`),
+  ];
 }
 
 export function formatStatus(report: StatusReport): string {

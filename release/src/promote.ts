@@ -4,6 +4,7 @@ import { liveHostDist, resolveRemote, type SwitchContext } from './context.js';
 import { ReleaseError } from './errors.js';
 import { readHostFacts } from './hostFacts.js';
 import { fileSri } from './integrity.js';
+import { recordedRevision } from './integrityRecord.js';
 import { MANIFEST_FILE } from './manifest.js';
 import type { ReleaseDir } from './releaseDir.js';
 import type { LoggedBuild } from './releaseLog.js';
@@ -41,16 +42,18 @@ export function checkCanary(canary: number | undefined): void {
   }
 }
 
-/** The build a remotes.json entry names, as the log records it. */
+/** The build a remotes.json entry names, as the log records it (its revision when staged here). */
 export function loggedBuild(
   dir: ReleaseDir,
   remote: Remote,
   entry: { manifest: string; integrity?: string | undefined },
 ): LoggedBuild {
+  const release = dir.releaseOf(remote, entry.manifest);
   return {
-    release: dir.releaseOf(remote, entry.manifest) ?? entry.manifest,
+    release: release ?? entry.manifest,
     manifest: entry.manifest,
     ...(entry.integrity ? { integrity: entry.integrity } : {}),
+    revision: release ? recordedRevision(dir.folderOf(remote, release)) : null,
   };
 }
 
@@ -77,7 +80,12 @@ function planPromote(
   const config = state.config();
   const live = config.entry(remote.name);
   const target = requireVerified(dir, remote, release, readHostFacts(liveHostDist(context)));
-  const to: LoggedBuild = { release, manifest: target.manifest, integrity: target.integrity };
+  const to: LoggedBuild = {
+    release,
+    manifest: target.manifest,
+    integrity: target.integrity,
+    revision: recordedRevision(dir.folderOf(remote, release)),
+  };
   const from = live ? loggedBuild(dir, remote, live) : null;
   const action = canary === undefined ? 'promote' : 'canary';
   const result: PromoteResult = {
@@ -137,7 +145,7 @@ function planPromote(
 
 /**
  * Verifies the build, then points remotes.json at it (every other entry kept as it is, the file
- * replaced atomically) and logs who switched what when. With a
+ * replaced atomically) and logs who switched what when, where, from which source revision. With a
  * canary the live build stays and the new one is named for `canary` % of new sessions; a full
  * promote ends any canary. The state is read and checked under the release directory's lock.
  */

@@ -4,6 +4,8 @@ const Build = v.object({
   release: v.string(),
   manifest: v.string(),
   integrity: v.optional(v.string()),
+  /** The source revision the build was staged from; null when nobody could tell (older lines: absent). */
+  revision: v.optional(v.nullable(v.string())),
 });
 export type LoggedBuild = v.InferOutput<typeof Build>;
 

@@ -1,6 +1,7 @@
 import { liveHostDist, resolveRemote, type SwitchContext } from './context.js';
 import { ReleaseError } from './errors.js';
 import { readHostFacts } from './hostFacts.js';
+import { recordedRevision } from './integrityRecord.js';
 import { loggedBuild } from './promote.js';
 import type { LoggedBuild } from './releaseLog.js';
 import type { ReleaseState } from './releaseState.js';
@@ -51,6 +52,7 @@ function planRollback(context: SwitchContext, state: ReleaseState, remote: Remot
     release: previous.release,
     manifest: target.manifest,
     integrity: target.integrity,
+    revision: recordedRevision(dir.folderOf(remote, previous.release)),
   };
   const next = config.with(remote.name, { manifest: target.manifest, integrity: target.integrity });
   return {

@@ -31,6 +31,7 @@ import {
 } from './manifest.js';
 import type { ReleaseDir } from './releaseDir.js';
 import type { Remote } from './remotes.js';
+import { sourceRevision } from './revision.js';
 import { underLock } from './switch/underLock.js';
 
 export interface Staged {
@@ -41,6 +42,8 @@ export interface Staged {
   folder: string;
   manifest: string;
   integrity: string;
+  /** The source revision its folder records (null: unknown). */
+  revision: string | null;
   /** false when the same build was staged before (the folder is immutable and was kept). */
   created: boolean;
   /** Only checked (--dry-run): nothing was copied. */
@@ -71,7 +74,7 @@ export function linkProblem(from: string, file: string): string | undefined {
 }
 
 /** sha384 of the manifest, of every file it names and of their precompressed copies. */
-function integrityOf(folder: string, files: string[]): IntegrityRecord {
+function integrityOf(folder: string, files: string[]): Omit<IntegrityRecord, 'revision'> {
   const covered = files.flatMap((file) => [
     file,
     ...PRECOMPRESSED.map((extension) => `${file}${extension}`).filter((sibling) =>
@@ -89,8 +92,10 @@ function integrityOf(folder: string, files: string[]): IntegrityRecord {
   };
 }
 
-/** What `stage` takes: --dry-run, and how to wait for the lock. */
+/** What `stage` takes: the source revision to record, --dry-run, and how to wait for the lock. */
 export interface StageOptions {
+  /** The build's source revision; undefined: $SOURCE_REVISION, else git (src/revision.ts); null: unknown. */
+  revision?: string | null;
   /** Check the build and name its release, copying nothing. */
   dryRun?: boolean;
   lock?: LockSettings;
@@ -142,16 +147,17 @@ function keepStaged(
   folder: string,
   from: string,
   build: CheckedBuild,
+  revision: string | null,
   dryRun: boolean,
-): { integrity: string } {
+): { integrity: string; revision: string | null } {
   if (
     !existsSync(path.join(folder, INTEGRITY_FILE)) &&
     build.carried.every((file) => existsSync(path.join(folder, file))) &&
     contentHash(folder, build.carried) === contentHash(from, build.carried)
   ) {
-    const record = integrityOf(folder, build.named);
+    const record = { ...integrityOf(folder, build.named), ...(revision === null ? {} : { revision }) };
     if (!dryRun) writeIntegrityRecord(folder, record);
-    return { integrity: record.manifest };
+    return { integrity: record.manifest, revision };
   }
   const record = readIntegrityRecord(folder);
   const problems = record.ok
@@ -165,11 +171,11 @@ function keepStaged(
   if (!record.ok || problems.length > 0) {
     throw new ReleaseError(`${folder} exists but is no longer the build staged there`, problems);
   }
-  return { integrity: record.record.manifest };
+  return { integrity: record.record.manifest, revision: record.record.revision ?? null };
 }
 
 /** Copies the carried files under a temporary name and renames it: a half-copied folder never looks like a release. */
-function copyBuild(folder: string, from: string, build: CheckedBuild): string {
+function copyBuild(folder: string, from: string, build: CheckedBuild, revision: string | null): string {
   const temporary = path.join(path.dirname(folder), `.staging-${randomBytes(6).toString('hex')}`);
   mkdirSync(temporary, { recursive: true });
   try {
@@ -177,7 +183,7 @@ function copyBuild(folder: string, from: string, build: CheckedBuild): string {
       mkdirSync(path.dirname(path.join(temporary, file)), { recursive: true });
       copyFileSync(path.join(from, file), path.join(temporary, file));
     }
-    const record = integrityOf(temporary, build.named);
+    const record = { ...integrityOf(temporary, build.named), ...(revision === null ? {} : { revision }) };
     writeIntegrityRecord(temporary, record);
     renameSync(temporary, folder);
     return record.manifest;
@@ -189,7 +195,8 @@ function copyBuild(folder: string, from: string, build: CheckedBuild): string {
 /**
  * Copies what a build's manifest carries (carriedFiles: the manifest, every file it names, their
  * .br/.gz) into its immutable folder `<package>/<version>-<content hash>/` and writes
- * integrity.json beside it (sha384 of the manifest and of every file it names). Nothing else is copied; a carried file that is a symbolic link is refused. Whether
+ * integrity.json beside it (sha384 of the manifest and of every file it names, and the source
+ * revision). Nothing else is copied; a carried file that is a symbolic link is refused. Whether
  * the folder exists is decided under the release directory's lock, so two stages of one build
  * stage it once. With --dry-run every check runs and nothing is written.
  */
@@ -201,6 +208,8 @@ export function stageBuild(
 ): Staged {
   dir.assertExists();
   const build = checkBuild(remote, from);
+  const revision =
+    options.revision === undefined ? sourceRevision(from, undefined, process.env) : options.revision;
   const folder = dir.folderOf(remote, build.release);
   const result = {
     remote: remote.name,
@@ -209,9 +218,11 @@ export function stageBuild(
     manifest: dir.manifestUrl(remote, build.release),
   };
   const stageNow = (dryRun: boolean): Staged => {
-    if (existsSync(folder)) return { ...result, ...keepStaged(folder, from, build, dryRun), created: false };
-    if (dryRun) return { ...result, integrity: fileSri(path.join(from, MANIFEST_FILE)), created: true };
-    return { ...result, integrity: copyBuild(folder, from, build), created: true };
+    if (existsSync(folder))
+      return { ...result, ...keepStaged(folder, from, build, revision, dryRun), created: false };
+    if (dryRun)
+      return { ...result, integrity: fileSri(path.join(from, MANIFEST_FILE)), revision, created: true };
+    return { ...result, integrity: copyBuild(folder, from, build, revision), revision, created: true };
   };
   if (options.dryRun) return { ...stageNow(true), dryRun: true };
   return underLock(dir, `stage ${remote.name} ${build.release}`, options.lock ?? {}, () => stageNow(false));

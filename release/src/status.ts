@@ -4,7 +4,7 @@ import { checkIntegrity } from './checks.js';
 import type { ReleaseContext } from './context.js';
 import { hostStatus } from './host/hostStatus.js';
 import { sri } from './integrity.js';
-import { readIntegrityRecord } from './integrityRecord.js';
+import { readIntegrityRecord, recordedRevision } from './integrityRecord.js';
 import { MANIFEST_FILE, parseManifest } from './manifest.js';
 import type { ReleaseDir } from './releaseDir.js';
 import { switchedBy } from './releaseLog.js';
@@ -14,6 +14,8 @@ import { findRemote, type Remote } from './remotes.js';
 export interface BuildStatus {
   release: string;
   manifest: string;
+  /** The source revision its folder was staged from (null: not recorded; undefined: not staged here). */
+  revision?: string | null;
   /** When, by whom and on which machine it became live (or started as a canary), if the log knows. */
   since?: string;
   by?: string;
@@ -91,9 +93,14 @@ export function status(context: ReleaseContext): StatusReport {
     const entry = config.entry(name);
     if (!entry) throw new Error('unreachable: a name of the file has an entry');
     const release = (url: string) => (remote ? dir.releaseOf(remote, url) : undefined) ?? url;
+    const revision = (url: string) => {
+      const staged = remote ? dir.releaseOf(remote, url) : undefined;
+      return remote && staged ? { revision: recordedRevision(dir.folderOf(remote, staged)) } : {};
+    };
     const live: BuildStatus = {
       release: release(entry.manifest),
       manifest: entry.manifest,
+      ...revision(entry.manifest),
       problems: buildProblems(dir, remote, entry.manifest, entry.integrity),
     };
     // The log line that made this build live (a promote or a rollback) says since when and what
@@ -118,6 +125,7 @@ export function status(context: ReleaseContext): StatusReport {
         release: release(entry.canary.manifest),
         manifest: entry.canary.manifest,
         percent: entry.canary.percent,
+        ...revision(entry.canary.manifest),
         ...(started ? switchedBy(started) : {}),
         problems: buildProblems(dir, remote, entry.canary.manifest, entry.canary.integrity),
       };

@@ -117,11 +117,12 @@ describe('release stage / promote / rollback / status', () => {
         hostname: RELEASE_HOST,
         remote: 'remote_factors',
         action: 'promote',
-        from: { release: first, manifest: manifestUrl(first), integrity: integrityOf(first) },
+        from: { release: first, manifest: manifestUrl(first), integrity: integrityOf(first), revision: null },
         to: {
           release: second,
           manifest: manifestUrl(second),
           integrity: integrityOf(second),
+          revision: null,
         },
         // The intention names the file and the sha256 of what was written there.
         intent: {
@@ -174,11 +175,13 @@ describe('release stage / promote / rollback / status', () => {
             release: first,
             manifest: manifestUrl(first),
             integrity: integrityOf(first),
+            revision: null,
           },
           to: {
             release: second,
             manifest: manifestUrl(second),
             integrity: integrityOf(second),
+            revision: null,
           },
           changed: true,
         },
@@ -284,6 +287,7 @@ describe('release stage / promote / rollback / status', () => {
         live: {
           release: second,
           manifest: manifestUrl(second),
+          revision: null,
           since: '2026-11-23T10:00:00.000Z',
           by: 'rita.release',
           hostname: RELEASE_HOST,
@@ -294,6 +298,7 @@ describe('release stage / promote / rollback / status', () => {
           release: third,
           manifest: manifestUrl(third),
           percent: 5,
+          revision: null,
           since: '2026-11-23T10:00:00.000Z',
           by: 'cara.canary',
           hostname: RELEASE_HOST,
@@ -302,7 +307,7 @@ describe('release stage / promote / rollback / status', () => {
       });
       const text = (await ws.run('status')).out;
       expect(text).toContain(
-        `  live:     ${second} since 2026-11-23T10:00:00.000Z (rita.release on ${RELEASE_HOST})`,
+        `  live:     ${second} since 2026-11-23T10:00:00.000Z (rita.release on ${RELEASE_HOST})\n    source: unknown revision`,
       );
       expect(text).toContain(`  canary 5 %: ${third}`);
       expect(text).toContain(`  before:   ${first}`);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileSri } from '../integrity.js';
-import { INTEGRITY_FILE } from '../integrityRecord.js';
+import { INTEGRITY_FILE, recordedRevision } from '../integrityRecord.js';
 import { type LogEntry, switchedBy } from '../releaseLog.js';
 import type { ReleaseDir } from '../releaseDir.js';
 import type { BuildStatus, RemoteStatus } from '../status.js';
@@ -19,6 +19,9 @@ function problemsOf(dir: ReleaseDir, build: { release: string; integrity: string
   return hostFolderProblems(folder);
 }
 
+const revisionOf = (dir: ReleaseDir, release: string) =>
+  recordedRevision(dir.folderOf({ pkg: HOST_PKG }, release));
+
 /** The host's line of `status`: what host.json names, since when (the log), and any canary. */
 export function hostStatus(
   dir: ReleaseDir,
@@ -29,6 +32,7 @@ export function hostStatus(
   const live: BuildStatus = {
     release: entry.release,
     manifest: recordPath(entry.release),
+    revision: revisionOf(dir, entry.release),
     problems: problemsOf(dir, entry),
   };
   const made = entries.findLast(
@@ -51,6 +55,7 @@ export function hostStatus(
       release: canary.release,
       manifest: recordPath(canary.release),
       percent: canary.percent,
+      revision: revisionOf(dir, canary.release),
       ...(started ? switchedBy(started) : {}),
       problems: problemsOf(dir, canary),
     };

@@ -1,18 +1,25 @@
 import type { SwitchContext } from '../context.js';
 import { ReleaseError } from '../errors.js';
+import { recordedRevision } from '../integrityRecord.js';
 import { checkCanary, type PromoteOptions, type PromoteResult } from '../promote.js';
+import type { ReleaseDir } from '../releaseDir.js';
 import type { LoggedBuild } from '../releaseLog.js';
 import type { ReleaseState } from '../releaseState.js';
 import type { RollbackResult } from '../rollback.js';
 import { type Planned, runSwitch } from '../switch/runSwitch.js';
 import { switchEntry } from '../switch/switchEntry.js';
-import { HOST } from './hostBuild.js';
+import { HOST, HOST_PKG } from './hostBuild.js';
 import { type HostEntry, hostEntryText } from './hostConfig.js';
 import { recordPath, requireVerifiedHost } from './hostVerify.js';
 
-/** A host.json build as the release log records it. */
-function logged(build: { release: string; integrity: string }): LoggedBuild {
-  return { release: build.release, manifest: recordPath(build.release), integrity: build.integrity };
+/** A host.json build as the release log records it, with the revision its folder was staged from. */
+function logged(dir: ReleaseDir, build: { release: string; integrity: string }): LoggedBuild {
+  return {
+    release: build.release,
+    manifest: recordPath(build.release),
+    integrity: build.integrity,
+    revision: recordedRevision(dir.folderOf({ pkg: HOST_PKG }, build.release)),
+  };
 }
 
 function planPromoteHost(
@@ -21,10 +28,11 @@ function planPromoteHost(
   release: string,
   canary: number | undefined,
 ): Planned<PromoteResult> {
+  const { dir } = context;
   const live = state.host();
   const target = requireVerifiedHost(context, release);
-  const to = logged(target);
-  const from = live ? logged(live) : null;
+  const to = logged(dir, target);
+  const from = live ? logged(dir, live) : null;
   let next: HostEntry;
   let changed: boolean;
   if (canary !== undefined) {
@@ -77,9 +85,9 @@ function planRollbackHost(context: SwitchContext, state: ReleaseState): Planned<
   const { dir } = context;
   const live = state.host();
   if (!live) throw new ReleaseError(`${dir.hostFile} names no host release: nothing to roll back`);
-  const current = logged(live);
+  const current = logged(dir, live);
   if (live.canary) {
-    const from = logged(live.canary);
+    const from = logged(dir, live.canary);
     return {
       result: { remote: HOST, action: 'end-canary', from, to: current },
       change: {
@@ -94,7 +102,7 @@ function planRollbackHost(context: SwitchContext, state: ReleaseState): Planned<
   const previous = history.at(-1);
   if (!previous) throw new ReleaseError(`The release log has no host build from before ${current.release}`);
   const target = requireVerifiedHost(context, previous.release);
-  const to = logged(target);
+  const to = logged(dir, target);
   return {
     result: { remote: HOST, action: 'rollback', from: current, to },
     change: {
