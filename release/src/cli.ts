@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultBuildDir, stage, verify } from './commands.js';
 import { lockSettings, type ReleaseContext, type SwitchContext } from './context.js';
+import { diffReleases } from './diff/releaseDiff.js';
 import { ReleaseError } from './errors.js';
 import { HOST } from './host/hostBuild.js';
 import { stageHost } from './host/hostStage.js';
@@ -17,6 +18,7 @@ import { sourceRevision } from './revision.js';
 import { rollback } from './rollback.js';
 import { status } from './status.js';
 import {
+  formatDiff,
   formatPromoted,
   formatPruned,
   formatRolledBack,
@@ -38,6 +40,8 @@ export const USAGE = `Usage: node scripts/release.mjs <command> [options]   (or:
   prune <remote> [--keep N]               delete release folders nothing needs: keeps the live build,
                                           a canary, the N builds live before (rollback) and the N
                                           staged last (default N: ${DEFAULT_KEEP})
+  diff <remote> <release> <release>       what differs from the first release to the second: files,
+                                          exposes, contributions, shared module versions
 
   <remote> is remote_login, remote_factors, remote_selfservice or remote_help (or its folder name),
   or host: the host's own build (default host/dist), named in host.json beside remotes.json.
@@ -77,6 +81,7 @@ const COMMANDS: Record<string, { args: string[]; options: (keyof typeof OPTIONS)
   rollback: { args: ['remote'], options: ['dry-run', 'wait'] },
   status: { args: [], options: [] },
   prune: { args: ['remote'], options: ['keep', 'dry-run', 'wait'] },
+  diff: { args: ['remote', 'release', 'release'], options: [] },
 };
 const COMMON: (keyof typeof OPTIONS)[] = ['dir', 'config', 'host-dist', 'by', 'json', 'help'];
 
@@ -136,7 +141,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (!spec)
     return fail(
       2,
-      `Unknown command '${command}' (stage, verify, promote, rollback, status, prune; --help for more)`,
+      `Unknown command '${command}' (stage, verify, promote, rollback, status, prune, diff; --help for more)`,
     );
 
   let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
@@ -193,7 +198,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   };
   const NOBODY =
     'Nobody to name in the release log: pass --by NAME (or set RELEASE_BY); $USER is not set and the account has no login name';
-  const [first = '', second = ''] = positionals;
+  const [first = '', second = '', third = ''] = positionals;
 
   try {
     let result: unknown;
@@ -253,6 +258,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         const rolledBack =
           first === HOST ? rollbackHost(switcher, { dryRun }) : rollback(switcher, first, { dryRun });
         [result, text] = [rolledBack, formatRolledBack(rolledBack)];
+        break;
+      }
+      case 'diff': {
+        const diff = diffReleases(context.dir, first, second, third);
+        [result, text] = [diff, formatDiff(diff)];
         break;
       }
       case 'prune': {

@@ -1,3 +1,5 @@
+import type { FieldChange, KeyedDiff } from './diff/keyedDiff.js';
+import type { ReleaseDiff } from './diff/releaseDiff.js';
 import type { PromoteResult } from './promote.js';
 import type { PruneResult } from './prune.js';
 import type { RollbackResult } from './rollback.js';
@@ -100,5 +102,47 @@ export function formatPruned(result: PruneResult): string {
       ? `${result.remote}: nothing to delete`
       : `${result.remote}: ${verb} ${result.removed.length} release folder${result.removed.length === 1 ? '' : 's'}: ${result.removed.join(', ')}`,
     ...result.kept.map(({ release, why }) => `  kept ${release} (${why.join(', ')})`),
+  ].join('\n');
+}
+
+const valueText = (value: unknown) =>
+  value === undefined ? '(none)' : typeof value === 'string' ? value : JSON.stringify(value);
+const changeText = ({ field, from, to }: FieldChange) => `${field} ${valueText(from)} → ${valueText(to)}`;
+
+/** One kind of item of a diff: a line per added, removed and changed item. */
+function keyedLines(title: string, diff: KeyedDiff): string[] {
+  const lines = [
+    ...diff.added.map((key) => `  + ${key}`),
+    ...diff.removed.map((key) => `  - ${key}`),
+    ...diff.changed.map(({ key, changes }) => `  ~ ${key}: ${changes.map(changeText).join('; ')}`),
+  ];
+  return lines.length > 0 ? [`${title}:`, ...lines] : [];
+}
+
+export function formatDiff(diff: ReleaseDiff): string {
+  const head = `${diff.remote} ${diff.from.release} (${revisionText(diff.from.revision)}) → ${diff.to.release} (${revisionText(diff.to.revision)})`;
+  if (diff.same) return `${head}\n  the same build: no file, expose, contribution or shared module differs`;
+  const { files } = diff;
+  const fileLines = [
+    ...files.added.map((file) => `  + ${file}`),
+    ...files.removed.map((file) => `  - ${file}`),
+    ...files.changed.map((file) => `  ~ ${file}`),
+  ];
+  return [
+    head,
+    ...(fileLines.length > 0
+      ? [
+          `files: ${files.added.length} added, ${files.removed.length} removed, ${files.changed.length} changed`,
+          ...fileLines,
+        ]
+      : []),
+    ...keyedLines('exposes', diff.exposes),
+    ...keyedLines('routes', diff.contributions.routes),
+    ...keyedLines('next actions', diff.contributions.nextActions),
+    ...keyedLines('factors', diff.contributions.factors),
+    ...keyedLines('links', diff.contributions.links),
+    ...keyedLines('SSO calls', diff.contributions.calls),
+    ...keyedLines('shared modules', diff.shared),
+    ...diff.notes.map((note) => `note: ${note}`),
   ].join('\n');
 }
