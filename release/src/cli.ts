@@ -1,20 +1,24 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultBuildDir, stage, verify } from './commands.js';
-import type { ReleaseContext } from './context.js';
+import { lockSettings, type ReleaseContext, type SwitchContext } from './context.js';
+import { diffReleases } from './diff/releaseDiff.js';
 import { ReleaseError } from './errors.js';
 import { HOST } from './host/hostBuild.js';
-import { liveHostFolder } from './host/hostConfig.js';
 import { stageHost } from './host/hostStage.js';
 import { promoteHost, rollbackHost } from './host/hostSwitch.js';
 import { verifyHost } from './host/hostVerify.js';
+import { accountName, releaserName } from './identity.js';
+import { DEFAULT_WAIT_MS } from './lock/releaseLock.js';
 import { promote } from './promote.js';
 import { DEFAULT_KEEP, prune } from './prune.js';
 import { ReleaseDir } from './releaseDir.js';
 import { findRemote } from './remotes.js';
+import { sourceRevision } from './revision.js';
 import { rollback } from './rollback.js';
 import { status } from './status.js';
 import {
+  formatDiff,
   formatPromoted,
   formatPruned,
   formatRolledBack,
@@ -25,23 +29,33 @@ import {
 
 export const USAGE = `Usage: node scripts/release.mjs <command> [options]   (or: npm run release -- <command> …)
 
-  stage <remote> [--from DIR]             copy a build (default <remote>/dist) into its immutable folder
+  stage <remote> [--from DIR] [--revision REV]
+                                          copy a build (default <remote>/dist) into its immutable folder,
+                                          recording its source revision (default $SOURCE_REVISION, else
+                                          the git commit its folder lies in)
   verify <remote> <release> [--smoke]     check a staged build; --smoke also loads each expose in Chromium
   promote <remote> <release> [--canary N] verify, then switch remotes.json (N: % of new sessions, 1-99)
   rollback <remote>                       end a canary, or go back to the build live before
   status                                  what is live for each remote, since when, what came before
-  prune <remote> [--keep N] [--dry-run]   delete release folders nothing needs: keeps the live build,
+  prune <remote> [--keep N]               delete release folders nothing needs: keeps the live build,
                                           a canary, the N builds live before (rollback) and the N
                                           staged last (default N: ${DEFAULT_KEEP})
+  diff <remote> <release> <release>       what differs from the first release to the second: files,
+                                          exposes, contributions, shared module versions
 
   <remote> is remote_login, remote_factors, remote_selfservice or remote_help (or its folder name),
   or host: the host's own build (default host/dist), named in host.json beside remotes.json.
+
+  stage, promote, rollback and prune take --dry-run (every check, nothing written) and --wait
+  SECONDS (how long to wait for another release command's lock; default ${DEFAULT_WAIT_MS / 1000}).
 
 Options: --dir DIR (the release directory; default $RELEASES_DIR or .releases)
          --config FILE (remotes.json; default $REMOTES_CONFIG or DIR/remotes.json)
          --host-dist DIR (the live host's build; default $HOST_DIST, else the release host.json
                          names, else host/dist)
-         --by NAME (who releases, for the log; default $USER)   --json   --help`;
+         --by NAME (who releases, for the log of promote and rollback; default $RELEASE_BY, else
+                   $USER, else the account's login name; refused when none is known)
+         --json   --help`;
 
 const OPTIONS = {
   dir: { type: 'string' },
@@ -49,22 +63,25 @@ const OPTIONS = {
   'host-dist': { type: 'string' },
   by: { type: 'string' },
   from: { type: 'string' },
+  revision: { type: 'string' },
   canary: { type: 'string' },
   smoke: { type: 'boolean' },
   keep: { type: 'string' },
   'dry-run': { type: 'boolean' },
+  wait: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
 
 /** Which options each command takes besides the common ones, and its positional arguments. */
 const COMMANDS: Record<string, { args: string[]; options: (keyof typeof OPTIONS)[] }> = {
-  stage: { args: ['remote'], options: ['from'] },
+  stage: { args: ['remote'], options: ['from', 'revision', 'dry-run', 'wait'] },
   verify: { args: ['remote', 'release'], options: ['smoke'] },
-  promote: { args: ['remote', 'release'], options: ['canary'] },
-  rollback: { args: ['remote'], options: [] },
+  promote: { args: ['remote', 'release'], options: ['canary', 'dry-run', 'wait'] },
+  rollback: { args: ['remote'], options: ['dry-run', 'wait'] },
   status: { args: [], options: [] },
-  prune: { args: ['remote'], options: ['keep', 'dry-run'] },
+  prune: { args: ['remote'], options: ['keep', 'dry-run', 'wait'] },
+  diff: { args: ['remote', 'release', 'release'], options: [] },
 };
 const COMMON: (keyof typeof OPTIONS)[] = ['dir', 'config', 'host-dist', 'by', 'json', 'help'];
 
@@ -74,6 +91,10 @@ export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
   now?: () => Date;
+  /** The login name of the account the tool runs as (default: os.userInfo()); undefined: none. */
+  account?: () => string | undefined;
+  /** The machine the tool runs on, for the log (default: os.hostname()). */
+  hostname?: string;
   /** Loads every expose of a verified build in Chromium; throws a ReleaseError on any error. */
   smoke?: (context: ReleaseContext, remote: string, release: string) => Promise<void>;
 }
@@ -120,7 +141,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (!spec)
     return fail(
       2,
-      `Unknown command '${command}' (stage, verify, promote, rollback, status, prune; --help for more)`,
+      `Unknown command '${command}' (stage, verify, promote, rollback, status, prune, diff; --help for more)`,
     );
 
   let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
@@ -147,23 +168,37 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     );
   }
 
+  if (values.wait !== undefined && !/^\d+(\.\d+)?$/.test(values.wait))
+    return fail(2, `--wait takes a number of seconds, not '${values.wait}'`);
+  if (values.by !== undefined && values.by.trim() === '')
+    return fail(2, '--by takes the name of who releases');
+  const dryRun = Boolean(values['dry-run']);
+
   const root = path.resolve(values.dir ?? io.env.RELEASES_DIR ?? path.join(io.repoRoot, '.releases'));
   const configFile = values.config ?? (values.dir ? undefined : io.env.REMOTES_CONFIG);
   const dir = new ReleaseDir(root, configFile ? path.resolve(configFile) : undefined);
+  const hostDist = values['host-dist'] ?? io.env.HOST_DIST;
   const context: ReleaseContext = {
     dir,
     // A remote is checked against the host the portal serves: HOST_DIST when set, else the host
-    // release host.json names, else host/dist (what the portal server serves without a host.json).
-    hostDist: path.resolve(
-      values['host-dist'] ??
-        io.env.HOST_DIST ??
-        liveHostFolder(dir) ??
-        path.join(io.repoRoot, 'host', 'dist'),
-    ),
-    by: values.by ?? io.env.USER ?? io.env.LOGNAME ?? 'unknown',
+    // release host.json names (read when the check runs, under the lock), else host/dist (what the
+    // portal server serves without a host.json).
+    hostDist: hostDist === undefined ? undefined : path.resolve(hostDist),
+    fallbackHostDist: path.join(io.repoRoot, 'host', 'dist'),
     now: io.now ?? (() => new Date()),
+    ...(values.wait === undefined ? {} : { lockWaitMs: Number(values.wait) * 1000 }),
+    notify: (message) => io.err(`release: ${message}`),
   };
-  const [first = '', second = ''] = positionals;
+  /** promote and rollback name who switched: refused (exit 2) when nobody can be named. */
+  const switching = (): SwitchContext | undefined => {
+    const by = releaserName(values.by, io.env, io.account ?? accountName);
+    return by === undefined
+      ? undefined
+      : { ...context, by, ...(io.hostname ? { hostname: io.hostname } : {}) };
+  };
+  const NOBODY =
+    'Nobody to name in the release log: pass --by NAME (or set RELEASE_BY); $USER is not set and the account has no login name';
+  const [first = '', second = '', third = ''] = positionals;
 
   try {
     let result: unknown;
@@ -173,7 +208,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       case 'stage': {
         const pkg = first === HOST ? 'host' : (findRemote(first)?.pkg ?? first);
         const from = path.resolve(values.from ?? defaultBuildDir(io.repoRoot, pkg));
-        const staged = first === HOST ? stageHost(context.dir, from) : stage(context, first, from);
+        let revision: string | null;
+        try {
+          revision = sourceRevision(from, values.revision, io.env);
+        } catch (error) {
+          if (error instanceof ReleaseError) return fail(2, error.message);
+          throw error;
+        }
+        const options = { revision, dryRun };
+        const staged =
+          first === HOST
+            ? stageHost(context.dir, from, { ...options, lock: lockSettings(context) })
+            : stage(context, first, from, options);
         [result, text] = [staged, formatStaged(staged)];
         break;
       }
@@ -198,15 +244,25 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         if (values.canary !== undefined && !/^\d+$/.test(values.canary)) {
           return fail(2, `--canary takes a whole percentage from 1 to 99, not '${values.canary}'`);
         }
-        const options = canary === undefined ? {} : { canary };
+        const options = { dryRun, ...(canary === undefined ? {} : { canary }) };
+        const switcher = switching();
+        if (!switcher) return fail(2, NOBODY);
         const promoted =
-          first === HOST ? promoteHost(context, second, options) : promote(context, first, second, options);
+          first === HOST ? promoteHost(switcher, second, options) : promote(switcher, first, second, options);
         [result, text] = [promoted, formatPromoted(promoted)];
         break;
       }
       case 'rollback': {
-        const rolledBack = first === HOST ? rollbackHost(context) : rollback(context, first);
+        const switcher = switching();
+        if (!switcher) return fail(2, NOBODY);
+        const rolledBack =
+          first === HOST ? rollbackHost(switcher, { dryRun }) : rollback(switcher, first, { dryRun });
         [result, text] = [rolledBack, formatRolledBack(rolledBack)];
+        break;
+      }
+      case 'diff': {
+        const diff = diffReleases(context.dir, first, second, third);
+        [result, text] = [diff, formatDiff(diff)];
         break;
       }
       case 'prune': {
@@ -215,7 +271,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         }
         const pruned = prune(context, first, {
           ...(values.keep === undefined ? {} : { keep: Number(values.keep) }),
-          dryRun: Boolean(values['dry-run']),
+          dryRun,
         });
         [result, text] = [pruned, formatPruned(pruned)];
         break;

@@ -1,3 +1,5 @@
+import type { FieldChange, KeyedDiff } from './diff/keyedDiff.js';
+import type { ReleaseDiff } from './diff/releaseDiff.js';
 import type { PromoteResult } from './promote.js';
 import type { PruneResult } from './prune.js';
 import type { RollbackResult } from './rollback.js';
@@ -7,14 +9,30 @@ import type { VerifyReport } from './verify.js';
 
 /** What the commands print for people (--json prints the results themselves). */
 
+/** A source revision as people read it. */
+const revisionText = (revision: string | null | undefined) => revision ?? 'unknown revision';
+
+/** The line a --dry-run answer ends with. */
+const DRY_RUN = '(--dry-run: nothing was written)';
+
 export function formatStaged(staged: Staged): string {
+  const verb = staged.dryRun
+    ? staged.created
+      ? 'Would stage'
+      : 'Already staged (nothing to copy)'
+    : staged.created
+      ? 'Staged'
+      : 'Already staged';
   return [
-    `${staged.created ? 'Staged' : 'Already staged'} ${staged.remote} ${staged.release}`,
+    `${verb} ${staged.remote} ${staged.release}`,
     `  folder:    ${staged.folder}`,
     staged.remote === 'host'
       ? `  integrity: ${staged.integrity} (integrity.json, which holds every file's)`
       : `  integrity: ${staged.integrity} (mf-manifest.json; every file in integrity.json)`,
-    `Promote it with: node scripts/release.mjs promote ${staged.remote} ${staged.release}`,
+    `  source:    ${revisionText(staged.revision)}`,
+    staged.dryRun
+      ? DRY_RUN
+      : `Promote it with: node scripts/release.mjs promote ${staged.remote} ${staged.release}`,
   ].join('\n');
 }
 
@@ -27,20 +45,31 @@ export function formatPromoted(result: PromoteResult): string {
   if (!result.changed)
     return `${result.remote} already ${result.action === 'canary' ? 'runs that canary' : `is at ${result.to.release}`}; nothing changed`;
   const from = result.from ? result.from.release : 'nothing';
-  return result.action === 'canary'
-    ? `${result.remote}: ${result.to.release} for ${result.percent} % of new sessions, ${from} for the rest`
-    : `${result.remote}: ${from} → ${result.to.release} (new page loads use it now)`;
+  const done =
+    result.action === 'canary'
+      ? `${result.remote}: ${result.to.release} for ${result.percent} % of new sessions, ${from} for the rest`
+      : `${result.remote}: ${from} → ${result.to.release}${result.dryRun ? '' : ' (new page loads use it now)'}`;
+  return result.dryRun
+    ? `Would switch ${done} (source: ${revisionText(result.to.revision)})\n${DRY_RUN}`
+    : done;
 }
 
 export function formatRolledBack(result: RollbackResult): string {
-  return result.action === 'end-canary'
-    ? `${result.remote}: canary ${result.from.release} ended; ${result.to.release} serves every session`
-    : `${result.remote}: rolled back ${result.from.release} → ${result.to.release}`;
+  const done =
+    result.action === 'end-canary'
+      ? `${result.remote}: canary ${result.from.release} ended; ${result.to.release} serves every session`
+      : `${result.remote}: rolled back ${result.from.release} → ${result.to.release}`;
+  return result.dryRun ? `Would switch ${done}\n${DRY_RUN}` : done;
 }
 
 function formatBuild(label: string, build: BuildStatus): string[] {
-  const since = build.since ? ` since ${build.since}${build.by ? ` (${build.by})` : ''}` : '';
-  return [`  ${label}${build.release}${since}`, ...build.problems.map((problem) => `    ✖ ${problem}`)];
+  const who = build.by ? ` (${build.by}${build.hostname ? ` on ${build.hostname}` : ''})` : '';
+  const since = build.since ? ` since ${build.since}${who}` : '';
+  return [
+    `  ${label}${build.release}${since}`,
+    ...(build.revision === undefined ? [] : [`    source: ${revisionText(build.revision)}`]),
+    ...build.problems.map((problem) => `    ✖ ${problem}`),
+  ];
 }
 
 export function formatStatus(report: StatusReport): string {
@@ -50,6 +79,14 @@ export function formatStatus(report: StatusReport): string {
     lines.push(...formatBuild('live:     ', remote.live));
     if (remote.canary) lines.push(...formatBuild(`canary ${remote.canary.percent} %: `, remote.canary));
     if (remote.previous) lines.push(`  before:   ${remote.previous.release}`);
+  }
+  for (const item of report.interrupted) {
+    lines.push(
+      `Interrupted: ${item.action} of ${item.remote} to ${item.to} by ${item.by} at ${item.at} ` +
+        (item.applied
+          ? 'was written, and is shown above; the next command records it as done.'
+          : 'was never written; the next command records it as not done.'),
+    );
   }
   if (!report.ok)
     lines.push(
@@ -65,5 +102,47 @@ export function formatPruned(result: PruneResult): string {
       ? `${result.remote}: nothing to delete`
       : `${result.remote}: ${verb} ${result.removed.length} release folder${result.removed.length === 1 ? '' : 's'}: ${result.removed.join(', ')}`,
     ...result.kept.map(({ release, why }) => `  kept ${release} (${why.join(', ')})`),
+  ].join('\n');
+}
+
+const valueText = (value: unknown) =>
+  value === undefined ? '(none)' : typeof value === 'string' ? value : JSON.stringify(value);
+const changeText = ({ field, from, to }: FieldChange) => `${field} ${valueText(from)} → ${valueText(to)}`;
+
+/** One kind of item of a diff: a line per added, removed and changed item. */
+function keyedLines(title: string, diff: KeyedDiff): string[] {
+  const lines = [
+    ...diff.added.map((key) => `  + ${key}`),
+    ...diff.removed.map((key) => `  - ${key}`),
+    ...diff.changed.map(({ key, changes }) => `  ~ ${key}: ${changes.map(changeText).join('; ')}`),
+  ];
+  return lines.length > 0 ? [`${title}:`, ...lines] : [];
+}
+
+export function formatDiff(diff: ReleaseDiff): string {
+  const head = `${diff.remote} ${diff.from.release} (${revisionText(diff.from.revision)}) → ${diff.to.release} (${revisionText(diff.to.revision)})`;
+  if (diff.same) return `${head}\n  the same build: no file, expose, contribution or shared module differs`;
+  const { files } = diff;
+  const fileLines = [
+    ...files.added.map((file) => `  + ${file}`),
+    ...files.removed.map((file) => `  - ${file}`),
+    ...files.changed.map((file) => `  ~ ${file}`),
+  ];
+  return [
+    head,
+    ...(fileLines.length > 0
+      ? [
+          `files: ${files.added.length} added, ${files.removed.length} removed, ${files.changed.length} changed`,
+          ...fileLines,
+        ]
+      : []),
+    ...keyedLines('exposes', diff.exposes),
+    ...keyedLines('routes', diff.contributions.routes),
+    ...keyedLines('next actions', diff.contributions.nextActions),
+    ...keyedLines('factors', diff.contributions.factors),
+    ...keyedLines('links', diff.contributions.links),
+    ...keyedLines('SSO calls', diff.contributions.calls),
+    ...keyedLines('shared modules', diff.shared),
+    ...diff.notes.map((note) => `note: ${note}`),
   ].join('\n');
 }

@@ -13,11 +13,18 @@ export const IntegrityRecordSchema = v.object({
   manifest: Sri,
   /** Every file the manifest names, as it names it → sha384. */
   files: v.record(v.string(), Sri),
+  /** The source revision the build was staged from (src/revision.ts); absent when none was known. */
+  revision: v.optional(v.string()),
 });
 export type IntegrityRecord = v.InferOutput<typeof IntegrityRecordSchema>;
 
+/** integrity.json's text (for the host, host.json records its sha384). */
+export function integrityRecordText(record: IntegrityRecord): string {
+  return `${JSON.stringify(record, null, 2)}\n`;
+}
+
 export function writeIntegrityRecord(folder: string, record: IntegrityRecord): void {
-  writeFileSync(path.join(folder, INTEGRITY_FILE), `${JSON.stringify(record, null, 2)}\n`);
+  writeFileSync(path.join(folder, INTEGRITY_FILE), integrityRecordText(record));
 }
 
 export type ReadIntegrity = { ok: true; record: IntegrityRecord } | { ok: false; error: string };
@@ -34,4 +41,10 @@ export function readIntegrityRecord(folder: string): ReadIntegrity {
   } catch (error) {
     return { ok: false, error: `${INTEGRITY_FILE} is not JSON (${(error as Error).message})` };
   }
+}
+
+/** The source revision a release folder was staged from, null when it is not recorded. */
+export function recordedRevision(folder: string): string | null {
+  const record = readIntegrityRecord(folder);
+  return record.ok ? (record.record.revision ?? null) : null;
 }

@@ -1,21 +1,25 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type ReleaseContext, releaseLog, resolveRemote } from './context.js';
+import { liveHostDist, resolveRemote, type SwitchContext } from './context.js';
 import { ReleaseError } from './errors.js';
 import { readHostFacts } from './hostFacts.js';
 import { fileSri } from './integrity.js';
+import { recordedRevision } from './integrityRecord.js';
 import { MANIFEST_FILE } from './manifest.js';
-import type { LoggedBuild } from './releaseLog.js';
 import type { ReleaseDir } from './releaseDir.js';
-import { type LiveEntry, RemotesConfig } from './remotesConfig.js';
+import type { LoggedBuild } from './releaseLog.js';
+import type { ReleaseState } from './releaseState.js';
+import type { LiveEntry } from './remotesConfig.js';
 import type { Remote } from './remotes.js';
+import { type Planned, runSwitch } from './switch/runSwitch.js';
+import { switchEntry } from './switch/switchEntry.js';
 import { requireVerified } from './verify.js';
 
 export interface PromoteOptions {
   /** Serve the build to this percentage of new sessions only (1–99); the live build keeps the rest. */
   canary?: number;
-  /** Append to the release log (stage-releases may promote without one). */
-  log?: boolean;
+  /** Check everything and answer what would change, writing nothing. */
+  dryRun?: boolean;
 }
 
 export interface PromoteResult {
@@ -27,18 +31,29 @@ export interface PromoteResult {
   percent?: number;
   /** false when remotes.json already said exactly this. */
   changed: boolean;
+  /** Only checked (--dry-run): nothing was written. */
+  dryRun?: true;
 }
 
-/** The build a remotes.json entry names, as the log records it. */
+/** Refuses a canary percentage outside 1–99. */
+export function checkCanary(canary: number | undefined): void {
+  if (canary !== undefined && !(Number.isInteger(canary) && canary >= 1 && canary <= 99)) {
+    throw new ReleaseError(`--canary takes a whole percentage from 1 to 99, not '${canary}'`);
+  }
+}
+
+/** The build a remotes.json entry names, as the log records it (its revision when staged here). */
 export function loggedBuild(
   dir: ReleaseDir,
   remote: Remote,
   entry: { manifest: string; integrity?: string | undefined },
 ): LoggedBuild {
+  const release = dir.releaseOf(remote, entry.manifest);
   return {
-    release: dir.releaseOf(remote, entry.manifest) ?? entry.manifest,
+    release: release ?? entry.manifest,
     manifest: entry.manifest,
     ...(entry.integrity ? { integrity: entry.integrity } : {}),
+    revision: release ? recordedRevision(dir.folderOf(remote, release)) : null,
   };
 }
 
@@ -53,78 +68,97 @@ function liveIntegrity(dir: ReleaseDir, remote: Remote, live: LiveEntry): string
   );
 }
 
-/**
- * Verifies the build, then points remotes.json at it (every other entry kept as it is, the file
- * replaced atomically) and logs who switched what when. With a canary the live build stays and
- * the new one is named for `canary` % of new sessions; a full promote ends any canary.
- */
-export function promote(
-  context: ReleaseContext,
-  remoteInput: string,
+/** What a promote of `release` does to the state it is given: every check, then the new remotes.json. */
+function planPromote(
+  context: SwitchContext,
+  state: ReleaseState,
+  remote: Remote,
   release: string,
-  options: PromoteOptions = {},
-): PromoteResult {
+  canary: number | undefined,
+): Planned<PromoteResult> {
   const { dir } = context;
-  dir.assertExists();
-  const remote = resolveRemote(remoteInput);
-  const { canary } = options;
-  if (canary !== undefined && !(Number.isInteger(canary) && canary >= 1 && canary <= 99)) {
-    throw new ReleaseError(`--canary takes a whole percentage from 1 to 99, not '${canary}'`);
-  }
-  const config = RemotesConfig.read(dir.remotesFile);
+  const config = state.config();
   const live = config.entry(remote.name);
-  const target = requireVerified(dir, remote, release, readHostFacts(context.hostDist));
-  const to: LoggedBuild = { release, manifest: target.manifest, integrity: target.integrity };
+  const target = requireVerified(dir, remote, release, readHostFacts(liveHostDist(context)));
+  const to: LoggedBuild = {
+    release,
+    manifest: target.manifest,
+    integrity: target.integrity,
+    revision: recordedRevision(dir.folderOf(remote, release)),
+  };
   const from = live ? loggedBuild(dir, remote, live) : null;
-
-  let next: RemotesConfig;
-  let changed = true;
-  if (canary !== undefined) {
-    if (!live)
-      throw new ReleaseError(`${remote.name} has no live build to run a canary beside: promote one first`);
-    if (live.manifest === target.manifest)
-      throw new ReleaseError(`${remote.name} ${release} is already live`);
-    changed =
-      live.canary?.manifest !== target.manifest ||
-      live.canary.integrity !== target.integrity ||
-      live.canary.percent !== canary;
-    next = config.with(remote.name, {
-      manifest: live.manifest,
-      integrity: liveIntegrity(dir, remote, live),
-      canary: { manifest: target.manifest, integrity: target.integrity, percent: canary },
-    });
-  } else {
-    changed = !(
-      live &&
-      live.manifest === target.manifest &&
-      live.integrity === target.integrity &&
-      !live.canary
-    );
-    next = config.with(remote.name, { manifest: target.manifest, integrity: target.integrity });
-  }
   const action = canary === undefined ? 'promote' : 'canary';
-  if (changed) {
-    next.write();
-    // Rewriting the same build (a bare URL gaining its integrity) changes nothing live: no log line.
-    const switched = canary !== undefined || live?.manifest !== target.manifest || Boolean(live?.canary);
-    if (options.log !== false && switched) {
-      releaseLog(context).append({
-        at: context.now().toISOString(),
-        by: context.by,
-        remote: remote.name,
-        action,
-        from,
-        to,
-        ...(canary === undefined ? {} : { percent: canary }),
-      });
-    }
-  }
-  return {
+  const result: PromoteResult = {
     remote: remote.name,
     action,
     from,
     to,
     ...(canary === undefined ? {} : { percent: canary }),
-    changed,
+    changed: true,
   };
+
+  if (canary !== undefined) {
+    if (!live)
+      throw new ReleaseError(`${remote.name} has no live build to run a canary beside: promote one first`);
+    if (live.manifest === target.manifest)
+      throw new ReleaseError(`${remote.name} ${release} is already live`);
+    result.changed =
+      live.canary?.manifest !== target.manifest ||
+      live.canary.integrity !== target.integrity ||
+      live.canary.percent !== canary;
+    const next = config.with(remote.name, {
+      manifest: live.manifest,
+      integrity: liveIntegrity(dir, remote, live),
+      canary: { manifest: target.manifest, integrity: target.integrity, percent: canary },
+    });
+    return {
+      result,
+      change: result.changed
+        ? {
+            file: 'remotes',
+            text: next.text(),
+            entry: switchEntry(context, { remote: remote.name, action, from, to, percent: canary }),
+          }
+        : undefined,
+    };
+  }
+  result.changed = !(
+    live &&
+    live.manifest === target.manifest &&
+    live.integrity === target.integrity &&
+    !live.canary
+  );
+  // Rewriting the same build (a bare URL gaining its integrity) changes nothing live: no log line.
+  const switched = live?.manifest !== target.manifest || Boolean(live?.canary);
+  const next = config.with(remote.name, { manifest: target.manifest, integrity: target.integrity });
+  return {
+    result,
+    change: result.changed
+      ? {
+          file: 'remotes',
+          text: next.text(),
+          entry: switched ? switchEntry(context, { remote: remote.name, action, from, to }) : undefined,
+        }
+      : undefined,
+  };
+}
+
+/**
+ * Verifies the build, then points remotes.json at it (every other entry kept as it is, the file
+ * replaced atomically) and logs who switched what when, where, from which source revision. With a
+ * canary the live build stays and the new one is named for `canary` % of new sessions; a full
+ * promote ends any canary. The state is read and checked under the release directory's lock.
+ */
+export function promote(
+  context: SwitchContext,
+  remoteInput: string,
+  release: string,
+  options: PromoteOptions = {},
+): PromoteResult {
+  const remote = resolveRemote(remoteInput);
+  const { canary } = options;
+  checkCanary(canary);
+  return runSwitch(context, `promote ${remote.name} ${release}`, options.dryRun, (state) =>
+    planPromote(context, state, remote, release, canary),
+  );
 }

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
-import { type ReleaseContext, releaseLog, resolveRemote } from './context.js';
+import { lockSettings, type ReleaseContext, resolveRemote } from './context.js';
 import { ReleaseError } from './errors.js';
 import { HOST, HOST_PKG } from './host/hostBuild.js';
-import { readHostEntry } from './host/hostConfig.js';
-import { RemotesConfig } from './remotesConfig.js';
+import { ReleaseState } from './releaseState.js';
+import { underLock } from './switch/underLock.js';
 
 /** Why a release folder stays. */
 export type KeepReason = 'live' | 'canary' | 'rollback target' | 'recently staged';
@@ -28,7 +28,8 @@ export const DEFAULT_KEEP = 3;
  *   what pages opened before a promotion still load their lazy chunks from;
  * - the `keep` folders staged last: a build staged and not yet promoted.
  * remotes.json and the log are not changed. A folder remotes.json names is never deleted, even one
- * outside these rules (a build set by hand).
+ * outside these rules (a build set by hand). It decides and deletes under the release directory's
+ * lock, so no promote can make a folder live while it is being deleted; --dry-run takes no lock.
  */
 export function prune(
   context: ReleaseContext,
@@ -40,19 +41,31 @@ export function prune(
   if (!Number.isInteger(keep) || keep < 1) {
     throw new ReleaseError(`--keep takes a whole number of builds from 1 up, not '${keep}'`);
   }
+  const remote = remoteInput === HOST ? { name: HOST, pkg: HOST_PKG } : resolveRemote(remoteInput);
+  if (dryRun) return pruneNow(context, remote, keep, true);
+  return underLock(dir, `prune ${remote.name}`, lockSettings(context), () =>
+    pruneNow(context, remote, keep, false),
+  );
+}
+
+function pruneNow(
+  context: ReleaseContext,
+  remote: { name: string; pkg: string },
+  keep: number,
+  dryRun: boolean,
+): PruneResult {
+  const { dir } = context;
+  const state = ReleaseState.read(dir);
   // The host's builds (host.json) are pruned by the same rules as a remote's (remotes.json).
-  let remote: { name: string; pkg: string };
   let liveRelease: string | undefined;
   let canaryRelease: string | undefined;
-  if (remoteInput === HOST) {
-    remote = { name: HOST, pkg: HOST_PKG };
-    const live = readHostEntry(dir.hostFile);
+  if (remote.name === HOST) {
+    const live = state.host();
     liveRelease = live?.release;
     canaryRelease = live?.canary?.release;
   } else {
-    const found = resolveRemote(remoteInput);
-    remote = found;
-    const live = RemotesConfig.read(dir.remotesFile).entry(found.name);
+    const found = resolveRemote(remote.name);
+    const live = state.config().entry(found.name);
     liveRelease = live ? dir.releaseOf(found, live.manifest) : undefined;
     canaryRelease = live?.canary ? dir.releaseOf(found, live.canary.manifest) : undefined;
   }
@@ -67,7 +80,7 @@ export function prune(
   mark(liveRelease, 'live');
   mark(canaryRelease, 'canary');
 
-  const earlier = releaseLog(context)
+  const earlier = state.log
     .liveHistory(remote.name)
     .map((build) => build.release)
     .filter((release) => release !== liveRelease);

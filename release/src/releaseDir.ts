@@ -10,6 +10,8 @@ const URL_PREFIX = '/remotes/';
 export const RELEASE_NAME = /^[0-9A-Za-z][0-9A-Za-z._+-]*$/;
 /** host.json, beside remotes.json: which host build is live (docs/architecture.md, Releasing the host). */
 export const HOST_CONFIG_FILE = 'host.json';
+/** The exclusive lock of the commands that change the release directory, beside remotes.json. */
+export const LOCK_FILE = 'release.lock';
 
 /**
  * A release directory (the portal server's RELEASES_DIR): one immutable folder per build,
@@ -21,6 +23,8 @@ export class ReleaseDir {
   readonly logFile: string;
   /** host.json: which host build is live (and any canary); beside remotes.json. */
   readonly hostFile: string;
+  /** The lock every changing command holds (src/lock/): beside the files it guards. */
+  readonly lockFile: string;
 
   constructor(
     readonly root: string,
@@ -29,6 +33,7 @@ export class ReleaseDir {
     this.remotesFile = remotesFile ?? path.join(root, 'remotes.json');
     this.logFile = path.join(path.dirname(this.remotesFile), 'release-log.jsonl');
     this.hostFile = path.join(path.dirname(this.remotesFile), HOST_CONFIG_FILE);
+    this.lockFile = path.join(path.dirname(this.remotesFile), LOCK_FILE);
   }
 
   /** Refuses a release directory that does not exist (a typo must not create a new one). */

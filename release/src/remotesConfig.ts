@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as v from 'valibot';
-import { writeJsonAtomically } from './atomicWrite.js';
+import { jsonText } from './atomicWrite.js';
 import { ReleaseError } from './errors.js';
 import { SRI_PATTERN } from './integrity.js';
 
@@ -48,10 +48,15 @@ export class RemotesConfig {
 
   /** A missing file is an empty configuration; a file that does not parse is never overwritten. */
   static read(file: string): RemotesConfig {
-    if (!existsSync(file)) return new RemotesConfig(file, {});
+    return RemotesConfig.parse(file, existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+  }
+
+  /** remotes.json from its text as read (undefined: there is no file). */
+  static parse(file: string, text: string | undefined): RemotesConfig {
+    if (text === undefined) return new RemotesConfig(file, {});
     let raw: unknown;
     try {
-      raw = JSON.parse(readFileSync(file, 'utf8'));
+      raw = JSON.parse(text);
     } catch (error) {
       throw new ReleaseError(`${file} is not JSON (${(error as Error).message}); fix it by hand first`);
     }
@@ -85,11 +90,8 @@ export class RemotesConfig {
     return new RemotesConfig(this.file, raw);
   }
 
-  /**
-   * Writes the file atomically: a temporary file in the same folder, renamed over remotes.json, so
-   * the portal server reads either the old file or the new one, never half of one.
-   */
-  write(file = this.file): void {
-    writeJsonAtomically(file, this.raw);
+  /** The file's whole text, as a switch writes it (atomically: src/switch/applySwitch.ts). */
+  text(): string {
+    return jsonText(this.raw);
   }
 }

@@ -1,9 +1,13 @@
-import { type ReleaseContext, releaseLog, resolveRemote } from './context.js';
+import { liveHostDist, resolveRemote, type SwitchContext } from './context.js';
 import { ReleaseError } from './errors.js';
 import { readHostFacts } from './hostFacts.js';
+import { recordedRevision } from './integrityRecord.js';
 import { loggedBuild } from './promote.js';
 import type { LoggedBuild } from './releaseLog.js';
-import { RemotesConfig } from './remotesConfig.js';
+import type { ReleaseState } from './releaseState.js';
+import type { Remote } from './remotes.js';
+import { type Planned, runSwitch } from './switch/runSwitch.js';
+import { switchEntry } from './switch/switchEntry.js';
 import { requireVerified } from './verify.js';
 
 export interface RollbackResult {
@@ -13,58 +17,66 @@ export interface RollbackResult {
   action: 'rollback' | 'end-canary';
   from: LoggedBuild;
   to: LoggedBuild;
+  /** Only checked (--dry-run): nothing was written. */
+  dryRun?: true;
 }
 
-/**
- * During a canary, ends it (the live build serves everyone again). Otherwise switches back to the
- * build that was live before the current one, as the release log tells, after the same checks
- * as a promote.
- */
-export function rollback(context: ReleaseContext, remoteInput: string): RollbackResult {
+function planRollback(context: SwitchContext, state: ReleaseState, remote: Remote): Planned<RollbackResult> {
   const { dir } = context;
-  dir.assertExists();
-  const remote = resolveRemote(remoteInput);
-  const config = RemotesConfig.read(dir.remotesFile);
+  const config = state.config();
   const live = config.entry(remote.name);
   if (!live) throw new ReleaseError(`${dir.remotesFile} does not name ${remote.name}: nothing to roll back`);
-  const log = releaseLog(context);
   const current = loggedBuild(dir, remote, live);
 
   if (live.canary) {
-    const to = current;
     const from = loggedBuild(dir, remote, live.canary);
-    config.with(remote.name, { manifest: live.manifest, integrity: live.integrity ?? '' }).write();
-    log.append({
-      at: context.now().toISOString(),
-      by: context.by,
-      remote: remote.name,
-      action: 'end-canary',
-      from,
-      to,
-    });
-    return { remote: remote.name, action: 'end-canary', from, to };
+    const next = config.with(remote.name, { manifest: live.manifest, integrity: live.integrity ?? '' });
+    return {
+      result: { remote: remote.name, action: 'end-canary', from, to: current },
+      change: {
+        file: 'remotes',
+        text: next.text(),
+        entry: switchEntry(context, { remote: remote.name, action: 'end-canary', from, to: current }),
+      },
+    };
   }
 
-  const history = log.liveHistory(remote.name);
+  const history = state.log.liveHistory(remote.name);
   while (history.length > 0 && history.at(-1)?.release === current.release) history.pop();
   const previous = history.at(-1);
   if (!previous) {
     throw new ReleaseError(`The release log has no build of ${remote.name} from before ${current.release}`);
   }
-  const target = requireVerified(dir, remote, previous.release, readHostFacts(context.hostDist));
+  const target = requireVerified(dir, remote, previous.release, readHostFacts(liveHostDist(context)));
   const to: LoggedBuild = {
     release: previous.release,
     manifest: target.manifest,
     integrity: target.integrity,
+    revision: recordedRevision(dir.folderOf(remote, previous.release)),
   };
-  config.with(remote.name, { manifest: target.manifest, integrity: target.integrity }).write();
-  log.append({
-    at: context.now().toISOString(),
-    by: context.by,
-    remote: remote.name,
-    action: 'rollback',
-    from: current,
-    to,
-  });
-  return { remote: remote.name, action: 'rollback', from: current, to };
+  const next = config.with(remote.name, { manifest: target.manifest, integrity: target.integrity });
+  return {
+    result: { remote: remote.name, action: 'rollback', from: current, to },
+    change: {
+      file: 'remotes',
+      text: next.text(),
+      entry: switchEntry(context, { remote: remote.name, action: 'rollback', from: current, to }),
+    },
+  };
+}
+
+/**
+ * During a canary, ends it (the live build serves everyone again). Otherwise switches back to the
+ * build that was live before the current one, as the release log tells, after the same checks
+ * as a promote. The state and the log are read under the release directory's lock.
+ */
+export function rollback(
+  context: SwitchContext,
+  remoteInput: string,
+  options: { dryRun?: boolean } = {},
+): RollbackResult {
+  const remote = resolveRemote(remoteInput);
+  return runSwitch(context, `rollback ${remote.name}`, options.dryRun, (state) =>
+    planRollback(context, state, remote),
+  );
 }

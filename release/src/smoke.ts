@@ -1,15 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 import { startStack } from '../../scripts/stack.mjs';
-import { type ReleaseContext, resolveRemote } from './context.js';
+import { liveHostDist, type ReleaseContext, resolveRemote } from './context.js';
 import { ReleaseError } from './errors.js';
 import { readIntegrityRecord } from './integrityRecord.js';
 import { MANIFEST_FILE, parseManifest } from './manifest.js';
 import { RemotesConfig } from './remotesConfig.js';
-import { readFileSync } from 'node:fs';
 
 /** Long enough for a cold start on a slow machine; a hung load is a failure, not a wait. */
 const LOAD_TIMEOUT_MS = 30_000;
@@ -42,16 +41,19 @@ export async function smokeTest(
 
   const scratch = mkdtempSync(path.join(tmpdir(), 'release-smoke-'));
   const remotesFile = path.join(scratch, 'remotes.json');
-  RemotesConfig.read(dir.remotesFile)
-    .with(remote.name, { manifest: dir.manifestUrl(remote, release), integrity: record.record.manifest })
-    .write(remotesFile);
+  writeFileSync(
+    remotesFile,
+    RemotesConfig.read(dir.remotesFile)
+      .with(remote.name, { manifest: dir.manifestUrl(remote, release), integrity: record.record.manifest })
+      .text(),
+  );
 
   const problems: string[] = [];
   const stack = await startStack({
     portalEnv: {
       RELEASES_DIR: dir.root,
       REMOTES_CONFIG: remotesFile,
-      HOST_DIST: context.hostDist,
+      HOST_DIST: liveHostDist(context),
       LOG_LEVEL: 'warn',
     },
   }).catch((error: unknown) => {

@@ -1,23 +1,37 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkIntegrity } from './checks.js';
-import { type ReleaseContext, releaseLog } from './context.js';
+import type { ReleaseContext } from './context.js';
 import { hostStatus } from './host/hostStatus.js';
 import { sri } from './integrity.js';
-import { readIntegrityRecord } from './integrityRecord.js';
+import { readIntegrityRecord, recordedRevision } from './integrityRecord.js';
 import { MANIFEST_FILE, parseManifest } from './manifest.js';
 import type { ReleaseDir } from './releaseDir.js';
-import { RemotesConfig } from './remotesConfig.js';
+import { switchedBy } from './releaseLog.js';
+import { ReleaseState } from './releaseState.js';
 import { findRemote, type Remote } from './remotes.js';
 
 export interface BuildStatus {
   release: string;
   manifest: string;
-  /** When and by whom it became live (or started as a canary), if the log knows. */
+  /** The source revision its folder was staged from (null: not recorded; undefined: not staged here). */
+  revision?: string | null;
+  /** When, by whom and on which machine it became live (or started as a canary), if the log knows. */
   since?: string;
   by?: string;
+  hostname?: string;
   /** Problems with the folder remotes.json names: missing, or not the files staged. */
   problems: string[];
+}
+
+/** A switch a stopped command left unfinished: whether its file shows it happened (the next command records it). */
+export interface InterruptedSwitch {
+  remote: string;
+  action: string;
+  to: string;
+  by: string;
+  at: string;
+  applied: boolean;
 }
 
 export interface RemoteStatus {
@@ -33,6 +47,8 @@ export interface StatusReport {
   remotes: RemoteStatus[];
   /** What host.json names (absent: no host.json, the portal server serves HOST_DIST). */
   host?: RemoteStatus;
+  /** Switches a stopped command left unfinished, as the files show them (empty: none). */
+  interrupted: InterruptedSwitch[];
   /** false when any folder remotes.json names is missing or fails its integrity. */
   ok: boolean;
 }
@@ -69,17 +85,22 @@ function buildProblems(
 export function status(context: ReleaseContext): StatusReport {
   const { dir } = context;
   dir.assertExists();
-  const config = RemotesConfig.read(dir.remotesFile);
-  const log = releaseLog(context);
-  const entries = log.entries();
+  const state = ReleaseState.read(dir);
+  const config = state.config();
+  const entries = state.log.entries();
   const remotes = config.names().map((name): RemoteStatus => {
     const remote = findRemote(name);
     const entry = config.entry(name);
     if (!entry) throw new Error('unreachable: a name of the file has an entry');
     const release = (url: string) => (remote ? dir.releaseOf(remote, url) : undefined) ?? url;
+    const revision = (url: string) => {
+      const staged = remote ? dir.releaseOf(remote, url) : undefined;
+      return remote && staged ? { revision: recordedRevision(dir.folderOf(remote, staged)) } : {};
+    };
     const live: BuildStatus = {
       release: release(entry.manifest),
       manifest: entry.manifest,
+      ...revision(entry.manifest),
       problems: buildProblems(dir, remote, entry.manifest, entry.integrity),
     };
     // The log line that made this build live (a promote or a rollback) says since when and what
@@ -90,7 +111,7 @@ export function status(context: ReleaseContext): StatusReport {
         (item.action === 'promote' || item.action === 'rollback') &&
         item.to.manifest === entry.manifest,
     );
-    if (made) Object.assign(live, { since: made.at, by: made.by });
+    if (made) Object.assign(live, switchedBy(made));
     const result: RemoteStatus = { remote: name, live };
     if (made?.from && made.from.manifest !== entry.manifest) {
       result.previous = { release: made.from.release, manifest: made.from.manifest, until: made.at };
@@ -104,15 +125,26 @@ export function status(context: ReleaseContext): StatusReport {
         release: release(entry.canary.manifest),
         manifest: entry.canary.manifest,
         percent: entry.canary.percent,
-        ...(started ? { since: started.at, by: started.by } : {}),
+        ...revision(entry.canary.manifest),
+        ...(started ? switchedBy(started) : {}),
         problems: buildProblems(dir, remote, entry.canary.manifest, entry.canary.integrity),
       };
     }
     return result;
   });
-  const host = hostStatus(dir, entries);
+  const host = hostStatus(dir, state.host(), entries);
   const ok = [...remotes, ...(host ? [host] : [])].every(
     (item) => item.live.problems.length === 0 && (item.canary?.problems.length ?? 0) === 0,
   );
-  return { file: dir.remotesFile, remotes, ...(host ? { host } : {}), ok };
+  const interrupted = state.log.unfinished().map(
+    ({ entry, applied }): InterruptedSwitch => ({
+      remote: entry.remote,
+      action: entry.action,
+      to: entry.to.release,
+      by: entry.by,
+      at: entry.at,
+      applied,
+    }),
+  );
+  return { file: dir.remotesFile, remotes, ...(host ? { host } : {}), interrupted, ok };
 }

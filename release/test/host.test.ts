@@ -1,54 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Workspace } from './helpers/fixtures.js';
+import { hostMainOf as mainOf, Workspace } from './helpers/fixtures.js';
 
 const sri = (bytes: string | Buffer) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
-
-/**
- * A host build as the host's rspack build writes it: index.html loading main.<hash>.js, first-load.json
- * naming the start-up and deferred chunks, mf-manifest.json naming the shared modules' chunk and
- * the versions the host provides, a lazy chunk nothing names, .br copies, and what is not a part
- * of the build (a source map, mf-stats.json).
- */
-const mainOf = (label: string) => `main.${createHash('sha256').update(label).digest('hex').slice(0, 10)}.js`;
-
-function writeHostBuild(dir: string, label: string, shared = '1.2.0'): string {
-  mkdirSync(dir, { recursive: true });
-  const main = mainOf(label);
-  const files: Record<string, string> = {
-    'index.html': `<!doctype html><html><head><title>Hub</title><link href="/favicon.svg" rel="icon"><script defer src="/${main}"></script></head><body></body></html>`,
-    [main]: `/* host ${label} */`,
-    [`${main}.br`]: `(brotli of host ${label})`,
-    [`${main}.map`]: '{}',
-    'favicon.svg': '<svg/>',
-    'start.0123456789.js': `/* start-up ${label} */`,
-    'later.0123456789.js': `/* deferred ${label} */`,
-    'shared.0123456789.js': `/* shared ${label} */`,
-    'lazy.abcdef0123.js': `/* lazy ${label} */`,
-    'mf-stats.json': '{}',
-    'first-load.json': JSON.stringify({
-      host: { js: ['/start.0123456789.js'], css: [] },
-      deferred: { js: ['/later.0123456789.js'], css: [] },
-      routes: [{ path: '/sotp', guard: 'C', remote: 'remote_factors', expose: './Otp' }],
-      homePath: '/',
-    }),
-    'mf-manifest.json': JSON.stringify({
-      id: 'host',
-      name: 'host',
-      metaData: { buildInfo: { buildVersion: '1.0.0' }, remoteEntry: { name: '', path: '' } },
-      shared: [
-        { name: 'react', version: '19.3.1', assets: { js: { sync: ['shared.0123456789.js'], async: [] } } },
-        { name: '@portal/shared/router', version: shared },
-      ],
-      remotes: [],
-      exposes: [],
-    }),
-  };
-  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
-  return dir;
-}
 
 describe('the host release path: stage / verify / promote / rollback / status / prune host', () => {
   let ws: Workspace;
@@ -61,12 +17,7 @@ describe('the host release path: stage / verify / promote / rollback / status / 
   const hostJson = () => JSON.parse(ws.read(hostFile())) as Record<string, unknown>;
   const folder = (release: string) => ws.folder(release, 'host');
 
-  async function stageHost(label: string, shared?: string): Promise<string> {
-    const from = writeHostBuild(path.join(ws.root, 'host-builds', label), label, shared);
-    const result = await ws.run('stage', 'host', '--from', from, '--json');
-    if (result.code !== 0) throw new Error(`staging host ${label} failed: ${result.out}${result.err}`);
-    return (result.json() as { result: { release: string } }).result.release;
-  }
+  const stageHost = (label: string, shared?: string) => ws.stageHost(label, shared);
 
   it('stages what the build names and its chunks with the integrity of each, nothing else; the same build again changes nothing', async () => {
     const release = await stageHost('one');

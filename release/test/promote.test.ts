@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Workspace } from './helpers/fixtures.js';
+import { RELEASE_HOST, Workspace } from './helpers/fixtures.js';
 
 /** stage, promote, rollback and status on a temporary release directory, through the CLI. */
 describe('release stage / promote / rollback / status', () => {
@@ -109,13 +110,32 @@ describe('release stage / promote / rollback / status', () => {
         remote_help: others.remote_help,
       });
       expect(Object.keys(config())).toEqual(['remote_login', 'remote_factors', 'remote_help']);
-      expect(ws.logLines().at(-1)).toEqual({
+      const logged = ws.logLines().at(-1);
+      expect(logged).toEqual({
         at: '2026-11-23T10:00:00.000Z',
         by: 'pat.ops',
+        hostname: RELEASE_HOST,
         remote: 'remote_factors',
         action: 'promote',
-        from: { release: first, manifest: manifestUrl(first), integrity: integrityOf(first) },
-        to: { release: second, manifest: manifestUrl(second), integrity: integrityOf(second) },
+        from: { release: first, manifest: manifestUrl(first), integrity: integrityOf(first), revision: null },
+        to: {
+          release: second,
+          manifest: manifestUrl(second),
+          integrity: integrityOf(second),
+          revision: null,
+        },
+        // The intention names the file and the sha256 of what was written there.
+        intent: {
+          id: expect.any(String),
+          file: 'remotes',
+          sha256: createHash('sha256').update(readFileSync(ws.remotesFile)).digest('hex'),
+        },
+      });
+      // …and its outcome line follows it.
+      expect(ws.rawLogLines().at(-1)).toEqual({
+        outcome: 'applied',
+        id: (logged?.intent as { id: string } | undefined)?.id,
+        at: expect.any(String),
       });
       // Written through a temporary file renamed over remotes.json: none is left.
       expect(readdirSync(ws.releases).filter((name) => name.endsWith('.tmp'))).toEqual([]);
@@ -151,8 +171,18 @@ describe('release stage / promote / rollback / status', () => {
         result: {
           remote: 'remote_factors',
           action: 'promote',
-          from: { release: first, manifest: manifestUrl(first), integrity: integrityOf(first) },
-          to: { release: second, manifest: manifestUrl(second), integrity: integrityOf(second) },
+          from: {
+            release: first,
+            manifest: manifestUrl(first),
+            integrity: integrityOf(first),
+            revision: null,
+          },
+          to: {
+            release: second,
+            manifest: manifestUrl(second),
+            integrity: integrityOf(second),
+            revision: null,
+          },
           changed: true,
         },
       });
@@ -257,8 +287,10 @@ describe('release stage / promote / rollback / status', () => {
         live: {
           release: second,
           manifest: manifestUrl(second),
+          revision: null,
           since: '2026-11-23T10:00:00.000Z',
           by: 'rita.release',
+          hostname: RELEASE_HOST,
           problems: [],
         },
         previous: { release: first, manifest: manifestUrl(first), until: '2026-11-23T10:00:00.000Z' },
@@ -266,13 +298,17 @@ describe('release stage / promote / rollback / status', () => {
           release: third,
           manifest: manifestUrl(third),
           percent: 5,
+          revision: null,
           since: '2026-11-23T10:00:00.000Z',
           by: 'cara.canary',
+          hostname: RELEASE_HOST,
           problems: [],
         },
       });
       const text = (await ws.run('status')).out;
-      expect(text).toContain(`  live:     ${second} since 2026-11-23T10:00:00.000Z (rita.release)`);
+      expect(text).toContain(
+        `  live:     ${second} since 2026-11-23T10:00:00.000Z (rita.release on ${RELEASE_HOST})\n    source: unknown revision`,
+      );
       expect(text).toContain(`  canary 5 %: ${third}`);
       expect(text).toContain(`  before:   ${first}`);
     });

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as v from 'valibot';
-import { writeJsonAtomically } from '../atomicWrite.js';
+import { jsonText } from '../atomicWrite.js';
 import { ReleaseError } from '../errors.js';
 import { SRI_PATTERN } from '../integrity.js';
 import { RELEASE_NAME, type ReleaseDir } from '../releaseDir.js';
@@ -25,10 +25,15 @@ export type HostEntry = v.InferOutput<typeof HostEntrySchema>;
 
 /** host.json's entry, undefined when there is no host.json (the portal server serves HOST_DIST). */
 export function readHostEntry(file: string): HostEntry | undefined {
-  if (!existsSync(file)) return undefined;
+  return parseHostEntry(file, existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+}
+
+/** host.json's entry from its text as read (undefined text: there is no host.json). */
+export function parseHostEntry(file: string, text: string | undefined): HostEntry | undefined {
+  if (text === undefined) return undefined;
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    raw = JSON.parse(text);
   } catch (error) {
     throw new ReleaseError(`${file} is not JSON (${(error as Error).message}); fix it by hand first`);
   }
@@ -39,9 +44,9 @@ export function readHostEntry(file: string): HostEntry | undefined {
   return parsed.output;
 }
 
-/** Replaces host.json atomically. */
-export function writeHostEntry(file: string, entry: HostEntry): void {
-  writeJsonAtomically(file, entry);
+/** host.json's whole text, as a switch writes it (atomically: src/switch/applySwitch.ts). */
+export function hostEntryText(entry: HostEntry): string {
+  return jsonText(entry);
 }
 
 /**

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileSri } from '../integrity.js';
-import { INTEGRITY_FILE } from '../integrityRecord.js';
-import type { LogEntry } from '../releaseLog.js';
+import { INTEGRITY_FILE, recordedRevision } from '../integrityRecord.js';
+import { type LogEntry, switchedBy } from '../releaseLog.js';
 import type { ReleaseDir } from '../releaseDir.js';
 import type { BuildStatus, RemoteStatus } from '../status.js';
 import { HOST, HOST_PKG } from './hostBuild.js';
-import { readHostEntry } from './hostConfig.js';
+import type { HostEntry } from './hostConfig.js';
 import { hostFolderProblems, recordPath } from './hostVerify.js';
 
 /** Problems of a host build host.json names: missing, not the files staged, or not the integrity given. */
@@ -19,13 +19,20 @@ function problemsOf(dir: ReleaseDir, build: { release: string; integrity: string
   return hostFolderProblems(folder);
 }
 
+const revisionOf = (dir: ReleaseDir, release: string) =>
+  recordedRevision(dir.folderOf({ pkg: HOST_PKG }, release));
+
 /** The host's line of `status`: what host.json names, since when (the log), and any canary. */
-export function hostStatus(dir: ReleaseDir, entries: readonly LogEntry[]): RemoteStatus | undefined {
-  const entry = readHostEntry(dir.hostFile);
+export function hostStatus(
+  dir: ReleaseDir,
+  entry: HostEntry | undefined,
+  entries: readonly LogEntry[],
+): RemoteStatus | undefined {
   if (!entry) return undefined;
   const live: BuildStatus = {
     release: entry.release,
     manifest: recordPath(entry.release),
+    revision: revisionOf(dir, entry.release),
     problems: problemsOf(dir, entry),
   };
   const made = entries.findLast(
@@ -34,7 +41,7 @@ export function hostStatus(dir: ReleaseDir, entries: readonly LogEntry[]): Remot
       (item.action === 'promote' || item.action === 'rollback') &&
       item.to.release === entry.release,
   );
-  if (made) Object.assign(live, { since: made.at, by: made.by });
+  if (made) Object.assign(live, switchedBy(made));
   const result: RemoteStatus = { remote: HOST, live };
   if (made?.from && made.from.release !== entry.release) {
     result.previous = { release: made.from.release, manifest: made.from.manifest, until: made.at };
@@ -48,7 +55,8 @@ export function hostStatus(dir: ReleaseDir, entries: readonly LogEntry[]): Remot
       release: canary.release,
       manifest: recordPath(canary.release),
       percent: canary.percent,
-      ...(started ? { since: started.at, by: started.by } : {}),
+      revision: revisionOf(dir, canary.release),
+      ...(started ? switchedBy(started) : {}),
       problems: problemsOf(dir, canary),
     };
   }

@@ -1,37 +1,38 @@
-import { type ReleaseContext, releaseLog } from '../context.js';
+import type { SwitchContext } from '../context.js';
 import { ReleaseError } from '../errors.js';
-import type { PromoteOptions, PromoteResult } from '../promote.js';
+import { recordedRevision } from '../integrityRecord.js';
+import { checkCanary, type PromoteOptions, type PromoteResult } from '../promote.js';
+import type { ReleaseDir } from '../releaseDir.js';
 import type { LoggedBuild } from '../releaseLog.js';
+import type { ReleaseState } from '../releaseState.js';
 import type { RollbackResult } from '../rollback.js';
-import { HOST } from './hostBuild.js';
-import { type HostEntry, readHostEntry, writeHostEntry } from './hostConfig.js';
+import { type Planned, runSwitch } from '../switch/runSwitch.js';
+import { switchEntry } from '../switch/switchEntry.js';
+import { HOST, HOST_PKG } from './hostBuild.js';
+import { type HostEntry, hostEntryText } from './hostConfig.js';
 import { recordPath, requireVerifiedHost } from './hostVerify.js';
 
-/** A host.json build as the release log records it. */
-function logged(build: { release: string; integrity: string }): LoggedBuild {
-  return { release: build.release, manifest: recordPath(build.release), integrity: build.integrity };
+/** A host.json build as the release log records it, with the revision its folder was staged from. */
+function logged(dir: ReleaseDir, build: { release: string; integrity: string }): LoggedBuild {
+  return {
+    release: build.release,
+    manifest: recordPath(build.release),
+    integrity: build.integrity,
+    revision: recordedRevision(dir.folderOf({ pkg: HOST_PKG }, build.release)),
+  };
 }
 
-/**
- * Verifies the host build, then names it in host.json (written atomically) and logs who switched
- * what when, as `promote` does for a remote. With a canary the live host stays and the new one is
- * named for `canary` % of new sessions; a full promote ends any canary.
- */
-export function promoteHost(
-  context: ReleaseContext,
+function planPromoteHost(
+  context: SwitchContext,
+  state: ReleaseState,
   release: string,
-  options: PromoteOptions = {},
-): PromoteResult {
+  canary: number | undefined,
+): Planned<PromoteResult> {
   const { dir } = context;
-  dir.assertExists();
-  const { canary } = options;
-  if (canary !== undefined && !(Number.isInteger(canary) && canary >= 1 && canary <= 99)) {
-    throw new ReleaseError(`--canary takes a whole percentage from 1 to 99, not '${canary}'`);
-  }
-  const live = readHostEntry(dir.hostFile);
+  const live = state.host();
   const target = requireVerifiedHost(context, release);
-  const to = logged(target);
-  const from = live ? logged(live) : null;
+  const to = logged(dir, target);
+  const from = live ? logged(dir, live) : null;
   let next: HostEntry;
   let changed: boolean;
   if (canary !== undefined) {
@@ -52,48 +53,70 @@ export function promoteHost(
     next = { release, integrity: target.integrity };
   }
   const action = canary === undefined ? 'promote' : 'canary';
-  if (changed) {
-    writeHostEntry(dir.hostFile, next);
-    if (options.log !== false) {
-      releaseLog(context).append({
-        at: context.now().toISOString(),
-        by: context.by,
-        remote: HOST,
-        action,
-        from,
-        to,
-        ...(canary === undefined ? {} : { percent: canary }),
-      });
-    }
+  return {
+    result: { remote: HOST, action, from, to, ...(canary === undefined ? {} : { percent: canary }), changed },
+    change: changed
+      ? {
+          file: 'host',
+          text: hostEntryText(next),
+          entry: switchEntry(context, { remote: HOST, action, from, to, percent: canary }),
+        }
+      : undefined,
+  };
+}
+
+/**
+ * Verifies the host build, then names it in host.json (written atomically) and logs who switched
+ * what when, as `promote` does for a remote, under the same lock. With a canary the live host
+ * stays and the new one is named for `canary` % of new sessions; a full promote ends any canary.
+ */
+export function promoteHost(
+  context: SwitchContext,
+  release: string,
+  options: PromoteOptions = {},
+): PromoteResult {
+  checkCanary(options.canary);
+  return runSwitch(context, `promote ${HOST} ${release}`, options.dryRun, (state) =>
+    planPromoteHost(context, state, release, options.canary),
+  );
+}
+
+function planRollbackHost(context: SwitchContext, state: ReleaseState): Planned<RollbackResult> {
+  const { dir } = context;
+  const live = state.host();
+  if (!live) throw new ReleaseError(`${dir.hostFile} names no host release: nothing to roll back`);
+  const current = logged(dir, live);
+  if (live.canary) {
+    const from = logged(dir, live.canary);
+    return {
+      result: { remote: HOST, action: 'end-canary', from, to: current },
+      change: {
+        file: 'host',
+        text: hostEntryText({ release: live.release, integrity: live.integrity }),
+        entry: switchEntry(context, { remote: HOST, action: 'end-canary', from, to: current }),
+      },
+    };
   }
-  return { remote: HOST, action, from, to, ...(canary === undefined ? {} : { percent: canary }), changed };
+  const history = state.log.liveHistory(HOST);
+  while (history.length > 0 && history.at(-1)?.release === current.release) history.pop();
+  const previous = history.at(-1);
+  if (!previous) throw new ReleaseError(`The release log has no host build from before ${current.release}`);
+  const target = requireVerifiedHost(context, previous.release);
+  const to = logged(dir, target);
+  return {
+    result: { remote: HOST, action: 'rollback', from: current, to },
+    change: {
+      file: 'host',
+      text: hostEntryText({ release: target.release, integrity: target.integrity }),
+      entry: switchEntry(context, { remote: HOST, action: 'rollback', from: current, to }),
+    },
+  };
 }
 
 /**
  * During a host canary, ends it; otherwise goes back to the host build live before the current
  * one, as the release log tells, after the same checks as a promote.
  */
-export function rollbackHost(context: ReleaseContext): RollbackResult {
-  const { dir } = context;
-  dir.assertExists();
-  const live = readHostEntry(dir.hostFile);
-  if (!live) throw new ReleaseError(`${dir.hostFile} names no host release: nothing to roll back`);
-  const log = releaseLog(context);
-  const current = logged(live);
-  const entry = { at: context.now().toISOString(), by: context.by, remote: HOST };
-  if (live.canary) {
-    const from = logged(live.canary);
-    writeHostEntry(dir.hostFile, { release: live.release, integrity: live.integrity });
-    log.append({ ...entry, action: 'end-canary', from, to: current });
-    return { remote: HOST, action: 'end-canary', from, to: current };
-  }
-  const history = log.liveHistory(HOST);
-  while (history.length > 0 && history.at(-1)?.release === current.release) history.pop();
-  const previous = history.at(-1);
-  if (!previous) throw new ReleaseError(`The release log has no host build from before ${current.release}`);
-  const target = requireVerifiedHost(context, previous.release);
-  const to = logged(target);
-  writeHostEntry(dir.hostFile, { release: target.release, integrity: target.integrity });
-  log.append({ ...entry, action: 'rollback', from: current, to });
-  return { remote: HOST, action: 'rollback', from: current, to };
+export function rollbackHost(context: SwitchContext, options: { dryRun?: boolean } = {}): RollbackResult {
+  return runSwitch(context, `rollback ${HOST}`, options.dryRun, (state) => planRollbackHost(context, state));
 }

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../src/cli.js';
@@ -101,6 +102,70 @@ export function writeBuild(dir: string, options: BuildOptions = {}): string {
   return dir;
 }
 
+/** The machine name the in-process CLI runs report for the log. */
+export const RELEASE_HOST = 'release-host';
+
+/** What an in-process CLI run printed and returned. */
+export interface CliRun {
+  code: number;
+  out: string;
+  err: string;
+  json: () => unknown;
+}
+
+export interface RunOptions {
+  /** The environment the CLI sees (default: USER=rita.release only). */
+  env?: Record<string, string>;
+  /** The account's login name (default: none). */
+  account?: () => string | undefined;
+}
+
+/** The host build a test's host release is made of (index.html, main.<hash>.js, first-load.json…). */
+export const hostMainOf = (label: string) =>
+  `main.${createHash('sha256').update(label).digest('hex').slice(0, 10)}.js`;
+
+/**
+ * A host build as the host's rspack build writes it: index.html loading main.<hash>.js, first-load.json
+ * naming the start-up and deferred chunks, mf-manifest.json naming the shared modules' chunk and
+ * the versions the host provides, a lazy chunk nothing names, .br copies, and what is not a part
+ * of the build (a source map, mf-stats.json).
+ */
+export function writeHostBuild(dir: string, label: string, shared = '1.2.0'): string {
+  mkdirSync(dir, { recursive: true });
+  const main = hostMainOf(label);
+  const files: Record<string, string> = {
+    'index.html': `<!doctype html><html><head><title>Hub</title><link href="/favicon.svg" rel="icon"><script defer src="/${main}"></script></head><body></body></html>`,
+    [main]: `/* host ${label} */`,
+    [`${main}.br`]: `(brotli of host ${label})`,
+    [`${main}.map`]: '{}',
+    'favicon.svg': '<svg/>',
+    'start.0123456789.js': `/* start-up ${label} */`,
+    'later.0123456789.js': `/* deferred ${label} */`,
+    'shared.0123456789.js': `/* shared ${label} */`,
+    'lazy.abcdef0123.js': `/* lazy ${label} */`,
+    'mf-stats.json': '{}',
+    'first-load.json': JSON.stringify({
+      host: { js: ['/start.0123456789.js'], css: [] },
+      deferred: { js: ['/later.0123456789.js'], css: [] },
+      routes: [{ path: '/sotp', guard: 'C', remote: 'remote_factors', expose: './Otp' }],
+      homePath: '/',
+    }),
+    'mf-manifest.json': JSON.stringify({
+      id: 'host',
+      name: 'host',
+      metaData: { buildInfo: { buildVersion: '1.0.0' }, remoteEntry: { name: '', path: '' } },
+      shared: [
+        { name: 'react', version: '19.3.1', assets: { js: { sync: ['shared.0123456789.js'], async: [] } } },
+        { name: '@portal/shared/router', version: shared },
+      ],
+      remotes: [],
+      exposes: [],
+    }),
+  };
+  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
+  return dir;
+}
+
 /** A temporary workspace: a release directory, a host build and room for remote builds. */
 export class Workspace {
   readonly root = mkdtempSync(path.join(tmpdir(), 'release-tool-'));
@@ -118,25 +183,58 @@ export class Workspace {
     return writeBuild(path.join(this.root, 'builds', label), { label, ...options });
   }
 
-  /** Runs the CLI as `node scripts/release.mjs …` would, against this workspace. */
-  async run(...argv: string[]): Promise<{ code: number; out: string; err: string; json: () => unknown }> {
+  /** Runs the CLI as `node scripts/release.mjs …` would, against this workspace ($USER rita.release). */
+  async run(...argv: string[]): Promise<CliRun> {
+    return this.runWith({}, ...argv);
+  }
+
+  /** run, with another environment or account (default: no account name). */
+  async runWith(options: RunOptions, ...argv: string[]): Promise<CliRun> {
     const out: string[] = [];
     const err: string[] = [];
     const code = await runCli([...argv, '--dir', this.releases, '--host-dist', this.hostDist], {
       repoRoot: this.root,
-      env: { USER: 'rita.release' },
+      env: options.env ?? { USER: 'rita.release' },
+      account: options.account ?? (() => undefined),
       out: (text) => out.push(text),
       err: (text) => err.push(text),
       now: () => new Date('2026-11-23T10:00:00.000Z'),
+      hostname: RELEASE_HOST,
     });
     return { code, out: out.join('\n'), err: err.join('\n'), json: () => JSON.parse(out.join('\n')) };
   }
 
-  /** Stages a build and returns its release name. */
+  /** Stages a build of remote_factors and returns its release name. */
   async stage(label: string, options: BuildOptions = {}): Promise<string> {
-    const result = await this.run('stage', 'remote_factors', '--from', this.build(label, options), '--json');
+    return this.stageRemote('remote_factors', label, options);
+  }
+
+  /** Stages a build of a remote (its manifest named after it) and returns its release name. */
+  async stageRemote(remote: string, label: string, options: BuildOptions = {}): Promise<string> {
+    const from = this.build(label, { name: remote, ...options });
+    const result = await this.run('stage', remote, '--from', from, '--json');
     if (result.code !== 0) throw new Error(`staging ${label} failed: ${result.out}${result.err}`);
     return (result.json() as { result: { release: string } }).result.release;
+  }
+
+  /** Stages a host build (writeHostBuild) and returns its release name. */
+  async stageHost(label: string, shared?: string): Promise<string> {
+    const from = writeHostBuild(path.join(this.root, 'host-builds', label), label, shared);
+    const result = await this.run('stage', 'host', '--from', from, '--json');
+    if (result.code !== 0) throw new Error(`staging host ${label} failed: ${result.out}${result.err}`);
+    return (result.json() as { result: { release: string } }).result.release;
+  }
+
+  /** Every file under the release directory with its bytes: what a command that changes nothing leaves alone. */
+  snapshot(): Map<string, string> {
+    return new Map(
+      readdirSync(this.releases, { recursive: true, withFileTypes: true })
+        .filter((entry) => !entry.isDirectory())
+        .map((entry) => {
+          const file = path.join(entry.parentPath, entry.name);
+          return [path.relative(this.releases, file), readFileSync(file).toString('base64')];
+        }),
+    );
   }
 
   folder(release: string, pkg = 'remote-factors'): string {
@@ -147,7 +245,8 @@ export class Workspace {
     return readFileSync(file, 'utf8');
   }
 
-  logLines(): Record<string, unknown>[] {
+  /** Every line of the release log, parsed (switches and their outcomes). */
+  rawLogLines(): Record<string, unknown>[] {
     try {
       return this.read(this.logFile)
         .split('\n')
@@ -156,6 +255,11 @@ export class Workspace {
     } catch {
       return [];
     }
+  }
+
+  /** The switches the release log records (not their outcome lines). */
+  logLines(): Record<string, unknown>[] {
+    return this.rawLogLines().filter((line) => 'action' in line);
   }
 
   cleanup(): void {
