@@ -1,5 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
+import { FONTCONFIG_FILE } from './src/screenshots';
+
+const TRACE_MODES = ['off', 'on', 'retain-on-failure', 'retain-on-first-failure'] as const;
+type TraceMode = (typeof TRACE_MODES)[number];
+const traceMode = (value: string | undefined): TraceMode =>
+  TRACE_MODES.find((mode) => mode === value) ?? 'off';
 
 // Each remote keeps its own screenshot tests and baselines in its package (remote-<name>/e2e/);
 // they run here as one project each (`npm test` runs every project; `pnpm --filter
@@ -19,11 +25,19 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
+  // One claims directory for the axe guard's screen states, shared by every worker of the run.
+  globalSetup: './src/globalSetup.ts',
   use: {
     browserName: 'chromium',
-    trace: 'retain-on-failure',
+    // A trace costs about an eighth of the suite's CPU; a failure keeps a screenshot and the
+    // page's aria snapshot, and E2E_TRACE=retain-on-failure records traces for a rerun.
+    trace: traceMode(process.env.E2E_TRACE),
+    screenshot: 'only-on-failure',
     // Debian's Chromium here; elsewhere Playwright's own (`npx playwright install chromium`).
-    launchOptions: chromiumLaunchOptions(),
+    // Every worker renders with the fonts of fonts-dejavu-core only (src/fonts.conf), not just the
+    // screenshot specs': one set of launch options lets every spec of a project share a worker
+    // (a spec with its own launch options needs a new worker, with new servers and a new browser).
+    launchOptions: { ...chromiumLaunchOptions(), env: { ...process.env, FONTCONFIG_FILE } },
   },
   projects: [
     { name: 'portal', testDir: './tests' },

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { type ScreenClaims, screenClaims } from './screenClaims';
 
 declare global {
   interface Window {
@@ -27,7 +28,7 @@ export interface AxeGuardFixtures {
   checkA11y: (page: Page, options?: CheckOptions) => Promise<void>;
   /**
    * axe-core violations (WCAG 2.0–2.2 A/AA) found on the screens the test visited, each once per
-   * worker (see screenKey). A test fails if any remain at its end.
+   * run (see screenClaims). A test fails if any remain at its end.
    */
   axeViolations: string[];
 }
@@ -43,8 +44,8 @@ interface AxeSession {
 }
 
 interface AxeGuardWorkerFixtures {
-  /** Screen states already checked by this worker: each is checked once, whichever test shows it. */
-  axeChecked: Set<string>;
+  /** Screen states already checked in this run: each is checked once, whichever worker shows it. */
+  axeChecked: ScreenClaims;
 }
 
 /**
@@ -120,7 +121,7 @@ const isBusy = (key: string) => key.endsWith(' | busy');
  * WCAG 2.0–2.2 A/AA rules) once it has settled, at the viewport in use, and the test fails on any
  * violation. The page reports each change of its state (watchScreenState); a state that stays the
  * same for SETTLE_MS and is not busy is analysed, unless this worker has already checked it (so
- * the cost is paid once per screen state, not once per test); the state the test ends on is
+ * the cost is paid once per screen state in the whole run, not once per test or per worker); the state the test ends on is
  * checked too. Pages of other origins (the emulator's identity provider) are not ours to check.
  */
 export const axeGuard = base.extend<
@@ -132,7 +133,7 @@ export const axeGuard = base.extend<
   axeChecked: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
     async ({}, use) => {
-      await use(new Set());
+      await use(screenClaims());
     },
     { scope: 'worker' },
   ],
@@ -160,9 +161,10 @@ export const axeGuard = base.extend<
       /** `explicit`: asked for by the test (checkA11y): always analysed, and a timeout is a failure. */
       const analyse = async (page: Page, key: string, whileBusy = false, explicit = false) => {
         if (page.isClosed() || (origin && !key.startsWith(origin))) return;
-        if (axeChecked.has(key) && !explicit) return;
         if (isBusy(key) && !whileBusy) return;
-        axeChecked.add(key);
+        // Each worker's portal has its own port: the state is the same screen on any of them.
+        const runKey = origin ? key.slice(origin.length) : key;
+        if (!axeChecked.claim(runKey) && !explicit) return;
         const t0 = Date.now();
         try {
           const results = await withinLimit(
@@ -179,7 +181,7 @@ export const axeGuard = base.extend<
           if (process.env.AXE_DEBUG)
             console.log(`axe ${Date.now() - t0} ms: ${key}${now !== key ? ' MOVED' : ''}`);
           if (now !== key) {
-            axeChecked.delete(key);
+            axeChecked.release(runKey);
             return;
           }
           for (const violation of results.violations) {
@@ -195,7 +197,7 @@ export const axeGuard = base.extend<
           if (process.env.AXE_DEBUG) console.log(`axe failed ${Date.now() - t0} ms: ${key} ${e}`);
           // The page navigated or closed during the analysis: that state is gone; it is checked
           // when a test shows it again.
-          axeChecked.delete(key);
+          axeChecked.release(runKey);
         }
       };
 
