@@ -53,6 +53,7 @@ async function navigateInApp(page: Page, target: string): Promise<void> {
  * reached and shown, no screen of the remote, or an axe-core violation.
  */
 async function checkScreen(
+  portalUrl: string,
   page: Page,
   watch: PageWatch,
   remote: string,
@@ -62,6 +63,13 @@ async function checkScreen(
   const name = `${visit.path} (${visit.expose}${visit.kind === 'factor' ? ` as ${visit.user}` : ''})`;
   const state = await settle(page);
   const problems = watch.take();
+  if (new URL(page.url()).origin !== new URL(portalUrl).origin) {
+    outcome.notReached.push(
+      `${name} is not rendered: the screen hands the browser on to ${page.url().split('?')[0]} at once`,
+    );
+    outcome.problems.push(...problems.map((problem) => `${name}, on the way: ${problem}`));
+    return;
+  }
   if (state.path !== visit.path) {
     const where = `the portal went on to ${state.path} instead`;
     if (visit.kind === 'factor')
@@ -115,7 +123,7 @@ export async function renderScreens(
     const { page, watch } = await newPage(browser, portalUrl);
     for (const visit of open) {
       if (await attempt(`${visit.path} (${visit.expose})`, () => page.goto(visit.path).then(() => undefined)))
-        await checkScreen(page, watch, remote, visit, outcome);
+        await checkScreen(portalUrl, page, watch, remote, visit, outcome);
       watch.take();
     }
     await page.context().close();
@@ -132,7 +140,7 @@ export async function renderScreens(
     if (ready) {
       for (const visit of signedIn) {
         if (new URL(page.url()).pathname !== visit.path) await navigateInApp(page, visit.path);
-        await checkScreen(page, watch, remote, visit, outcome);
+        await checkScreen(portalUrl, page, watch, remote, visit, outcome);
       }
     } else {
       outcome.problems.push(...watch.take().map((problem) => `signing in as ${user}: ${problem}`));
@@ -147,7 +155,7 @@ export async function renderScreens(
     const { page, watch } = await newPage(browser, portalUrl);
     const name = `${visit.path} (${visit.expose} as ${visit.user})`;
     if (await attempt(`${name}: the sign-in`, () => startSignIn(page, visit.user, visit.path)))
-      await checkScreen(page, watch, remote, visit, outcome);
+      await checkScreen(portalUrl, page, watch, remote, visit, outcome);
     else outcome.problems.push(...watch.take().map((problem) => `${name}, on the way: ${problem}`));
     await page.context().close();
   }
