@@ -24,7 +24,9 @@ export type Visit =
   | { kind: 'factor'; path: string; expose: string; user: string }
   | { kind: 'unreachable'; path: string; expose: string; why: string };
 
-const HarnessFileSchema = v.object({ factorUsers: v.record(v.string(), v.string()) });
+const HarnessFileSchema = v.object({
+  factorUsers: v.record(v.pipe(v.string(), v.startsWith('/')), v.pipe(v.string(), v.minLength(1))),
+});
 
 /**
  * The fixture user who reaches each factor-step route of a remote: its package's `harness.json`

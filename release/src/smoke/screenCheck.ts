@@ -104,7 +104,8 @@ export async function settle(page: Page): Promise<ScreenState> {
         () => true,
         () => false,
       );
-  const settled = (await shown(false, SETTLE_TIMEOUT_MS)) && (await shown(true, BUSY_GRACE_MS), true);
+  const settled = await shown(false, SETTLE_TIMEOUT_MS);
+  if (settled) await shown(true, BUSY_GRACE_MS);
   await page.waitForTimeout(QUIET_MS);
   const state = await page.evaluate((failureText) => {
     const { document, location } = globalThis as unknown as PageGlobals;
