@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test as base } from '../src/fixtures';
+import { buildBefore } from '../src/featureBuild';
 import { codeSent } from '../src/outbox';
 import { buildLabelled, copyReleases, releaseCli } from '../src/releases';
 import { type PortalStack, startStack } from '../src/servers';
@@ -44,6 +45,8 @@ interface ReleaseWorld {
   two: string;
   lacking: string;
   broken: string;
+  /** Built from sources whose Otp screen throws on every render and whose FactorSelection logs a console error. */
+  faulty: string;
 }
 
 const LABELS = { one: 'rel-one', two: 'rel-two' } as const;
@@ -64,6 +67,18 @@ const test = base.extend<{}, { world: ReleaseWorld; stack: PortalStack }>({
         one: buildLabelled('remote-factors', LABELS.one),
         two: buildLabelled('remote-factors', LABELS.two),
       };
+      const faultyCopy = buildBefore('remote-factors', 'smoke-faulty', {
+        'src/exposes/Otp.tsx': (text) =>
+          text.replace(
+            'export default function Otp() {',
+            "export default function Otp() {\n  if (Math.random() < 2) throw new Error('Otp renders broken');",
+          ),
+        'src/exposes/FactorSelection.tsx': (text) =>
+          text.replace(
+            'export default function FactorSelection() {',
+            "export default function FactorSelection() {\n  console.error('FactorSelection logs an error');",
+          ),
+      });
       const lackingDir = `${built.one}-lacking`;
       const brokenDir = `${built.one}-broken`;
       try {
@@ -81,11 +96,12 @@ const test = base.extend<{}, { world: ReleaseWorld; stack: PortalStack }>({
         cpSync(built.one, brokenDir, { recursive: true });
         breakExposeConsistently(brokenDir, '__federation_expose_Otp.');
         const broken = stageBuild(releases, brokenDir);
+        const faulty = stageBuild(releases, path.join(faultyCopy, 'dist'));
         const promoted = releaseCli(releases, 'promote', 'remote_factors', one);
         if (promoted.code !== 0) throw new Error(`promote failed: ${JSON.stringify(promoted.answer)}`);
-        await use({ releases, one, two, lacking, broken });
+        await use({ releases, one, two, lacking, broken, faulty });
       } finally {
-        for (const dir of [built.one, built.two, lackingDir, brokenDir])
+        for (const dir of [built.one, built.two, lackingDir, brokenDir, faultyCopy])
           rmSync(dir, { recursive: true, force: true });
         rmSync(releases, { recursive: true, force: true });
       }
@@ -271,12 +287,19 @@ test('a file changed after staging fails verify; status fails when the live buil
   }
 });
 
-test('verify --smoke loads every expose of a build in Chromium, and fails a build whose screen throws', async ({
+test('verify --smoke renders every screen of a build with the state its route needs, and fails a build whose screen throws or logs an error', async ({
   world,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const good = releaseCli(world.releases, 'verify', 'remote_factors', world.one, '--smoke');
-  expect(good.answer).toMatchObject({ ok: true, result: { smoke: true, problems: [] } });
+  expect(good.answer).toMatchObject({ ok: true, result: { smoke: { mode: 'screens', problems: [] } } });
+  const smoke = good.answer.result?.smoke as { rendered: string[]; notChecked: string[] };
+  expect(smoke.rendered).toContain('/sotp (./Otp as sam.sms)');
+  // No fixture user reaches the recovery-code step: said, not pretended.
+  expect(
+    smoke.notChecked.some((note) => note.startsWith('/recovery-code (./RecoveryCode) is not rendered')),
+  ).toBe(true);
+
   // Its files pass every static check: only loading it shows the fault.
   expect(releaseCli(world.releases, 'verify', 'remote_factors', world.broken).code).toBe(0);
   const broken = releaseCli(world.releases, 'verify', 'remote_factors', world.broken, '--smoke');
@@ -286,4 +309,28 @@ test('verify --smoke loads every expose of a build in Chromium, and fails a buil
   expect(broken.answer.problems?.some((problem) => problem.startsWith('./Otp: it failed to load'))).toBe(
     true,
   );
+
+  // Loads cleanly, throws on every render of /sotp, /eotp, /votp; FactorSelection logs an error.
+  expect(releaseCli(world.releases, 'verify', 'remote_factors', world.faulty).code).toBe(0);
+  const faulty = releaseCli(world.releases, 'verify', 'remote_factors', world.faulty, '--smoke');
+  expect(faulty.code).toBe(1);
+  const problems = faulty.answer.problems ?? [];
+  expect(problems).toContain(
+    "/sotp (./Otp as sam.sms): the screen fails to render; the portal shows 'Unable to handle the request'",
+  );
+  expect(
+    problems.some((problem) =>
+      problem.startsWith('/sotp (./Otp as sam.sms): the screen threw: Otp renders broken'),
+    ),
+  ).toBe(true);
+  expect(problems).toContain(
+    '/factorselection (./FactorSelection as felix.factors): console error: FactorSelection logs an error',
+  );
+  expect(problems.some((problem) => problem.startsWith('./Otp'))).toBe(false);
+});
+
+test('verify --smoke=journey signs pat.password and sam.sms in on the build', async ({ world }) => {
+  test.setTimeout(120_000);
+  const journey = releaseCli(world.releases, 'verify', 'remote_factors', world.one, '--smoke=journey');
+  expect(journey.answer).toMatchObject({ ok: true, result: { smoke: { mode: 'journey', problems: [] } } });
 });

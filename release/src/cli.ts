@@ -16,6 +16,7 @@ import { ReleaseDir } from './releaseDir.js';
 import { findRemote } from './remotes.js';
 import { sourceRevision } from './revision.js';
 import { rollback } from './rollback.js';
+import { SMOKE_MODES, type SmokeMode, type SmokeReport } from './smoke/report.js';
 import { status } from './status.js';
 import {
   formatDiff,
@@ -24,6 +25,7 @@ import {
   formatRolledBack,
   formatStaged,
   formatStatus,
+  formatSmoke,
   formatVerified,
 } from './format.js';
 
@@ -33,7 +35,11 @@ export const USAGE = `Usage: node scripts/release.mjs <command> [options]   (or:
                                           copy a build (default <remote>/dist) into its immutable folder,
                                           recording its source revision (default $SOURCE_REVISION, else
                                           the git commit its folder lies in)
-  verify <remote> <release> [--smoke]     check a staged build; --smoke also loads each expose in Chromium
+  verify <remote> <release> [--smoke[=journey|all]]
+                                          check a staged build; --smoke also renders each screen it
+                                          contributes in Chromium with the build live (errors, the error
+                                          banner, axe-core WCAG A/AA); --smoke=journey signs pat.password
+                                          and sam.sms in instead; --smoke=all does both
   promote <remote> <release> [--canary N] verify, then switch remotes.json (N: % of new sessions, 1-99)
   rollback <remote>                       end a canary, or go back to the build live before
   status                                  what is live for each remote, since when, what came before
@@ -65,7 +71,7 @@ const OPTIONS = {
   from: { type: 'string' },
   revision: { type: 'string' },
   canary: { type: 'string' },
-  smoke: { type: 'boolean' },
+  smoke: { type: 'string' },
   keep: { type: 'string' },
   'dry-run': { type: 'boolean' },
   wait: { type: 'string' },
@@ -95,8 +101,8 @@ export interface CliIo {
   account?: () => string | undefined;
   /** The machine the tool runs on, for the log (default: os.hostname()). */
   hostname?: string;
-  /** Loads every expose of a verified build in Chromium; throws a ReleaseError on any error. */
-  smoke?: (context: ReleaseContext, remote: string, release: string) => Promise<void>;
+  /** Renders a verified build's screens (or runs the sign-in journeys) in Chromium: src/smoke.ts. */
+  smoke?: (context: ReleaseContext, remote: string, release: string, mode: SmokeMode) => Promise<SmokeReport>;
 }
 
 /** Edit distance, to suggest the option a typo meant. */
@@ -128,9 +134,25 @@ function describeParseError(error: Error): string {
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const json = argv.includes('--json');
   const command = argv[0];
-  const fail = (code: number, message: string, problems: readonly string[] = []) => {
-    if (json) io.out(JSON.stringify({ ok: false, command: command ?? null, error: message, problems }));
-    else io.err([`release: ${message}`, ...problems.map((problem) => `  - ${problem}`)].join('\n'));
+  const fail = (code: number, message: string, problems: readonly string[] = [], smoke?: SmokeReport) => {
+    if (json)
+      io.out(
+        JSON.stringify({
+          ok: false,
+          command: command ?? null,
+          error: message,
+          problems,
+          ...(smoke ? { smoke } : {}),
+        }),
+      );
+    else
+      io.err(
+        [
+          `release: ${message}`,
+          ...problems.map((problem) => `  - ${problem}`),
+          ...(smoke ? [formatSmoke(smoke)] : []),
+        ].join('\n'),
+      );
     return code;
   };
   if (command === undefined || command === '--help' || command === 'help') {
@@ -146,7 +168,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
   let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
   try {
-    parsed = parseArgs({ args: argv.slice(1), options: OPTIONS, allowPositionals: true, strict: true });
+    // A bare --smoke means --smoke=screens (a string option would otherwise take the next word).
+    const args = argv.slice(1).map((arg) => (arg === '--smoke' ? '--smoke=screens' : arg));
+    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     return fail(2, describeParseError(error as Error));
   }
@@ -224,19 +248,21 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         break;
       }
       case 'verify': {
-        if (first === HOST && values.smoke)
-          return fail(2, '--smoke loads the exposes of a remote, not the host');
+        const mode = SMOKE_MODES.find((known) => known === values.smoke);
+        if (values.smoke !== undefined && mode === undefined)
+          return fail(2, `--smoke takes journey or all, or nothing (the screens), not '${values.smoke}'`);
+        if (first === HOST && mode) return fail(2, '--smoke renders the screens of a remote, not the host');
         const report = first === HOST ? verifyHost(context, second) : verify(context, first, second);
         if (report.problems.length > 0)
           return fail(1, `${report.remote} ${second} is refused`, report.problems);
-        if (values.smoke) {
+        let smoke: SmokeReport | undefined;
+        if (mode) {
           if (!io.smoke) return fail(2, '--smoke is not available here');
-          await io.smoke(context, first, second);
+          smoke = await io.smoke(context, first, second, mode);
+          if (smoke.problems.length > 0)
+            return fail(1, `${report.remote} ${second} fails the smoke test`, smoke.problems, smoke);
         }
-        [result, text] = [
-          { ...report, smoke: Boolean(values.smoke) },
-          formatVerified(report, Boolean(values.smoke)),
-        ];
+        [result, text] = [{ ...report, smoke: smoke ?? false }, formatVerified(report, smoke)];
         break;
       }
       case 'promote': {

@@ -5,6 +5,7 @@ import type { PruneResult } from './prune.js';
 import type { RollbackResult } from './rollback.js';
 import type { Staged } from './stage.js';
 import type { BuildStatus, StatusReport } from './status.js';
+import type { SmokeMode, SmokeReport } from './smoke/report.js';
 import type { VerifyReport } from './verify.js';
 
 /** What the commands print for people (--json prints the results themselves). */
@@ -36,9 +37,26 @@ export function formatStaged(staged: Staged): string {
   ].join('\n');
 }
 
-export function formatVerified(report: VerifyReport, smoke: boolean): string {
-  const passes = `${report.remote} ${report.release} passes every check${smoke ? ', and each expose loads in Chromium' : ''}`;
-  return report.host ? `${passes}\n  ${report.host}` : passes;
+const SMOKE_PASSES: Record<SmokeMode, string> = {
+  screens: 'and the smoke test (every screen it can reach renders cleanly)',
+  journey: 'and the smoke test (pat.password and sam.sms sign in)',
+  all: 'and the smoke test (every screen it can reach renders cleanly; pat.password and sam.sms sign in)',
+};
+
+export function formatVerified(report: VerifyReport, smoke: SmokeReport | undefined): string {
+  const passes = `${report.remote} ${report.release} passes every check${smoke ? `, ${SMOKE_PASSES[smoke.mode]}` : ''}`;
+  return [passes, ...(report.host ? [`  ${report.host}`] : []), ...(smoke ? [formatSmoke(smoke)] : [])].join(
+    '\n',
+  );
+}
+
+/** What the smoke test rendered, what it could not check, and how long it took. */
+export function formatSmoke(smoke: SmokeReport): string {
+  return [
+    ...(smoke.rendered.length > 0 ? [`  rendered: ${smoke.rendered.join(', ')}`] : []),
+    ...smoke.notChecked.map((note) => `  not checked: ${note}`),
+    `  smoke test: ${smoke.seconds} s`,
+  ].join('\n');
 }
 
 export function formatPromoted(result: PromoteResult): string {

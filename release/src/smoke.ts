@@ -1,17 +1,19 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 import { startStack } from '../../scripts/stack.mjs';
 import { liveHostDist, type ReleaseContext, resolveRemote } from './context.js';
+import { buildContributions } from './contributions.js';
 import { ReleaseError } from './errors.js';
 import { readIntegrityRecord } from './integrityRecord.js';
 import { MANIFEST_FILE, parseManifest } from './manifest.js';
 import { RemotesConfig } from './remotesConfig.js';
-
-/** Long enough for a cold start on a slow machine; a hung load is a failure, not a wait. */
-const LOAD_TIMEOUT_MS = 30_000;
+import { runJourneys } from './smoke/journey.js';
+import { exposesNotRendered, planVisits, readFactorUsers } from './smoke/plan.js';
+import type { SmokeMode, SmokeReport } from './smoke/report.js';
+import { renderScreens, STEP_TIMEOUT_MS } from './smoke/screens.js';
 
 const describe = (error: unknown) =>
   error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
@@ -23,21 +25,38 @@ interface FederationWindow {
 /**
  * `verify --smoke`: serves the release directory with the build in place of the live one (a
  * temporary remotes.json; the real one is not touched) through a portal server and the SSO
- * emulator on free ports, opens the portal in headless Chromium and loads each of the build's
- * exposes through the host's federation runtime. Any page error, console error, failed request
- * or expose that does not load to a component fails it.
+ * emulator on free ports, opens the portal in headless Chromium, loads each of the build's
+ * exposes through the host's federation runtime, then renders every route the build contributes
+ * with the state its guard needs (src/smoke/plan.ts) and checks each screen: no error banner in
+ * its place, no page or console error or failed request, no axe-core WCAG A/AA violation.
+ * `journey` instead signs pat.password and sam.sms in through the emulator, step by step.
+ * The report lists the problems (the caller refuses the build on any) and what was not checked.
  */
 export async function smokeTest(
   context: ReleaseContext,
   remoteInput: string,
   release: string,
-): Promise<void> {
+  mode: SmokeMode,
+  repoRoot: string,
+): Promise<SmokeReport> {
+  const started = Date.now();
   const remote = resolveRemote(remoteInput);
   const { dir } = context;
   const folder = dir.existingFolder(remote, release);
   const parsed = parseManifest(readFileSync(path.join(folder, MANIFEST_FILE), 'utf8'));
   const record = readIntegrityRecord(folder);
   if (!parsed.ok || !record.ok) throw new ReleaseError(`${remote.name} ${release} is not a staged build`);
+  const contributions = buildContributions(parsed.manifest);
+  if (!contributions.ok)
+    throw new ReleaseError(`${remote.name} ${release} is refused`, [contributions.problem]);
+  const harnessFile = path.join(remote.pkg, 'harness.json');
+  const factorUsers = readFactorUsers(path.join(repoRoot, remote.pkg));
+  if (!factorUsers.ok)
+    throw new ReleaseError('The smoke test cannot tell which fixture user reaches each factor step', [
+      factorUsers.problem,
+    ]);
+  const visits = planVisits(contributions.value, factorUsers.users, harnessFile);
+  const exposes = parsed.manifest.exposes.map((expose) => expose.path);
 
   const scratch = mkdtempSync(path.join(tmpdir(), 'release-smoke-'));
   const remotesFile = path.join(scratch, 'remotes.json');
@@ -48,7 +67,7 @@ export async function smokeTest(
       .text(),
   );
 
-  const problems: string[] = [];
+  const report: SmokeReport = { mode, rendered: [], notChecked: [], problems: [], seconds: 0 };
   const stack = await startStack({
     portalEnv: {
       RELEASES_DIR: dir.root,
@@ -69,25 +88,55 @@ export async function smokeTest(
     throw new ReleaseError('The smoke test cannot start Chromium (set CHROMIUM_PATH)', [describe(error)]);
   });
   try {
-    const page = await browser.newPage();
-    page.setDefaultTimeout(LOAD_TIMEOUT_MS);
-    page.on('pageerror', (error) => problems.push(`uncaught error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-    });
-    page.on('requestfailed', (request) =>
-      problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`),
-    );
-    page.on('response', (response) => {
-      if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-    });
-    await page.goto(`${stack.portalUrl}/`);
+    if (mode !== 'journey') {
+      report.problems.push(...(await loadExposes(browser, stack.portalUrl, remote.name, exposes)));
+      const screens = await renderScreens(browser, stack.portalUrl, remote.name, visits);
+      report.rendered.push(...screens.rendered);
+      report.notChecked.push(...screens.notReached);
+      report.problems.push(...screens.problems);
+      for (const expose of exposesNotRendered(exposes, visits))
+        report.notChecked.push(`${expose} is loaded but not rendered: no route the smoke can reach shows it`);
+    }
+    if (mode !== 'screens')
+      report.problems.push(...(await runJourneys(browser, stack.portalUrl, stack.emulatorUrl)));
+  } finally {
+    await browser.close();
+    await stack.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  report.seconds = Math.round((Date.now() - started) / 100) / 10;
+  return report;
+}
+
+/** Loads each expose through the host's federation runtime: each must load to a component. */
+async function loadExposes(
+  browser: Browser,
+  portalUrl: string,
+  remote: string,
+  exposes: readonly string[],
+): Promise<string[]> {
+  const problems: string[] = [];
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  page.on('pageerror', (error) => problems.push(`uncaught error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('requestfailed', (request) =>
+    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  try {
+    await page.goto(`${portalUrl}/`);
     // The host has started its federation runtime (whichever remote its first screen needs).
     await page.waitForFunction(() =>
       (globalThis as FederationWindow).__FEDERATION__?.__INSTANCES__?.some((item) => item.name === 'host'),
     );
-    for (const expose of parsed.manifest.exposes) {
-      const id = `${remote.name}/${expose.path.replace(/^\.\//, '')}`;
+    for (const expose of exposes) {
+      const id = `${remote}/${expose.replace(/^\.\//, '')}`;
       const loaded = await page.evaluate(async (request) => {
         const instance = (globalThis as FederationWindow).__FEDERATION__?.__INSTANCES__?.find(
           (item) => item.name === 'host',
@@ -100,14 +149,12 @@ export async function smokeTest(
           return `it failed to load: ${error instanceof Error ? error.message : String(error)}`;
         }
       }, id);
-      if (loaded !== 'ok') problems.push(`${expose.path}: ${loaded}`);
+      if (loaded !== 'ok') problems.push(`${expose}: ${loaded}`);
     }
   } catch (error) {
     problems.push(`the portal did not start in Chromium: ${describe(error)}`);
   } finally {
-    await browser.close();
-    await stack.stop();
-    rmSync(scratch, { recursive: true, force: true });
+    await context.close();
   }
-  if (problems.length > 0) throw new ReleaseError(`${remote.name} ${release} fails the smoke test`, problems);
+  return problems;
 }
