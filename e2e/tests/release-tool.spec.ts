@@ -309,6 +309,8 @@ test('verify --smoke renders every screen of a build with the state its route ne
   expect(broken.answer.problems?.some((problem) => problem.startsWith('./Otp: it failed to load'))).toBe(
     true,
   );
+  // Refused at loading: no screen of it is rendered.
+  expect(JSON.stringify(broken.answer)).toContain('no screen is rendered: the build fails to load');
 
   // Loads cleanly, throws on every render of /sotp, /eotp, /votp; FactorSelection logs an error.
   expect(releaseCli(world.releases, 'verify', 'remote_factors', world.faulty).code).toBe(0);

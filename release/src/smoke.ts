@@ -89,13 +89,22 @@ export async function smokeTest(
   });
   try {
     if (mode !== 'journey') {
-      report.problems.push(...(await loadExposes(browser, stack.portalUrl, remote.name, exposes)));
-      const screens = await renderScreens(browser, stack.portalUrl, remote.name, visits);
-      report.rendered.push(...screens.rendered);
-      report.notChecked.push(...screens.notReached);
-      report.problems.push(...screens.problems);
-      for (const expose of exposesNotRendered(exposes, visits))
-        report.notChecked.push(`${expose} is loaded but not rendered: no route the smoke can reach shows it`);
+      const loadProblems = await loadExposes(browser, stack.portalUrl, remote.name, exposes);
+      report.problems.push(...loadProblems);
+      // A build whose screens do not even load is refused already; rendering it would only
+      // repeat the same failure on every route, at the cost of a sign-in per screen.
+      if (loadProblems.length > 0) {
+        report.notChecked.push('no screen is rendered: the build fails to load');
+      } else {
+        const screens = await renderScreens(browser, stack.portalUrl, remote.name, visits);
+        report.rendered.push(...screens.rendered);
+        report.notChecked.push(...screens.notReached);
+        report.problems.push(...screens.problems);
+        for (const expose of exposesNotRendered(exposes, visits))
+          report.notChecked.push(
+            `${expose} is loaded but not rendered: no route the smoke can reach shows it`,
+          );
+      }
     }
     if (mode !== 'screens')
       report.problems.push(...(await runJourneys(browser, stack.portalUrl, stack.emulatorUrl)));
