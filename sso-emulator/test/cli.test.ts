@@ -1,12 +1,13 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+// TypeScript 7 exports only its package.json of its files: the compiler's launcher sits beside it.
+const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
 const children: ChildProcess[] = [];
 
 function newestSource(dir: string): number {
