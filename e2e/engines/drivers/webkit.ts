@@ -40,6 +40,8 @@ const MINIBROWSER_PATH =
 const XVFB_RUN = '/usr/bin/xvfb-run';
 /** How long the driver may take to answer /status after it was started. */
 const START_TIMEOUT_MS = 20_000;
+/** The longest a WebDriver command may go unanswered (a page load included) before its step fails. */
+const COMMAND_TIMEOUT_MS = 20_000;
 
 /** The W3C name of an element reference in a command's JSON. */
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
@@ -82,12 +84,23 @@ function webDriverClient(base: string) {
     path: string,
     body?: unknown,
   ): Promise<unknown> {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const reply: unknown = await response.json();
+    let response: Response;
+    let reply: unknown;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+      });
+      reply = await response.json();
+    } catch (error) {
+      // A driver that stops answering must fail the step it hung in, by name, well inside the
+      // test's own timeout (one run hung in a script call until the test and its teardown timed out).
+      if (error instanceof DOMException && error.name === 'TimeoutError')
+        throw new Error(`WebDriver ${method} ${path}: no answer within ${COMMAND_TIMEOUT_MS / 1000} s`);
+      throw error;
+    }
     const value = isRecord(reply) ? reply.value : undefined;
     if (!response.ok) {
       const detail = isRecord(value) ? `${String(value.error)}: ${String(value.message)}` : String(value);
