@@ -1,5 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { freePort } from '../../src/servers';
 import type { ElementRef, EngineBrowser, EngineDriver, Key, Located, PageFunction } from './driver';
@@ -77,8 +79,41 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+/** The last lines the driver and its browser wrote, for an error that needs them. */
+function tail(file: string | undefined, lines = 25): string {
+  if (!file) return '';
+  try {
+    const text = readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    return text ? `\n--- last lines of ${file} ---\n${text}` : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The driver's processes as `ps` sees them (state, CPU, age): a hung command then says whether the
+ * web process died, spins or waits.
+ */
+function processes(group: number | undefined): string {
+  if (group === undefined) return '';
+  try {
+    const table = execFileSync('ps', ['-o', 'pid,stat,pcpu,etimes,args', '-g', String(group)], {
+      encoding: 'utf8',
+    });
+    return `\n--- the driver's processes ---\n${table.trimEnd()}`;
+  } catch {
+    return '';
+  }
+}
+
+/** What a hung command's error quotes about the driver. */
+interface Diagnostics {
+  log: string;
+  group: number | undefined;
+}
+
 /** One WebDriver endpoint: a command's reply value, or an error naming the command and the driver's message. */
-function webDriverClient(base: string) {
+function webDriverClient(base: string, diagnostics?: Diagnostics) {
   return async function command(
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
@@ -98,7 +133,9 @@ function webDriverClient(base: string) {
       // A driver that stops answering must fail the step it hung in, by name, well inside the
       // test's own timeout (one run hung in a script call until the test and its teardown timed out).
       if (error instanceof DOMException && error.name === 'TimeoutError')
-        throw new Error(`WebDriver ${method} ${path}: no answer within ${COMMAND_TIMEOUT_MS / 1000} s`);
+        throw new Error(
+          `WebDriver ${method} ${path}: no answer within ${COMMAND_TIMEOUT_MS / 1000} s${processes(diagnostics?.group)}${tail(diagnostics?.log)}`,
+        );
       throw error;
     }
     const value = isRecord(reply) ? reply.value : undefined;
@@ -215,10 +252,17 @@ export async function launchWebKit(): Promise<EngineBrowser> {
   for (const path of [DRIVER_PATH, MINIBROWSER_PATH, XVFB_RUN])
     if (!existsSync(path)) throw missingEngine('webkit', path);
   const port = await freePort();
-  const driver = spawn(XVFB_RUN, ['-a', DRIVER_PATH, `--port=${port}`], {
+  // What xvfb-run, the driver and MiniBrowser print goes to a file: a command that hangs quotes its end.
+  const log = join(mkdtempSync(join(tmpdir(), 'webkit-driver-')), 'output.log');
+  const output = openSync(log, 'a');
+  // `-a` looks for a free display from `-n`: workers start their search at different numbers, so two
+  // launching at once do not both pick the first free one.
+  const display = 100 + (port % 400);
+  const driver = spawn(XVFB_RUN, ['-n', String(display), '-a', DRIVER_PATH, `--port=${port}`], {
     detached: true,
-    stdio: 'ignore',
+    stdio: ['ignore', output, output],
   });
+  closeSync(output);
   // Its own process group (so one signal ends xvfb-run, Xvfb, the driver and its browsers); should
   // the worker exit without its teardown, the group goes with it.
   const orphanGuard = () => {
@@ -226,7 +270,7 @@ export async function launchWebKit(): Promise<EngineBrowser> {
   };
   process.once('exit', orphanGuard);
   driver.once('exit', () => process.off('exit', orphanGuard));
-  const command = webDriverClient(`http://127.0.0.1:${port}`);
+  const command = webDriverClient(`http://127.0.0.1:${port}`, { log, group: driver.pid });
   try {
     await untilReady(command, driver);
   } catch (error) {
