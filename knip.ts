@@ -8,6 +8,8 @@ import type { KnipConfig } from 'knip';
 const config: KnipConfig = {
   // An export also used in its own module is a wide export, not dead code.
   ignoreExportsUsedInFile: true,
+  // Debian's, installed by .ci/run: the several-servers tests start Redis themselves.
+  ignoreBinaries: ['redis-server'],
   // Rspack configs are listed as entries below: evaluating them (what the plugin does) builds
   // every federation config and reads the disk, and adds nothing.
   rspack: false,

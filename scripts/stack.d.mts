@@ -18,6 +18,8 @@ export interface PortalStack {
   devPage: string;
   /** Every line the portal server has written so far (stdout and stderr), growing as it runs. */
   portalLogs: string[];
+  /** Each portal server: the port it listens on (127.0.0.1) and its log lines, growing as it runs. */
+  instances: { port: number; logs: string[] }[];
   stop(): Promise<void>;
 }
 export declare function startStack(options?: {
@@ -26,4 +28,8 @@ export declare function startStack(options?: {
   portalEnv?: Record<string, string>;
   emulatorEnv?: Record<string, string>;
   echo?: boolean;
+  /** Portal servers to start with the same settings (default 1); each on its own port. */
+  instances?: number;
+  /** The origin browsers use (PUBLIC_ORIGIN) when a load balancer stands in front; default the first portal's own. */
+  publicOrigin?: string;
 }): Promise<PortalStack>;

@@ -1,6 +1,7 @@
 // Starting our servers: the SSO emulator and the portal server in front of it.
 // Used by `npm start`, the end-to-end tests and the benchmarks.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -68,6 +69,10 @@ export function startServer(script, env, { timeoutMs = 20_000, echo = false } = 
  * WebAuthn refuses IP addresses as relying-party IDs. Both run in development mode whatever the
  * shell's NODE_ENV says: in production mode the portal insists on an https SSO and a real secret,
  * and the emulator refuses to run at all.
+ *
+ * `instances` > 1 starts that many portal servers with the same settings (one sealing key and one
+ * audit key for all, as a deployment's instances have), on free ports after the first;
+ * `publicOrigin` is the origin browsers use when something (a load balancer) stands in front.
  */
 export async function startStack({
   portalPort,
@@ -75,40 +80,58 @@ export async function startStack({
   portalEnv = {},
   emulatorEnv = {},
   echo = false,
+  instances = 1,
+  publicOrigin,
 } = {}) {
   const [pPort, ePort] = [portalPort ?? (await freePort()), emulatorPort ?? (await freePort())];
-  const portalOrigin = `http://localhost:${pPort}`;
+  const portalOrigin = publicOrigin ?? `http://localhost:${pPort}`;
+  const portalOrigins = [
+    ...new Set([portalOrigin, `http://localhost:${pPort}`, `http://127.0.0.1:${pPort}`]),
+  ];
   const emulator = await startServer(
     'sso-emulator/dist/main.js',
     {
       NODE_ENV: 'development',
       EMULATOR_PORT: String(ePort),
-      EMULATOR_PORTAL_ORIGINS: `${portalOrigin},http://127.0.0.1:${pPort}`,
+      EMULATOR_PORTAL_ORIGINS: portalOrigins.join(','),
       EMULATOR_RP_ID: 'localhost',
       ...emulatorEnv,
     },
     { echo },
   );
   const tenantUrl = emulator.line.tenantUrl ?? `${emulator.url.replace(/\/$/, '')}/default/`;
-  let portal;
+  const sharedKeys =
+    instances > 1
+      ? {
+          TOKEN_SEALING_KEYS: randomBytes(32).toString('base64'),
+          AUDIT_PSEUDONYM_KEY: randomBytes(32).toString('base64'),
+        }
+      : {};
+  const portals = [];
   try {
-    portal = await startServer(
-      'portal-server/dist/main.js',
-      {
-        NODE_ENV: 'development',
-        PORT: String(pPort),
-        PUBLIC_ORIGIN: portalOrigin,
-        SSO_BASE_URL: tenantUrl,
-        // The suites sign the same fixture users in back to back, far faster than a person: the
-        // per-user sign-in limit of the proxy (30 a minute) is raised here, and tested on its own
-        // (portal-server/test/antiAutomation.test.ts).
-        PROXY_USER_RATE_LIMIT: '100000',
-        ...portalEnv,
-      },
-      { echo },
-    );
+    for (let index = 0; index < instances; index += 1) {
+      const port = index === 0 ? pPort : await freePort();
+      portals.push(
+        await startServer(
+          'portal-server/dist/main.js',
+          {
+            NODE_ENV: 'development',
+            PORT: String(port),
+            PUBLIC_ORIGIN: portalOrigin,
+            SSO_BASE_URL: tenantUrl,
+            // The suites sign the same fixture users in back to back, far faster than a person: the
+            // per-user sign-in limit of the proxy (30 a minute) is raised here, and tested on its own
+            // (portal-server/test/antiAutomation.test.ts).
+            PROXY_USER_RATE_LIMIT: '100000',
+            ...sharedKeys,
+            ...portalEnv,
+          },
+          { echo },
+        ),
+      );
+    }
   } catch (error) {
-    await emulator.stop();
+    await Promise.all([...portals.map((portal) => portal.stop()), emulator.stop()]);
     throw error;
   }
   return {
@@ -116,7 +139,9 @@ export async function startStack({
     emulatorUrl: emulator.url.replace(/\/$/, ''),
     tenantUrl,
     devPage: emulator.line.devPage ?? `${emulator.url.replace(/\/$/, '')}/_emulator/`,
-    portalLogs: portal.logs,
-    stop: () => Promise.all([portal.stop(), emulator.stop()]).then(() => undefined),
+    portalLogs: portals[0].logs,
+    instances: portals.map((portal) => ({ port: Number(new URL(portal.url).port), logs: portal.logs })),
+    stop: () =>
+      Promise.all([...portals.map((portal) => portal.stop()), emulator.stop()]).then(() => undefined),
   };
 }

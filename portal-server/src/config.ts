@@ -15,6 +15,8 @@ import {
   portValue,
   positiveMillis,
   positiveWhole,
+  redisKeyPrefixValue,
+  redisUrlValue,
   type RiskType,
   riskTypeValue,
   type TrustedTypesMode,
@@ -31,6 +33,7 @@ import {
   productionProblems,
 } from './env/productionRules.js';
 import { type ProductConfig, readProductConfig } from './productConfig.js';
+import type { RedisSettings } from './shared/redisClient.js';
 import { SEALING_KEY_BYTES, type SealingKey, sealingKey } from './tokens/custody/sealingKeys.js';
 
 /** Everything the server needs, taken from environment variables only. */
@@ -97,6 +100,11 @@ export interface PortalServerConfig {
   auditPseudonymKeyGenerated: boolean;
   /** Reports per client address per window to /v1/audit/events. */
   auditEventRateLimit: number;
+  /**
+   * REDIS_URL and its settings: the rate limits and counters every instance shares. Undefined: they
+   * live in this process's memory (one instance, or limits counted per instance).
+   */
+  redis: RedisSettings | undefined;
 }
 
 /** How long a client may take and how much it may send (src/http/serverLimits.ts). */
@@ -158,6 +166,9 @@ const EnvSchema = v.object({
   RATE_LIMIT_WINDOW_S: v.optional(positiveWhole, '60'),
   AUDIT_PSEUDONYM_KEY: v.optional(pseudonymKeyValue),
   AUDIT_EVENT_RATE_LIMIT: v.optional(positiveWhole, '30'),
+  REDIS_URL: v.optional(redisUrlValue),
+  REDIS_COMMAND_TIMEOUT_MS: v.optional(positiveMillis, '500'),
+  REDIS_KEY_PREFIX: v.optional(redisKeyPrefixValue, 'portal:'),
 });
 
 type EnvName = keyof v.InferInput<typeof EnvSchema>;
@@ -258,6 +269,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     auditPseudonymKey: e.AUDIT_PSEUDONYM_KEY ?? randomBytes(PSEUDONYM_KEY_MIN_BYTES),
     auditPseudonymKeyGenerated: e.AUDIT_PSEUDONYM_KEY === undefined,
     auditEventRateLimit: e.AUDIT_EVENT_RATE_LIMIT,
+    redis: e.REDIS_URL
+      ? { url: e.REDIS_URL, commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS, keyPrefix: e.REDIS_KEY_PREFIX }
+      : undefined,
   };
 }
 

@@ -35,7 +35,9 @@ import { registerSecurityHeaders } from './security/securityHeaders.js';
 import { registerEmeaCookiesPage } from './static/emeaCookiesPage.js';
 import { registerHostApp } from './static/hostApp.js';
 import { registerRemoteReleases } from './static/remoteReleases.js';
-import { MemoryRateLimitStore, type RateLimitStore } from './rateLimit/rateLimitStore.js';
+import type { RateLimitStore } from './rateLimit/rateLimitStore.js';
+import type { CounterStore } from './shared/counterStore.js';
+import { sharedStores } from './shared/sharedStores.js';
 import { REFRESH_COOKIE_PREFIX } from './tokens/custody/refreshCookie.js';
 import {
   REFRESH_COOKIES_PER_BROWSER,
@@ -52,10 +54,13 @@ export interface BuildOptions {
   /** The cache of manifests on other origins (tests shorten its timeouts). */
   foreignManifests?: ForeignManifests;
   /**
-   * Where the rate limits count; default one process's memory. Instances behind a load balancer
-   * share their limits by sharing a store (e.g. Redis; README, "Rate limits").
+   * Where the rate limits count; default Redis when REDIS_URL is set, else one process's memory.
+   * Instances behind a load balancer share their limits by sharing a store (README, "Running
+   * several portal servers").
    */
   rateLimitStore?: RateLimitStore;
+  /** Counters the instances share (e.g. the browsers' reports per build); the same default. */
+  counterStore?: CounterStore;
 }
 
 /** How long a dev server's manifest is reused (DEV_REMOTES): a reload after a rebuild sees the new one. */
@@ -128,7 +133,10 @@ export async function buildServer(
   const contributedCalls = new ContributedCalls(async () =>
     liveContributions.merge(await sessionRemotes.read()),
   );
-  const rateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
+  // Rate limits and counters: in Redis with REDIS_URL (one connection, closed with the server).
+  const stores = sharedStores(config.redis, app.log, options);
+  app.addHook('onClose', stores.close);
+  const { rateLimitStore } = stores;
   const custody = new RefreshTokenCustody(
     new TokenSealer({ keys: config.tokenSealingKeys, purpose: REFRESH_COOKIE_PREFIX }),
     {

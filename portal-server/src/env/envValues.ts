@@ -175,3 +175,33 @@ export const devRemotesValue = v.pipe(
   ),
   v.transform((pairs) => new Map(pairs.map((pair) => pair.split('=') as [string, string]))),
 );
+
+/**
+ * REDIS_URL: `redis://[user:password@]host[:port][/db]`, or `rediss://` for TLS. Kept as written
+ * (the password included: it is never logged, see shared/redisClient: redisAddress).
+ */
+export const redisUrlValue = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check((value) => {
+    try {
+      const url = new URL(value);
+      return (
+        (url.protocol === 'redis:' || url.protocol === 'rediss:') &&
+        url.hostname !== '' &&
+        /^\/?\d{0,2}$/.test(url.pathname) &&
+        !url.search &&
+        !url.hash
+      );
+    } catch {
+      return false;
+    }
+  }, 'must be a redis:// or rediss:// URL such as redis://10.0.0.5:6379/0'),
+);
+
+/** REDIS_KEY_PREFIX: letters, digits and `:_.-`, ending in `:` by convention (not enforced). */
+export const redisKeyPrefixValue = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or :_.- (e.g. portal:)'),
+);

@@ -119,6 +119,7 @@ export function testConfig(
     auditPseudonymKey: TEST_AUDIT_KEY,
     auditPseudonymKeyGenerated: false,
     auditEventRateLimit: 1000,
+    redis: undefined,
     ...overrides,
   };
 }

@@ -1,0 +1,72 @@
+import { Redis } from 'ioredis';
+
+/** REDIS_URL and its companions: where the instances of one portal keep what they share. */
+export interface RedisSettings {
+  /** redis:// or rediss:// (TLS), with an optional user, password and database number. */
+  url: string;
+  /**
+   * The longest a command may wait for its reply, connecting included. A hung or unreachable Redis
+   * then fails a request within this time (a rate-limited route answers 503) instead of holding it.
+   */
+  commandTimeoutMs: number;
+  /** Begins every key this portal writes, so several portals (or tenants) can share one Redis. */
+  keyPrefix: string;
+}
+
+/** What the connection reports; the server's logger. */
+interface RedisLog {
+  info(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/** The longest a reconnecting client waits between two tries. */
+const MAX_RECONNECT_DELAY_MS = 2000;
+
+/** The URL without its user and password, fit for a log line. */
+export function redisAddress(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+}
+
+/**
+ * One connection to Redis for the whole process (commands are pipelined on it). It reconnects by
+ * itself, forever, with a growing delay; meanwhile each command fails after `commandTimeoutMs`
+ * (and a command queued while disconnected is dropped at the next reconnect try), so the callers
+ * fail closed and fast. The first failure and the recovery are logged once each, not every try.
+ */
+export function connectRedis(settings: RedisSettings, log: RedisLog): Redis {
+  const client = new Redis(settings.url, {
+    commandTimeout: settings.commandTimeoutMs,
+    connectTimeout: Math.max(settings.commandTimeoutMs, 1000),
+    maxRetriesPerRequest: 1,
+    retryStrategy: (tries) => Math.min(tries * 100, MAX_RECONNECT_DELAY_MS),
+  });
+  const address = redisAddress(settings.url);
+  let failing = false;
+  client.on('error', (error: unknown) => {
+    if (failing) return;
+    failing = true;
+    log.error(
+      { err: error, redis: address },
+      'redis unreachable; shared limits refuse requests until it is back',
+    );
+  });
+  client.on('ready', () => {
+    if (failing) log.info({ redis: address }, 'redis reachable again');
+    failing = false;
+  });
+  return client;
+}
+
+/** Ends the connection: QUIT when connected (pending replies still arrive), else at once. */
+export async function closeRedis(client: Redis): Promise<void> {
+  if (client.status === 'ready') {
+    try {
+      await client.quit();
+      return;
+    } catch {
+      // the connection broke while quitting: drop it below
+    }
+  }
+  client.disconnect();
+}
