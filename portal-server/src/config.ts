@@ -97,6 +97,12 @@ export interface PortalServerConfig {
   auditPseudonymKeyGenerated: boolean;
   /** Reports per client address per window to /v1/audit/events. */
   auditEventRateLimit: number;
+  /** Beacons per client address per window to /v1/beacon (canary analysis). */
+  beaconRateLimit: number;
+  /** The operators' listener for GET /canary-stats (METRICS_PORT); undefined: not served. */
+  metricsPort: number | undefined;
+  /** Where the operators' listener binds (METRICS_HOST, default 127.0.0.1). */
+  metricsHost: string;
 }
 
 /** How long a client may take and how much it may send (src/http/serverLimits.ts). */
@@ -158,6 +164,9 @@ const EnvSchema = v.object({
   RATE_LIMIT_WINDOW_S: v.optional(positiveWhole, '60'),
   AUDIT_PSEUDONYM_KEY: v.optional(pseudonymKeyValue),
   AUDIT_EVENT_RATE_LIMIT: v.optional(positiveWhole, '30'),
+  BEACON_RATE_LIMIT: v.optional(positiveWhole, '60'),
+  METRICS_PORT: v.optional(portValue),
+  METRICS_HOST: v.optional(nonEmpty, '127.0.0.1'),
 });
 
 type EnvName = keyof v.InferInput<typeof EnvSchema>;
@@ -258,6 +267,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     auditPseudonymKey: e.AUDIT_PSEUDONYM_KEY ?? randomBytes(PSEUDONYM_KEY_MIN_BYTES),
     auditPseudonymKeyGenerated: e.AUDIT_PSEUDONYM_KEY === undefined,
     auditEventRateLimit: e.AUDIT_EVENT_RATE_LIMIT,
+    beaconRateLimit: e.BEACON_RATE_LIMIT,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
   };
 }
 

@@ -3,6 +3,9 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { auditLogger, AuditTrail } from './audit/auditTrail.js';
 import { registerBrowserEventsRoute } from './audit/browserEventsRoute.js';
+import { registerBeaconRoute } from './canary/beaconRoute.js';
+import { CanaryStats } from './canary/canaryStats.js';
+import { listenForOperators } from './canary/metricsServer.js';
 import { ProxyAudit } from './audit/proxyAudit.js';
 import { Pseudonymizer } from './audit/pseudonymizer.js';
 import { tokenAudit } from './audit/tokenAudit.js';
@@ -36,6 +39,7 @@ import { registerEmeaCookiesPage } from './static/emeaCookiesPage.js';
 import { registerHostApp } from './static/hostApp.js';
 import { registerRemoteReleases } from './static/remoteReleases.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './rateLimit/rateLimitStore.js';
+import { type CounterStore, MemoryCounterStore } from './shared/counterStore.js';
 import { REFRESH_COOKIE_PREFIX } from './tokens/custody/refreshCookie.js';
 import {
   REFRESH_COOKIES_PER_BROWSER,
@@ -56,6 +60,8 @@ export interface BuildOptions {
    * share their limits by sharing a store (e.g. Redis; README, "Rate limits").
    */
   rateLimitStore?: RateLimitStore;
+  /** Where the canary beacons are counted; default one process's memory (README, "Canary analysis"). */
+  counterStore?: CounterStore;
 }
 
 /** How long a dev server's manifest is reused (DEV_REMOTES): a reload after a rebuild sees the new one. */
@@ -129,6 +135,7 @@ export async function buildServer(
     liveContributions.merge(await sessionRemotes.read()),
   );
   const rateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
+  const canaryStats = new CanaryStats(options.counterStore ?? new MemoryCounterStore());
   const custody = new RefreshTokenCustody(
     new TokenSealer({ keys: config.tokenSealingKeys, purpose: REFRESH_COOKIE_PREFIX }),
     {
@@ -203,7 +210,17 @@ export async function buildServer(
         rule: { name: 'audit', limit: config.auditEventRateLimit, windowMs: config.rateLimitWindowMs },
       },
     });
+    await registerBeaconRoute(dynamic, {
+      stats: canaryStats,
+      remotes: remotesFile,
+      publicOrigin,
+      rateLimit: {
+        store: rateLimitStore,
+        rule: { name: 'beacon', limit: config.beaconRateLimit, windowMs: config.rateLimitWindowMs },
+      },
+    });
   });
+  listenForOperators(app, canaryStats, { port: config.metricsPort, host: config.metricsHost });
   await registerCspReportRoute(app, {
     store: rateLimitStore,
     rule: { name: 'csp-report', limit: config.cspReportRateLimit, windowMs: config.rateLimitWindowMs },

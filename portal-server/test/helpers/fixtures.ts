@@ -119,6 +119,9 @@ export function testConfig(
     auditPseudonymKey: TEST_AUDIT_KEY,
     auditPseudonymKeyGenerated: false,
     auditEventRateLimit: 1000,
+    beaconRateLimit: 1000,
+    metricsPort: undefined,
+    metricsHost: '127.0.0.1',
     ...overrides,
   };
 }
