@@ -49,4 +49,3 @@ export type BeaconEvent = v.InferOutput<typeof BeaconEventSchema>;
 export const BeaconSchema = v.strictObject({
   events: v.pipe(v.array(BeaconEventSchema), v.minLength(1), v.maxLength(MAX_BEACON_EVENTS)),
 });
-export type Beacon = v.InferOutput<typeof BeaconSchema>;
