@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './servers';
 
@@ -17,8 +17,10 @@ export function buildBefore(pkg: string, label: string, edits: Record<string, So
   const copy = path.join(repoRoot, '.tmp', `${pkg}-${label}`);
   rmSync(copy, { recursive: true, force: true });
   mkdirSync(copy, { recursive: true });
-  for (const entry of ['src', 'exposes.ts', 'rspack.config.ts', 'package.json', 'tsconfig.json']) {
-    cpSync(path.join(source, entry), path.join(copy, entry), { recursive: true });
+  // content/: remote-help's texts, imported from its sources.
+  for (const entry of ['src', 'content', 'exposes.ts', 'rspack.config.ts', 'package.json', 'tsconfig.json']) {
+    if (existsSync(path.join(source, entry)))
+      cpSync(path.join(source, entry), path.join(copy, entry), { recursive: true });
   }
   symlinkSync(path.join(source, 'node_modules'), path.join(copy, 'node_modules'));
   for (const [file, edit] of Object.entries(edits)) {

@@ -9,6 +9,7 @@ import { knownRemotePlans, type RemotePlans } from './federation/remotePlan';
 import { configureRemotes } from './federation/remoteRegistry';
 import { preloadScreen } from './federation/screenCache';
 import { fetchRemotesConfig, type RemoteEntry } from './federation/remotesConfig';
+import { startHealthReports } from './health/startHealthReports';
 import { PortalRouter } from './router';
 import { firstScreenFor } from './routing/routeTable';
 import { startSession } from './session/startSession';
@@ -80,6 +81,7 @@ function start(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   prepare(readBootstrapData());
+  startHealthReports();
   createRoot(container).render(
     <StrictMode>
       <Provider store={portalStore}>

@@ -105,6 +105,12 @@ export interface PortalServerConfig {
    * live in this process's memory (one instance, or limits counted per instance).
    */
   redis: RedisSettings | undefined;
+  /** Beacons per client address per window to /v1/beacon (canary analysis). */
+  beaconRateLimit: number;
+  /** The operators' listener for GET /canary-stats (METRICS_PORT); undefined: not served. */
+  metricsPort: number | undefined;
+  /** Where the operators' listener binds (METRICS_HOST, default 127.0.0.1). */
+  metricsHost: string;
 }
 
 /** How long a client may take and how much it may send (src/http/serverLimits.ts). */
@@ -169,6 +175,9 @@ const EnvSchema = v.object({
   REDIS_URL: v.optional(redisUrlValue),
   REDIS_COMMAND_TIMEOUT_MS: v.optional(positiveMillis, '500'),
   REDIS_KEY_PREFIX: v.optional(redisKeyPrefixValue, 'portal:'),
+  BEACON_RATE_LIMIT: v.optional(positiveWhole, '60'),
+  METRICS_PORT: v.optional(portValue),
+  METRICS_HOST: v.optional(nonEmpty, '127.0.0.1'),
 });
 
 type EnvName = keyof v.InferInput<typeof EnvSchema>;
@@ -272,6 +281,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     redis: e.REDIS_URL
       ? { url: e.REDIS_URL, commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS, keyPrefix: e.REDIS_KEY_PREFIX }
       : undefined,
+    beaconRateLimit: e.BEACON_RATE_LIMIT,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
   };
 }
 

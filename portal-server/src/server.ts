@@ -3,6 +3,9 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { auditLogger, AuditTrail } from './audit/auditTrail.js';
 import { registerBrowserEventsRoute } from './audit/browserEventsRoute.js';
+import { registerBeaconRoute } from './canary/beaconRoute.js';
+import { CanaryStats } from './canary/canaryStats.js';
+import { listenForOperators } from './canary/metricsServer.js';
 import { ProxyAudit } from './audit/proxyAudit.js';
 import { Pseudonymizer } from './audit/pseudonymizer.js';
 import { tokenAudit } from './audit/tokenAudit.js';
@@ -59,7 +62,7 @@ export interface BuildOptions {
    * several portal servers").
    */
   rateLimitStore?: RateLimitStore;
-  /** Counters the instances share (e.g. the browsers' reports per build); the same default. */
+  /** Counters the instances share (the canary beacons per build, README "Canary analysis"); the same default. */
   counterStore?: CounterStore;
 }
 
@@ -211,7 +214,17 @@ export async function buildServer(
         rule: { name: 'audit', limit: config.auditEventRateLimit, windowMs: config.rateLimitWindowMs },
       },
     });
+    await registerBeaconRoute(dynamic, {
+      stats: canaryStats,
+      remotes: remotesFile,
+      publicOrigin,
+      rateLimit: {
+        store: rateLimitStore,
+        rule: { name: 'beacon', limit: config.beaconRateLimit, windowMs: config.rateLimitWindowMs },
+      },
+    });
   });
+  listenForOperators(app, canaryStats, { port: config.metricsPort, host: config.metricsHost });
   await registerCspReportRoute(app, {
     store: rateLimitStore,
     rule: { name: 'csp-report', limit: config.cspReportRateLimit, windowMs: config.rateLimitWindowMs },

@@ -27,6 +27,7 @@ const POST_ROUTES: [string, string][] = [
   ['/v1/token/generate/refresh', 'application/json'],
   ['/v1/token/revoke', 'application/json'],
   ['/v1/audit/events', 'application/json'],
+  ['/v1/beacon', 'text/plain;charset=UTF-8'],
   ['/common/portal/proxy/auth/v1/authenticate', 'application/json'],
   ['/csp-report', 'application/csp-report'],
   ['/csp-report', 'application/reports+json'],

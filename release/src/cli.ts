@@ -1,5 +1,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { withHealth } from './canary/buildHealth.js';
+import { readCanaryStats } from './canary/canaryStats.js';
+import { parseDuration } from './canary/duration.js';
+import { watchCanary } from './canary/watch.js';
 import { defaultBuildDir, stage, verify } from './commands.js';
 import { lockSettings, type ReleaseContext, type SwitchContext } from './context.js';
 import { diffReleases } from './diff/releaseDiff.js';
@@ -27,6 +31,7 @@ import {
   formatStatus,
   formatSmoke,
   formatVerified,
+  formatWatched,
 } from './format.js';
 
 export const USAGE = `Usage: node scripts/release.mjs <command> [options]   (or: npm run release -- <command> …)
@@ -41,8 +46,14 @@ export const USAGE = `Usage: node scripts/release.mjs <command> [options]   (or:
                                           banner, axe-core WCAG A/AA); --smoke=journey signs pat.password
                                           and sam.sms in instead; --smoke=all does both
   promote <remote> <release> [--canary N] verify, then switch remotes.json (N: % of new sessions, 1-99)
+          [--watch [--window 10m] [--every 15s] [--stats URL]]
+                                          with --canary: read what browsers report over the window and
+                                          roll the canary back by itself when it is clearly worse than
+                                          live (exit 0 healthy, 1 rolled back, 3 not enough sessions)
   rollback <remote>                       end a canary, or go back to the build live before
-  status                                  what is live for each remote, since when, what came before
+  status [--stats URL]                    what is live for each remote, since when, what came before;
+                                          with --stats (or $RELEASE_STATS_URL, a portal server's
+                                          METRICS_PORT /canary-stats): sessions, error rate, p75 vitals
   prune <remote> [--keep N]               delete release folders nothing needs: keeps the live build,
                                           a canary, the N builds live before (rollback) and the N
                                           staged last (default N: ${DEFAULT_KEEP})
@@ -75,6 +86,10 @@ const OPTIONS = {
   keep: { type: 'string' },
   'dry-run': { type: 'boolean' },
   wait: { type: 'string' },
+  stats: { type: 'string' },
+  watch: { type: 'boolean' },
+  window: { type: 'string' },
+  every: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
@@ -83,9 +98,12 @@ const OPTIONS = {
 const COMMANDS: Record<string, { args: string[]; options: (keyof typeof OPTIONS)[] }> = {
   stage: { args: ['remote'], options: ['from', 'revision', 'dry-run', 'wait'] },
   verify: { args: ['remote', 'release'], options: ['smoke'] },
-  promote: { args: ['remote', 'release'], options: ['canary', 'dry-run', 'wait'] },
+  promote: {
+    args: ['remote', 'release'],
+    options: ['canary', 'dry-run', 'wait', 'watch', 'window', 'every', 'stats'],
+  },
   rollback: { args: ['remote'], options: ['dry-run', 'wait'] },
-  status: { args: [], options: [] },
+  status: { args: [], options: ['stats'] },
   prune: { args: ['remote'], options: ['keep', 'dry-run', 'wait'] },
   diff: { args: ['remote', 'release', 'release'], options: [] },
 };
@@ -128,6 +146,22 @@ function describeParseError(error: Error): string {
   const unknown = /Unknown option '--([^']+)'/.exec(message)?.[1];
   const meant = unknown ? Object.keys(OPTIONS).find((name) => distance(name, unknown) <= 2) : undefined;
   return `${message}${meant ? ` (did you mean --${meant}?)` : ''}; node scripts/release.mjs --help lists the options`;
+}
+
+/** `promote --watch`: where the counts are, the window and how often they are read; or what is wrong. */
+function watchSettings(
+  values: { stats?: string | undefined; window?: string | undefined; every?: string | undefined },
+  env: NodeJS.ProcessEnv,
+): { statsUrl: string; windowMs: number; everyMs: number } | string {
+  const statsUrl = values.stats ?? env.RELEASE_STATS_URL;
+  if (!statsUrl)
+    return "--watch reads the browsers' counts: pass --stats URL (a portal server's METRICS_PORT /canary-stats) or set RELEASE_STATS_URL";
+  const windowMs = parseDuration(values.window ?? '10m');
+  if (windowMs === undefined)
+    return `--window takes a duration such as 30s, 10m or 1h, not '${values.window}'`;
+  const everyMs = parseDuration(values.every ?? '15s');
+  if (everyMs === undefined) return `--every takes a duration such as 5s or 1m, not '${values.every}'`;
+  return { statsUrl, windowMs, everyMs };
 }
 
 /** Exit codes: 0 done, 1 refused (a check failed, or the status found a problem), 2 bad input. */
@@ -271,8 +305,22 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           return fail(2, `--canary takes a whole percentage from 1 to 99, not '${values.canary}'`);
         }
         const options = { dryRun, ...(canary === undefined ? {} : { canary }) };
+        const watching = values.watch ? watchSettings(values, io.env) : undefined;
+        if (typeof watching === 'string') return fail(2, watching);
+        if (!values.watch && (values.window ?? values.every ?? values.stats) !== undefined)
+          return fail(2, '--window, --every and --stats go with --watch');
+        if (watching && (canary === undefined || first === HOST || dryRun))
+          return fail(2, '--watch watches a remote promoted with --canary N (not --dry-run)');
         const switcher = switching();
         if (!switcher) return fail(2, NOBODY);
+        if (watching) {
+          const promoted = promote(switcher, first, second, options);
+          if (!json) io.err(formatPromoted(promoted));
+          const watch = await watchCanary(switcher, promoted, watching);
+          [result, text] = [{ ...promoted, watch }, formatWatched(promoted, watch)];
+          code = watch.rolledBack ? 1 : watch.verdict === 'healthy' ? 0 : 3;
+          break;
+        }
         const promoted =
           first === HOST ? promoteHost(switcher, second, options) : promote(switcher, first, second, options);
         [result, text] = [promoted, formatPromoted(promoted)];
@@ -303,7 +351,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         break;
       }
       default: {
-        const report = status(context);
+        let report = status(context);
+        const statsUrl = values.stats ?? io.env.RELEASE_STATS_URL;
+        if (statsUrl) report = withHealth(report, await readCanaryStats(statsUrl), statsUrl);
         [result, text] = [report, formatStatus(report)];
         code = report.ok ? 0 : 1;
       }

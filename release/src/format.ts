@@ -1,3 +1,6 @@
+import type { BuildHealth } from './canary/buildHealth.js';
+import type { Percentile } from './canary/statistics.js';
+import type { WatchResult } from './canary/watch.js';
 import type { FieldChange, KeyedDiff } from './diff/keyedDiff.js';
 import type { ReleaseDiff } from './diff/releaseDiff.js';
 import type { PromoteResult } from './promote.js';
@@ -80,12 +83,28 @@ export function formatRolledBack(result: RollbackResult): string {
   return result.dryRun ? `Would switch ${done}\n${DRY_RUN}` : done;
 }
 
+const percentileText = (name: string, value: Percentile | undefined, unit: string) =>
+  value ? `${name} ${value.above ? '>' : '≤'} ${value.value}${unit}` : `${name} –`;
+
+/** One build's browser figures: sessions, error rate, p75 of the first screen's vitals. */
+export function formatHealth(health: BuildHealth): string {
+  if (health.sessions === 0) return 'browsers: no sessions yet';
+  const rate = `${(health.errorRate * 100).toFixed(1)} %`;
+  return [
+    `browsers: ${health.sessions} session${health.sessions === 1 ? '' : 's'}, ${rate} with errors (${health.sessionsWithError})`,
+    `p75 ${percentileText('LCP', health.p75.lcp, ' ms')}`,
+    percentileText('INP', health.p75.inp, ' ms'),
+    percentileText('CLS', health.p75.cls, ''),
+  ].join(', ');
+}
+
 function formatBuild(label: string, build: BuildStatus): string[] {
   const who = build.by ? ` (${build.by}${build.hostname ? ` on ${build.hostname}` : ''})` : '';
   const since = build.since ? ` since ${build.since}${who}` : '';
   return [
     `  ${label}${build.release}${since}`,
     ...(build.revision === undefined ? [] : [`    source: ${revisionText(build.revision)}`]),
+    ...(build.health ? [`    ${formatHealth(build.health)}`] : []),
     ...build.problems.map((problem) => `    ✖ ${problem}`),
   ];
 }
@@ -106,6 +125,11 @@ export function formatStatus(report: StatusReport): string {
           : 'was never written; the next command records it as not done.'),
     );
   }
+  lines.push(
+    report.stats
+      ? `Browser figures from ${report.stats.source}; p75 is the upper bound of the histogram bucket it falls in.`
+      : 'Browser figures (sessions, error rate, p75 vitals) not asked for: pass --stats URL or set RELEASE_STATS_URL.',
+  );
   if (!report.ok)
     lines.push(
       'Problems found: a folder remotes.json or host.json names is missing or not the build staged there.',
@@ -163,4 +187,14 @@ export function formatDiff(diff: ReleaseDiff): string {
     ...keyedLines('shared modules', diff.shared),
     ...diff.notes.map((note) => `note: ${note}`),
   ].join('\n');
+}
+
+/** The end of `promote --watch`: healthy, rolled back (and why), or not judged. */
+export function formatWatched(promoted: PromoteResult, watch: WatchResult): string {
+  const head = formatPromoted(promoted);
+  if (watch.rolledBack)
+    return `${head}\nRolled back by itself: ${formatRolledBack(watch.rolledBack)}\n  why: ${watch.reason}`;
+  if (watch.verdict === 'healthy')
+    return `${head}\nCanary healthy after the window (${watch.polls} reads): ${watch.reason}`;
+  return `${head}\nCanary not judged after the window (${watch.polls} reads): ${watch.reason}; it keeps running`;
 }

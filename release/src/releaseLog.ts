@@ -41,6 +41,8 @@ export const LogEntrySchema = v.object({
   from: v.nullable(Build),
   to: Build,
   percent: v.optional(v.number()),
+  /** Why, when the tool switched by itself (a canary rolled back by promote --watch). */
+  reason: v.optional(v.string()),
   intent: v.optional(IntentSchema),
 });
 export type LogEntry = v.InferOutput<typeof LogEntrySchema>;

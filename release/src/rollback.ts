@@ -21,13 +21,23 @@ export interface RollbackResult {
   dryRun?: true;
 }
 
-function planRollback(context: SwitchContext, state: ReleaseState, remote: Remote): Planned<RollbackResult> {
+function planRollback(
+  context: SwitchContext,
+  state: ReleaseState,
+  remote: Remote,
+  reason: string | undefined,
+  expectCanary: string | undefined,
+): Planned<RollbackResult> {
   const { dir } = context;
   const config = state.config();
   const live = config.entry(remote.name);
   if (!live) throw new ReleaseError(`${dir.remotesFile} does not name ${remote.name}: nothing to roll back`);
   const current = loggedBuild(dir, remote, live);
 
+  if (expectCanary !== undefined && live.canary?.manifest !== expectCanary)
+    throw new ReleaseError(
+      `${remote.name} no longer runs the canary ${expectCanary}: someone switched it meanwhile; nothing rolled back`,
+    );
   if (live.canary) {
     const from = loggedBuild(dir, remote, live.canary);
     const next = config.with(remote.name, { manifest: live.manifest, integrity: live.integrity ?? '' });
@@ -36,7 +46,7 @@ function planRollback(context: SwitchContext, state: ReleaseState, remote: Remot
       change: {
         file: 'remotes',
         text: next.text(),
-        entry: switchEntry(context, { remote: remote.name, action: 'end-canary', from, to: current }),
+        entry: switchEntry(context, { remote: remote.name, action: 'end-canary', from, to: current, reason }),
       },
     };
   }
@@ -60,7 +70,7 @@ function planRollback(context: SwitchContext, state: ReleaseState, remote: Remot
     change: {
       file: 'remotes',
       text: next.text(),
-      entry: switchEntry(context, { remote: remote.name, action: 'rollback', from: current, to }),
+      entry: switchEntry(context, { remote: remote.name, action: 'rollback', from: current, to, reason }),
     },
   };
 }
@@ -73,10 +83,16 @@ function planRollback(context: SwitchContext, state: ReleaseState, remote: Remot
 export function rollback(
   context: SwitchContext,
   remoteInput: string,
-  options: { dryRun?: boolean } = {},
+  options: {
+    dryRun?: boolean;
+    /** Why (logged): the tool rolls back by itself (promote --watch). */
+    reason?: string;
+    /** Only end this canary (its manifest): refused when remotes.json runs another or none. */
+    expectCanary?: string;
+  } = {},
 ): RollbackResult {
   const remote = resolveRemote(remoteInput);
   return runSwitch(context, `rollback ${remote.name}`, options.dryRun, (state) =>
-    planRollback(context, state, remote),
+    planRollback(context, state, remote, options.reason, options.expectCanary),
   );
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { BuildHealth } from './canary/buildHealth.js';
 import { checkIntegrity } from './checks.js';
 import type { ReleaseContext } from './context.js';
 import { hostStatus } from './host/hostStatus.js';
@@ -22,6 +23,8 @@ export interface BuildStatus {
   hostname?: string;
   /** Problems with the folder remotes.json names: missing, or not the files staged. */
   problems: string[];
+  /** What browsers saw of it (`status --stats`). */
+  health?: BuildHealth;
 }
 
 /** A switch a stopped command left unfinished: whether its file shows it happened (the next command records it). */
@@ -51,6 +54,8 @@ export interface StatusReport {
   interrupted: InterruptedSwitch[];
   /** false when any folder remotes.json names is missing or fails its integrity. */
   ok: boolean;
+  /** Where the browsers' counts were read (--stats, $RELEASE_STATS_URL); absent: not asked for. */
+  stats?: { source: string };
 }
 
 /** Problems of one build remotes.json names; a URL outside this release directory is not checked. */

@@ -2,6 +2,8 @@ import { messages } from '@portal/shared/words';
 import { dropFlowStateFromAddress } from '@portal/shared/router';
 import { ErrorBanner } from '@portal/shared/ui';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { screenFailed } from '../health/pageHealth';
+import { RemoteLoadError } from './loadScreen';
 import { lastRemoteFailure } from './remoteFailures';
 import type { RemoteName } from './remotesConfig';
 
@@ -34,6 +36,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
     dropFlowStateFromAddress();
     this.props.onError();
     const failure = lastRemoteFailure(this.props.remote);
+    screenFailed(this.props.remote, error instanceof RemoteLoadError ? 'load-failed' : 'boundary');
     const detail = error instanceof Error ? error.message : String(error);
     console.warn(
       `[portal] ${this.props.remote} screen failed: ${detail}`,

@@ -1,6 +1,7 @@
 import { useLocation } from '@portal/shared/router';
 import { LoadingBar } from '@portal/shared/ui';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { screenStarted } from '../health/pageHealth';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { ScreenRendered } from './ScreenRendered';
 import { resetRemote } from './remoteRegistry';
@@ -19,6 +20,9 @@ export function RemoteScreen({ remote, expose }: RemoteScreenProps) {
   // A screen whose code has arrived renders in the same commit as the navigation; only a screen
   // still on its way suspends (loading bar meanwhile).
   const Screen = screenComponent(remote, expose);
+  // Canary analysis: this page uses the remote's build; a screen that never renders is reported.
+  // A Retry (attempt) waits for the screen anew.
+  useEffect(() => screenStarted(remote, location.key), [remote, location.key, attempt]);
 
   const retry = () => {
     forgetScreens(remote);

@@ -49,6 +49,11 @@ export function configureRemotes(
   markConfigured();
 }
 
+/** The manifest of the build of `remote` this page uses (undefined: the configuration names none). */
+export function plannedManifest(remote: RemoteName): string | undefined {
+  return plans[remote]?.manifest;
+}
+
 /**
  * Registers the remote, reading its manifest first when the page was not told its entry: a
  * manifest whose bytes do not have remotes.json's sha384 is refused, and nothing of it runs.

@@ -120,6 +120,9 @@ export function testConfig(
     auditPseudonymKeyGenerated: false,
     auditEventRateLimit: 1000,
     redis: undefined,
+    beaconRateLimit: 1000,
+    metricsPort: undefined,
+    metricsHost: '127.0.0.1',
     ...overrides,
   };
 }

@@ -1,0 +1,85 @@
+import { plannedManifest } from '../federation/remoteRegistry';
+import type { RemoteName } from '../federation/remotesConfig';
+import { BeaconQueue } from './beaconQueue';
+import { type Build, type ErrorKind, releaseOfManifest } from './healthEvents';
+
+/** A screen that has not rendered this long after its route was entered never became usable. */
+export const SCREEN_USABLE_WITHIN_MS = 10_000;
+
+/** The page's one queue of health events (canary analysis: portal-server README). */
+export const healthBeacon = new BeaconQueue();
+
+/** The build of `remote` this page uses, as its plan names it. */
+export function buildOf(remote: RemoteName): Build | undefined {
+  const manifest = plannedManifest(remote);
+  const release = manifest ? releaseOfManifest(manifest) : undefined;
+  return release ? { remote, release } : undefined;
+}
+
+/** Builds whose screens the page used, newest last: an error is blamed on them. */
+const usedBuilds: Build[] = [];
+/** The remote whose screen is on the page now (a page error nobody else owns is blamed on it). */
+let shownRemote: RemoteName | undefined;
+/** The build of the page's first screen: the Web Vitals are its. */
+let firstScreen: Build | undefined;
+
+export function firstScreenBuild(): Build | undefined {
+  return firstScreen;
+}
+
+export function usedBuildList(): readonly Build[] {
+  return usedBuilds;
+}
+
+export function shownBuild(): Build | undefined {
+  return shownRemote ? buildOf(shownRemote) : undefined;
+}
+
+/** Screens waiting to render, by navigation key; visits whose screen has rendered. */
+const waiting = new Map<string, { remote: RemoteName; timer: ReturnType<typeof setTimeout> }>();
+const shownVisits = new Set<string>();
+
+/**
+ * A route's screen of `remote` starts (navigation `visit`): the build counts as used by this
+ * page, and unless `screenShown(visit)` comes first the screen is reported as never usable after
+ * SCREEN_USABLE_WITHIN_MS. Returns what to call when the route is left.
+ */
+export function screenStarted(remote: RemoteName, visit: string): () => void {
+  shownRemote = remote;
+  const build = buildOf(remote);
+  if (!build) return () => undefined;
+  firstScreen ??= build;
+  if (!usedBuilds.some((known) => known.remote === build.remote && known.release === build.release))
+    usedBuilds.push(build);
+  healthBeacon.used(build);
+  // A screen whose code had arrived rendered in this same commit (its effect ran first).
+  if (shownVisits.has(visit)) return () => undefined;
+  clearTimeout(waiting.get(visit)?.timer);
+  const timer = setTimeout(() => {
+    waiting.delete(visit);
+    healthBeacon.error(build, 'not-usable');
+  }, SCREEN_USABLE_WITHIN_MS);
+  waiting.set(visit, { remote, timer });
+  return () => {
+    clearTimeout(timer);
+    waiting.delete(visit);
+  };
+}
+
+/** The screen of navigation `visit` has rendered. */
+export function screenShown(visit: string): void {
+  shownVisits.add(visit);
+  clearTimeout(waiting.get(visit)?.timer);
+  waiting.delete(visit);
+}
+
+/** The error boundary around a screen of `remote` caught `kind` (a stuck screen is then reported as this). */
+export function screenFailed(remote: RemoteName, kind: Extract<ErrorKind, 'load-failed' | 'boundary'>): void {
+  for (const [visit, item] of waiting) {
+    if (item.remote !== remote) continue;
+    clearTimeout(item.timer);
+    waiting.delete(visit);
+  }
+  const build = buildOf(remote);
+  if (build) healthBeacon.error(build, kind);
+}
