@@ -36,7 +36,14 @@ export async function compressBody(
   body: Buffer,
   acceptEncoding: string | undefined,
 ): Promise<{ body: Buffer; encoding: BodyEncoding | undefined }> {
-  const encoding = negotiateEncoding(acceptEncoding);
+  return compressAs(body, negotiateEncoding(acceptEncoding));
+}
+
+/** `body` in `encoding` (none: as it is); a body under the threshold is never compressed. */
+export async function compressAs(
+  body: Buffer,
+  encoding: BodyEncoding | undefined,
+): Promise<{ body: Buffer; encoding: BodyEncoding | undefined }> {
   if (encoding === undefined || body.length < COMPRESSION_THRESHOLD_BYTES)
     return { body, encoding: undefined };
   const compressed =
