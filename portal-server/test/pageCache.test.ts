@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { PageCache } from '../src/firstLoad/pageCache.js';
 import { PlannedPage } from '../src/firstLoad/plannedPage.js';
 import { CANARY_COOKIE, canaryBucket } from '../src/remotes/canarySession.js';
@@ -17,19 +17,14 @@ import {
 import { createFixtureDirs, type FixtureDirs, testConfig } from './helpers/fixtures.js';
 import { LogCapture } from './helpers/logCapture.js';
 
-// Every plan the server makes goes through buildPlan: counting its calls tells a planned page from
-// a cached one.
-const plans = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../src/firstLoad/plan.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/firstLoad/plan.js')>();
-  return {
-    ...original,
-    buildPlan: (...args: Parameters<typeof original.buildPlan>) => {
-      plans.count += 1;
-      return original.buildPlan(...args);
-    },
-  };
-});
+// Every page the server plans is stored once (PageCache.set): counting the stores tells a planned
+// page from a cached one. (A spy on the class, not a module mock: the suite shares modules.)
+const plans = {
+  get count() {
+    return storePlanned.mock.calls.length;
+  },
+};
+let storePlanned: MockInstance<PageCache['set']>;
 
 const pageHeaders = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 
@@ -60,10 +55,11 @@ describe('the planned-page cache', () => {
   beforeEach(async () => {
     dirs = createFixtureDirs();
     writeFirstLoadFixture(dirs);
-    plans.count = 0;
+    storePlanned = vi.spyOn(PageCache.prototype, 'set');
     app = await buildServer(testConfig(dirs), { logStream: new LogCapture() });
   });
   afterEach(async () => {
+    storePlanned.mockRestore();
     await app.close();
     dirs.cleanup();
   });

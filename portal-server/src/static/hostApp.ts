@@ -87,7 +87,8 @@ export async function registerHostApp(app: FastifyInstance, options: HostAppOpti
     if (!servedHere(name) || name.includes('..') || name.includes('\\')) return reply.callNotFound();
     const found = await options.host.file(name, new CanarySession(request.headers.cookie));
     if (found.from === 'dist') return reply.sendFile(name);
-    if (!found.build) return reply.callNotFound();
+    // An app route (/direct) is answered here, as the not-found handler would, without its detour.
+    if (!found.build) return isAppRoute(request) ? sendIndex(request, reply) : reply.callNotFound();
     return sendHostFile(request, reply, found.build, name);
   });
 
