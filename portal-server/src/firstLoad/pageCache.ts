@@ -40,10 +40,13 @@ export class PageCache {
   }
 
   key(parts: PageKeyParts): string {
+    // A resolved manifest's sha384 is the entry's (RemoteManifests checks it on every read), so its
+    // object stands for the integrity too; the manifest URL stays, as the page repeats it as written.
     const remotes = parts.remotes
-      ? [...parts.remotes].map(
-          ([name, { entry, resolved }]) =>
-            `${name} ${entry.manifest} ${entry.integrity} ${resolved ? this.idOf(resolved) : '-'}`,
+      ? [...parts.remotes].map(([name, { entry, resolved }]) =>
+          resolved
+            ? `${name} ${entry.manifest} #${this.idOf(resolved)}`
+            : `${name} ${entry.manifest} ${entry.integrity} -`,
         )
       : ['as built'];
     return [

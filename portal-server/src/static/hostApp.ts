@@ -78,6 +78,10 @@ export async function registerHostApp(app: FastifyInstance, options: HostAppOpti
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
   app.get('/*', async (request, reply) => {
+    // A page load of an app route (/direct: no file extension, accepts HTML) is the page, as the
+    // not-found handler would answer it, without looking for a file first (every file of a host
+    // build has an extension) and without the not-found detour.
+    if (isAppRoute(request)) return sendIndex(request, reply);
     let name: string;
     try {
       name = decodeURIComponent(pathOf(request).slice(1));
@@ -87,8 +91,7 @@ export async function registerHostApp(app: FastifyInstance, options: HostAppOpti
     if (!servedHere(name) || name.includes('..') || name.includes('\\')) return reply.callNotFound();
     const found = await options.host.file(name, new CanarySession(request.headers.cookie));
     if (found.from === 'dist') return reply.sendFile(name);
-    // An app route (/direct) is answered here, as the not-found handler would, without its detour.
-    if (!found.build) return isAppRoute(request) ? sendIndex(request, reply) : reply.callNotFound();
+    if (!found.build) return reply.callNotFound();
     return sendHostFile(request, reply, found.build, name);
   });
 
