@@ -24,7 +24,7 @@ export class PlannedPage {
     this.html = Buffer.from(html);
   }
 
-  /** The body for an Accept-Encoding header: brotli, gzip or none, as compressBody negotiates. */
+  /** The body for an Accept-Encoding header: brotli, gzip or none, as negotiateEncoding chooses. */
   body(acceptEncoding: string | undefined): Promise<EncodedBody> {
     const encoding = negotiateEncoding(acceptEncoding);
     let encoded = this.encoded.get(encoding);

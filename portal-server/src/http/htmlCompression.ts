@@ -28,18 +28,10 @@ export function negotiateEncoding(acceptEncoding: string | undefined): BodyEncod
 }
 
 /**
- * Compresses the rendered page. It is answered from a not-found handler and the root routes, which
- * sit outside the @fastify/compress scope, so it is compressed here with the same rules (threshold,
- * moderate brotli quality).
+ * The rendered page in `encoding` (none: as it is). It is answered from the root routes and the
+ * not-found handler, which sit outside the @fastify/compress scope, so it is compressed here with
+ * the same rules (threshold, moderate brotli quality); a body under the threshold never is.
  */
-export async function compressBody(
-  body: Buffer,
-  acceptEncoding: string | undefined,
-): Promise<{ body: Buffer; encoding: BodyEncoding | undefined }> {
-  return compressAs(body, negotiateEncoding(acceptEncoding));
-}
-
-/** `body` in `encoding` (none: as it is); a body under the threshold is never compressed. */
 export async function compressAs(
   body: Buffer,
   encoding: BodyEncoding | undefined,
