@@ -18,8 +18,8 @@ export interface Reached {
 export interface ImportGraphOptions {
   /** Resolves a package request this repository owns (e.g. '@portal/shared/x') to its file. */
   resolveWorkspace: (request: string) => string | undefined;
-  /** Whether the dynamic imports (`import('…')`) of a file are followed; all of them by default. */
-  followDynamicImports?: (file: string) => boolean;
+  /** Whether a dynamic import (`import('…')`) of `request` in `file` is followed; all are by default. */
+  followDynamicImports?: (file: string, request: string) => boolean;
 }
 
 // `import x from '…'`, `import '…'`, `export … from '…'`; not `import type …` / `export type …`.
@@ -28,9 +28,10 @@ const STATIC_IMPORT =
 const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"\n]+)['"]\s*\)/g;
 const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
-function specifiers(source: string, dynamic: boolean): string[] {
-  const found = [...source.matchAll(STATIC_IMPORT), ...(dynamic ? source.matchAll(DYNAMIC_IMPORT) : [])];
-  return found.map((m) => m[1] ?? '');
+function specifiers(source: string, followDynamic: (request: string) => boolean): string[] {
+  const statics = [...source.matchAll(STATIC_IMPORT)].map((m) => m[1] ?? '');
+  const dynamics = [...source.matchAll(DYNAMIC_IMPORT)].map((m) => m[1] ?? '').filter(followDynamic);
+  return [...statics, ...dynamics];
 }
 
 function asFile(candidate: string): string | undefined {
@@ -54,8 +55,8 @@ export function reachableFrom(entries: readonly string[], options: ImportGraphOp
     if (files.has(file)) continue;
     files.add(file);
     if (!/\.tsx?$/.test(file)) continue;
-    const dynamic = options.followDynamicImports?.(file) ?? true;
-    for (const request of specifiers(readFileSync(file, 'utf8'), dynamic)) {
+    const followDynamic = (request: string) => options.followDynamicImports?.(file, request) ?? true;
+    for (const request of specifiers(readFileSync(file, 'utf8'), followDynamic)) {
       const target = request.startsWith('.')
         ? asFile(path.resolve(path.dirname(file), request))
         : options.resolveWorkspace(request);

@@ -59,10 +59,11 @@ export function startupModules(
   const hostSrc = `${path.resolve(hostDir)}${path.sep}`;
   const reached = reachableFrom([path.resolve(hostDir, hostEntry), ...firstScreens], {
     resolveWorkspace: sharedResolver(sharedSrc),
-    // The host's own dynamic imports are its start-up (index → bootstrap). A first screen's are
-    // work it starts once it has rendered (e.g. passkey autofill): what they import is loaded then,
-    // from the deferred chunk, and costs the first screen nothing.
-    followDynamicImports: (file) => file.startsWith(hostSrc),
+    // The host's dynamic imports of its own files are its start-up (index → bootstrap); a package
+    // it imports dynamically is loaded after the first screen (web-vitals, health/). A first
+    // screen's dynamic imports are work it starts once it has rendered (e.g. passkey autofill):
+    // what they import is loaded then, from the deferred chunk, and costs the first screen nothing.
+    followDynamicImports: (file, request) => file.startsWith(hostSrc) && request.startsWith('.'),
   });
   return { ...reached, firstScreens, sharedSrc };
 }

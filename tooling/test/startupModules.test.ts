@@ -109,6 +109,17 @@ describe('startupModules', () => {
     expect(startup.files.has(path.join(root, 'remote-login/src/userId/later.ts'))).toBe(false);
   });
 
+  it("follows the host's dynamic imports of its own files, not of a package (loaded after start-up)", () => {
+    write('host/src/health.ts', "void import('web-vitals');\nvoid import('./later');\n");
+    write('host/src/later.ts', "import { qr } from 'qrcode';\n");
+    write('host/src/index.ts', "import('./bootstrap');\nimport './health';\n");
+    const startup = startupModules(path.join(root, 'host'), './src/index.ts', routes);
+    if (!startup) throw new Error('no start-up modules');
+    expect(startup.packages.has('web-vitals')).toBe(false);
+    expect(startup.files.has(path.join(root, 'host/src/later.ts'))).toBe(true);
+    expect(startup.packages.has('qrcode')).toBe(true);
+  });
+
   it('defers nothing when a first screen cannot be read (the host built without the remotes)', () => {
     rmSync(path.join(root, 'remote-login/src/exposes/UserId.tsx'));
     expect(startupModules(path.join(root, 'host'), './src/index.ts', routes)).toBeNull();

@@ -66,8 +66,20 @@ export function screenStarted(remote: RemoteName, visit: string): () => void {
   };
 }
 
+/** What waits for the page's first rendered screen (then runs once). */
+let afterFirstScreen: (() => void)[] | undefined = [];
+
+/** Runs `then` once a screen has rendered on this page (at once when one has). */
+export function whenFirstScreenShown(then: () => void): void {
+  if (afterFirstScreen) afterFirstScreen.push(then);
+  else then();
+}
+
 /** The screen of navigation `visit` has rendered. */
 export function screenShown(visit: string): void {
+  const waitingForFirst = afterFirstScreen;
+  afterFirstScreen = undefined;
+  for (const then of waitingForFirst ?? []) then();
   shownVisits.add(visit);
   clearTimeout(waiting.get(visit)?.timer);
   waiting.delete(visit);

@@ -1,6 +1,12 @@
-import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
+import type { Metric } from 'web-vitals';
 import { blamedBuild, whereOf } from './pageErrors';
-import { firstScreenBuild, healthBeacon, shownBuild, usedBuildList } from './pageHealth';
+import {
+  firstScreenBuild,
+  healthBeacon,
+  shownBuild,
+  usedBuildList,
+  whenFirstScreenShown,
+} from './pageHealth';
 
 /**
  * Canary analysis, the page's side: uncaught errors and unhandled rejections are blamed on a
@@ -15,17 +21,34 @@ export function startHealthReports(): void {
   };
   window.addEventListener('error', onPageError);
   window.addEventListener('unhandledrejection', onPageError);
-
-  const vital = (kind: 'lcp' | 'inp' | 'cls') => (metric: Metric) => {
-    const build = firstScreenBuild();
-    if (build) healthBeacon.vital(build, kind, metric.value);
-  };
-  onLCP(vital('lcp'));
-  onINP(vital('inp'));
-  onCLS(vital('cls'));
+  whenFirstScreenShown(loadVitalsWhenIdle);
 
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') healthBeacon.flush();
   });
   window.addEventListener('pagehide', () => healthBeacon.flush());
+}
+
+/**
+ * web-vitals is not on the first screen's path: it is fetched once the first screen has rendered
+ * and the page is idle (idle alone comes early, while the page waits for its screen's files). Its
+ * observers read buffered entries, so the first screen's LCP and layout shifts are still seen.
+ */
+function loadVitalsWhenIdle(): void {
+  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
+  whenIdle(() => {
+    import('web-vitals').then(
+      ({ onCLS, onINP, onLCP }) => {
+        const vital = (kind: 'lcp' | 'inp' | 'cls') => (metric: Metric) => {
+          const build = firstScreenBuild();
+          if (build) healthBeacon.vital(build, kind, metric.value);
+        };
+        onLCP(vital('lcp'));
+        onINP(vital('inp'));
+        onCLS(vital('cls'));
+      },
+      // No vitals from this page (a lost network, a blocked chunk): nothing else depends on them.
+      () => undefined,
+    );
+  });
 }
