@@ -205,9 +205,8 @@ test('a canary Help build that throws is rolled back by promote --watch, and the
     // status --stats shows the figures per build.
     const status = releaseCli(world.releases, 'status', '--stats', world.statsUrl);
     expect(status.code).toBe(0);
-    const help = (status.answer.result?.remotes as { remote: string; live: { health?: unknown } }[]).find(
-      (item) => item.remote === 'remote_help',
-    );
+    const listed = (status.answer.result?.remotes ?? []) as { remote: string; live: { health?: unknown } }[];
+    const help = listed.find((item) => item.remote === 'remote_help');
     expect(help?.live.health).toMatchObject({ sessions: cohorts.live, sessionsWithError: 0 });
   } finally {
     if (watch.running()) watch.child.kill();
