@@ -140,6 +140,7 @@ export async function buildServer(
   const stores = sharedStores(config.redis, app.log, options);
   app.addHook('onClose', stores.close);
   const { rateLimitStore } = stores;
+  const canaryStats = new CanaryStats(stores.counterStore);
   const custody = new RefreshTokenCustody(
     new TokenSealer({ keys: config.tokenSealingKeys, purpose: REFRESH_COOKIE_PREFIX }),
     {
