@@ -7,12 +7,16 @@ import { benchFirstScreen } from './first-screen.mjs';
 import { benchKernel } from './kernel.mjs';
 import { launchChromium } from './lib/browser.mjs';
 import { benchScreenChanges } from './screen-change.mjs';
+import { benchServer } from './server.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const only = process.argv[2]; // 'kernel', 'first-screen' or 'screen-change' to run one part
+const only = process.argv[2]; // 'kernel', 'server', 'first-screen' or 'screen-change' to run one part
 
 benchKernel();
 if (only === 'kernel') process.exit(0);
+// Load generation first, before the browser parts start anything of their own.
+if (only === undefined || only === 'server') await benchServer();
+if (only === 'server') process.exit(0);
 
 const floor = await serveFloor(await buildFloor());
 const stack = await startStack({ portalEnv: { LOG_LEVEL: 'warn' } });

@@ -3,10 +3,12 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, DefinePlugin, HtmlRspackPlugin, SubresourceIntegrityPlugin } from '@rspack/core';
+import { checkoutIndependentIds, workspaceRoot } from './checkoutIndependentIds.ts';
 import { FirstLoadPlugin } from './firstLoadPlugin.ts';
 import { DEFAULT_PORTAL_URL, harnessDefines, portalProxy, readFactorUsers } from './harnessDev.ts';
 import { ManifestContributionsPlugin } from './manifestContributionsPlugin.ts';
 import { ManifestIntegrityPlugin } from './manifestIntegrityPlugin.ts';
+import { ManifestOrderPlugin } from './manifestOrderPlugin.ts';
 import { PrecompressPlugin } from './precompressPlugin.ts';
 import { PrerenderPlugin } from './prerender/prerenderPlugin.ts';
 import { packageManifest, sharedSingletons } from './shared.ts';
@@ -90,6 +92,8 @@ function packagesPattern(names: readonly string[]): RegExp {
  * has). They use react/jsx-runtime, which the host shares, in development too.
  */
 function baseConfig(opts: CommonOptions, uniqueName: string, jsxDevelopment = !isProduction): Configuration {
+  // Production builds are released: the same sources must give the same bytes in any checkout.
+  const stableIds = isProduction ? checkoutIndependentIds(workspaceRoot(opts.dir)) : undefined;
   return {
     context: opts.dir,
     mode: isProduction ? 'production' : 'development',
@@ -134,10 +138,12 @@ function baseConfig(opts: CommonOptions, uniqueName: string, jsxDevelopment = !i
     plugins: [
       new DefinePlugin(appDefines(isProduction)),
       ...(isProduction ? [new PrecompressPlugin()] : []),
+      ...(stableIds ? [stableIds.plugin, new ManifestOrderPlugin()] : []),
     ],
     optimization: {
       // Remotes must not split the runtime into its own chunk (the container would not start).
       runtimeChunk: false,
+      ...stableIds?.optimization,
       // Few, larger chunks: every shared singleton is loaded at start anyway, and one chunk per
       // @portal/shared module would cost a request each (and duplicate what they share).
       splitChunks: {

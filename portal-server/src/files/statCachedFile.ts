@@ -12,9 +12,16 @@ export interface CachedRead<T> {
  * A file read and parsed again only when its stat changes (inode, size, mtime, ctime), like
  * RemotesFile: a re-staged or rebuilt file is seen on the next request, an unchanged one costs a stat.
  * A missing file is cached too, keyed by the error, so it is reported once until it appears.
+ *
+ * Reads that arrive while a stat is under way share its answer instead of each making their own
+ * (under load most page loads then cost no stat at all; an async stat costs about as much CPU as
+ * serving a cached page). What such a read sees is never older than a stat that had not finished
+ * when it arrived; a read after the previous one finished always makes its own. Only the first of
+ * them is told `fresh`, so a new state is still reported once.
  */
 export class StatCachedFile<T> {
   private cached: { key: string; result: ReadResult<T> } | undefined;
+  private pending: Promise<CachedRead<T>> | undefined;
 
   constructor(
     readonly file: string,
@@ -23,6 +30,20 @@ export class StatCachedFile<T> {
   ) {}
 
   async read(): Promise<CachedRead<T>> {
+    if (this.pending) {
+      const { result } = await this.pending;
+      return { result, fresh: false };
+    }
+    const pending = this.readNow();
+    this.pending = pending;
+    try {
+      return await pending;
+    } finally {
+      if (this.pending === pending) this.pending = undefined;
+    }
+  }
+
+  private async readNow(): Promise<CachedRead<T>> {
     let key: string;
     try {
       const info = await stat(this.file, { bigint: true });

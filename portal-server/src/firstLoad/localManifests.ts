@@ -13,11 +13,21 @@ const MAX_CACHED_FILES = 256;
  */
 export class LocalManifests {
   private readonly files = new Map<string, StatCachedFile<ReadManifest>>();
+  /** fileFor's answers: a page load checks the same few paths every time. */
+  private readonly paths = new Map<string, string | undefined>();
 
   constructor(private readonly releasesDir: string) {}
 
   /** The file behind a same-origin URL path, or undefined when the path is not a release file. */
   fileFor(urlPath: string): string | undefined {
+    if (this.paths.has(urlPath)) return this.paths.get(urlPath);
+    if (this.paths.size >= MAX_CACHED_FILES) this.paths.clear();
+    const file = this.findFile(urlPath);
+    this.paths.set(urlPath, file);
+    return file;
+  }
+
+  private findFile(urlPath: string): string | undefined {
     if (!urlPath.startsWith(REMOTES_PREFIX)) return undefined;
     const segments: string[] = [];
     for (const raw of urlPath.slice(REMOTES_PREFIX.length).split('/')) {

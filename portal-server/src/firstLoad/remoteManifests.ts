@@ -3,7 +3,17 @@ import type { CachedRead } from '../files/statCachedFile.js';
 import type { SessionBuild } from '../remotes/remoteEntry.js';
 import { ForeignManifests } from './foreignManifests.js';
 import { LocalManifests } from './localManifests.js';
-import { type ReadManifest, type ResolvedRemote, resolveManifest } from './manifestSchema.js';
+import {
+  type ReadManifest,
+  type ResolveResult,
+  type ResolvedRemote,
+  resolveManifest,
+} from './manifestSchema.js';
+
+/** Enough for every manifest remotes.json names, live and canary; past it the cache starts over. */
+const MAX_CACHED_URLS = 256;
+/** One file is reached by one URL in practice; a few spellings of it at most. */
+const MAX_URLS_PER_READ = 8;
 
 export interface RemoteManifestsOptions {
   releasesDir: string;
@@ -27,6 +37,9 @@ export class RemoteManifests {
   private readonly foreign: ForeignManifests;
   /** Mismatches already logged (remote, manifest, both hashes): one line each, not one per page. */
   private readonly mismatches = new Set<string>();
+  /** Each manifest read's resolution by `origin url` (dropped with the read when the file changes). */
+  private readonly resolved = new WeakMap<ReadManifest, Map<string, ResolveResult>>();
+  private readonly urls = new Map<string, URL | null>();
 
   constructor(private readonly options: RemoteManifestsOptions) {
     this.local = new LocalManifests(options.releasesDir);
@@ -35,12 +48,8 @@ export class RemoteManifests {
 
   async resolve(remote: string, entry: SessionBuild): Promise<ResolvedRemote | undefined> {
     const publicOrigin = this.options.publicOrigin();
-    let url: URL;
-    try {
-      url = new URL(entry.manifest, `${publicOrigin}/`);
-    } catch {
-      return undefined;
-    }
+    const url = this.urlOf(entry.manifest, publicOrigin);
+    if (url === undefined) return undefined;
     const read = await this.read(url, publicOrigin);
     if ('problem' in read) {
       this.warn(remote, entry.manifest, read.problem);
@@ -50,7 +59,7 @@ export class RemoteManifests {
       if (read.fresh) this.warn(remote, entry.manifest, read.result.error);
       return undefined;
     }
-    const { manifest, integrity } = read.result.value;
+    const { integrity } = read.result.value;
     if (integrity !== entry.integrity) {
       const key = [remote, entry.manifest, entry.integrity, integrity].join('\n');
       if (!this.mismatches.has(key)) {
@@ -60,12 +69,47 @@ export class RemoteManifests {
       }
       return undefined;
     }
-    const resolved = resolveManifest(manifest, url, publicOrigin, this.options.remoteOrigins);
+    const resolved = this.resolveOnce(read.result.value, url, publicOrigin);
     if (!resolved.ok) {
       if (read.fresh) this.warn(remote, entry.manifest, resolved.problem);
       return undefined;
     }
     return resolved.remote;
+  }
+
+  /** The manifest's URL, parsed once per remotes.json value (null: not a URL). */
+  private urlOf(manifest: string, publicOrigin: string): URL | undefined {
+    const key = `${publicOrigin} ${manifest}`;
+    let url = this.urls.get(key);
+    if (url === undefined) {
+      if (this.urls.size >= MAX_CACHED_URLS) this.urls.clear();
+      try {
+        url = new URL(manifest, `${publicOrigin}/`);
+      } catch {
+        url = null;
+      }
+      this.urls.set(key, url);
+    }
+    return url ?? undefined;
+  }
+
+  /**
+   * A manifest as read is resolved once per URL and origin: the same read gives the same object
+   * (what the page cache keys on, pageCache.ts), and a page load does not rebuild every URL.
+   */
+  private resolveOnce(read: ReadManifest, url: URL, publicOrigin: string): ResolveResult {
+    let byUrl = this.resolved.get(read);
+    if (!byUrl || byUrl.size >= MAX_URLS_PER_READ) {
+      byUrl = new Map();
+      this.resolved.set(read, byUrl);
+    }
+    const key = `${publicOrigin} ${url.href}`;
+    let result = byUrl.get(key);
+    if (!result) {
+      result = resolveManifest(read.manifest, url, publicOrigin, this.options.remoteOrigins);
+      byUrl.set(key, result);
+    }
+    return result;
   }
 
   private async read(

@@ -28,15 +28,14 @@ export function negotiateEncoding(acceptEncoding: string | undefined): BodyEncod
 }
 
 /**
- * Compresses the rendered page. It is answered from a not-found handler and the root routes, which
- * sit outside the @fastify/compress scope, so it is compressed here with the same rules (threshold,
- * moderate brotli quality).
+ * The rendered page in `encoding` (none: as it is). It is answered from the root routes and the
+ * not-found handler, which sit outside the @fastify/compress scope, so it is compressed here with
+ * the same rules (threshold, moderate brotli quality); a body under the threshold never is.
  */
-export async function compressBody(
+export async function compressAs(
   body: Buffer,
-  acceptEncoding: string | undefined,
+  encoding: BodyEncoding | undefined,
 ): Promise<{ body: Buffer; encoding: BodyEncoding | undefined }> {
-  const encoding = negotiateEncoding(acceptEncoding);
   if (encoding === undefined || body.length < COMPRESSION_THRESHOLD_BYTES)
     return { body, encoding: undefined };
   const compressed =

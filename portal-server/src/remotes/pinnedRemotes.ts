@@ -71,6 +71,7 @@ export interface PinnedRemotesFileOptions {
 /** remotes.json as the portal uses it: only the pinned entries; each refusal is logged once. */
 export class PinnedRemotesFile {
   private readonly reported = new Set<string>();
+  private readonly pinned = new WeakMap<RemotesConfig, { publicOrigin: string; pinned: PinnedRemotes }>();
 
   constructor(private readonly options: PinnedRemotesFileOptions) {}
 
@@ -81,11 +82,7 @@ export class PinnedRemotesFile {
   async read(): Promise<RemotesConfigResult> {
     const result = await this.options.remotesFile.read();
     if (!result.ok) return result;
-    const { allowed, refused } = pinRemotes(
-      result.config,
-      this.options.remoteOrigins,
-      this.options.publicOrigin(),
-    );
+    const { allowed, refused } = this.pinOnce(result.config, this.options.publicOrigin());
     for (const refusal of refused) {
       const key = `${refusal.remote}\n${refusal.manifest}`;
       if (this.reported.has(key)) continue;
@@ -96,5 +93,14 @@ export class PinnedRemotesFile {
       );
     }
     return { ok: true, config: allowed };
+  }
+
+  /** remotes.json as read is pinned once (a new read, after the file changed, is a new object). */
+  private pinOnce(config: RemotesConfig, publicOrigin: string): PinnedRemotes {
+    const known = this.pinned.get(config);
+    if (known?.publicOrigin === publicOrigin) return known.pinned;
+    const pinned = pinRemotes(config, this.options.remoteOrigins, publicOrigin);
+    this.pinned.set(config, { publicOrigin, pinned });
+    return pinned;
   }
 }

@@ -56,10 +56,20 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     reportToGroup: REPORT_GROUP,
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const origin = options.publicOrigin();
-    const embeddable = EMBEDDABLE_PATHS.has(requestPath(request));
-    const policy = embeddable
+  // The policies depend on the public origin only (fixed once the server listens): built once each.
+  const policies = new Map<string, string>();
+  const policyFor = (origin: string, embeddable: boolean): string => {
+    const key = `${embeddable ? 'embeddable' : 'page'} ${origin}`;
+    let policy = policies.get(key);
+    if (policy === undefined) {
+      if (policies.size >= 8) policies.clear();
+      policy = buildPolicy(origin, embeddable);
+      policies.set(key, policy);
+    }
+    return policy;
+  };
+  const buildPolicy = (origin: string, embeddable: boolean): string =>
+    embeddable
       ? staticPagePolicy({
           frameAncestors: config.embedOrigins,
           reportUri: CSP_REPORT_PATH,
@@ -76,7 +86,11 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
           reportToGroup: REPORT_GROUP,
           extraDirectives: trustedTypes.enforced,
         });
-    reply.header('content-security-policy', policy);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const origin = options.publicOrigin();
+    const embeddable = EMBEDDABLE_PATHS.has(requestPath(request));
+    reply.header('content-security-policy', policyFor(origin, embeddable));
     if (trustedTypes.reportOnly && !embeddable)
       reply.header('content-security-policy-report-only', trustedTypes.reportOnly);
     reply.header('reporting-endpoints', `${REPORT_GROUP}="${origin}${CSP_REPORT_PATH}"`);

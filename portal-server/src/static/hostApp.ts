@@ -6,7 +6,6 @@ import { sendError } from '../http/errorReply.js';
 import { sendHostFile } from '../host/hostFileReply.js';
 import type { HostSource } from '../host/hostSource.js';
 import { CanarySession } from '../remotes/canarySession.js';
-import { compressBody } from '../http/htmlCompression.js';
 import { hostCacheControl, NO_STORE } from './cachePolicy.js';
 import { servedInMode } from './developmentFiles.js';
 
@@ -50,7 +49,8 @@ export async function registerHostApp(app: FastifyInstance, options: HostAppOpti
     if (!page.ok) {
       return sendError(reply, 503, 'PORTAL_HOST_MISSING', 'The host app is not built (no index.html)');
     }
-    const { body, encoding } = await compressBody(Buffer.from(page.html), request.headers['accept-encoding']);
+    // The planned page and its compressed bodies are shared by every page load of its key.
+    const { body, encoding } = await page.page.body(request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
     return reply
       .header('cache-control', NO_STORE)
@@ -78,6 +78,10 @@ export async function registerHostApp(app: FastifyInstance, options: HostAppOpti
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
   app.get('/*', async (request, reply) => {
+    // A page load of an app route (/direct: no file extension, accepts HTML) is the page, as the
+    // not-found handler would answer it, without looking for a file first (every file of a host
+    // build has an extension) and without the not-found detour.
+    if (isAppRoute(request)) return sendIndex(request, reply);
     let name: string;
     try {
       name = decodeURIComponent(pathOf(request).slice(1));

@@ -1,0 +1,91 @@
+import type { EnvironmentBody } from '../routes/configBodies.js';
+import type { PlannedRemote } from './plan.js';
+import type { PlannedPage } from './plannedPage.js';
+
+/**
+ * Enough for every route a page opens on, times the live builds and each canary mix a session can
+ * be dealt; past it the least recently used page goes (a flood of made-up paths cannot grow it).
+ */
+export const MAX_CACHED_PAGES = 64;
+
+/** Everything a planned page is made from (firstLoadPage.ts); objects count by identity. */
+export interface PageKeyParts {
+  pathname: string;
+  /** The host build's template and plan as read: a new read (a rebuild, a new release) is a new object. */
+  template: object;
+  plan: object;
+  environment: EnvironmentBody;
+  /**
+   * The session's builds (remotes.json's entries as its cohort gets them: manifest and integrity)
+   * with what each manifest resolved to (a re-read or re-staged manifest is a new object); none
+   * when the page is served as built.
+   */
+  remotes: ReadonlyMap<string, PlannedRemote> | undefined;
+}
+
+/**
+ * The planned pages by route, release set and cohort. A key names everything the page is made of,
+ * so a promotion or rollback (remotes.json or host.json rewritten), a re-staged manifest, a rebuilt
+ * host or another canary mix is a new key: a stale page is never served, and old keys age out.
+ */
+export class PageCache {
+  private readonly pages = new Map<string, PlannedPage>();
+  private readonly ids = new WeakMap<object, number>();
+  private nextId = 0;
+
+  constructor(private readonly maxPages = MAX_CACHED_PAGES) {}
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  key(parts: PageKeyParts): string {
+    // A resolved manifest's sha384 is the entry's (RemoteManifests checks it on every read), so its
+    // object stands for the integrity too; the manifest URL stays, as the page repeats it as written.
+    const remotes = parts.remotes
+      ? [...parts.remotes].map(([name, { entry, resolved }]) =>
+          resolved
+            ? `${name} ${entry.manifest} #${this.idOf(resolved)}`
+            : `${name} ${entry.manifest} ${entry.integrity} -`,
+        )
+      : ['as built'];
+    return [
+      JSON.stringify(parts.pathname),
+      this.idOf(parts.template),
+      this.idOf(parts.plan),
+      JSON.stringify(parts.environment),
+      ...remotes,
+    ].join('\n');
+  }
+
+  get(key: string): PlannedPage | undefined {
+    const page = this.pages.get(key);
+    if (page) {
+      // Most recently used last.
+      this.pages.delete(key);
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+
+  set(key: string, page: PlannedPage): void {
+    this.pages.delete(key);
+    while (this.pages.size >= this.maxPages) {
+      const oldest = this.pages.keys().next().value;
+      if (oldest === undefined) break;
+      this.pages.delete(oldest);
+    }
+    this.pages.set(key, page);
+  }
+
+  /** A number per object for as long as it lives; never reused, so a new object is a new key. */
+  private idOf(value: object): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.nextId;
+      this.nextId += 1;
+      this.ids.set(value, id);
+    }
+    return id;
+  }
+}
