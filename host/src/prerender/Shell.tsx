@@ -17,7 +17,9 @@ function shellStore() {
   const contributions = store.get(contributionsAtom);
   store.set(contributionsAtom, {
     ...contributions,
-    links: [{ slot: 'footer', path: SHELL_SLOTS.linkPath, label: SHELL_SLOTS.linkLabel, order: 0 }],
+    links: [
+      { slot: 'footer', path: SHELL_SLOTS.linkPath, label: SHELL_SLOTS.linkLabel, order: 0, remote: 'shell' },
+    ],
   });
   return store;
 }

@@ -26,7 +26,8 @@ function selectionOf(input: HTMLInputElement): AdoptedField['selection'] {
   try {
     const { selectionStart: start, selectionEnd: end, selectionDirection } = input;
     if (start === null || end === null) return null;
-    const direction = selectionDirection === 'backward' || selectionDirection === 'forward' ? selectionDirection : 'none';
+    const direction =
+      selectionDirection === 'backward' || selectionDirection === 'forward' ? selectionDirection : 'none';
     return { start, end, direction };
   } catch {
     return null;
@@ -43,7 +44,8 @@ export function captureRenderedForm(root: ParentNode, path: string): AdoptedForm
     });
   }
   const active = document.activeElement;
-  const focused = active instanceof HTMLElement && active.id !== '' && root.contains(active) ? active.id : null;
+  const focused =
+    active instanceof HTMLElement && active.id !== '' && root.contains(active) ? active.id : null;
   return { path, fields, focused };
 }
 

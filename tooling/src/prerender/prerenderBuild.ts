@@ -74,7 +74,12 @@ interface RenderBundle {
 }
 
 function isRenderBundle(value: unknown): value is RenderBundle {
-  return typeof value === 'object' && value !== null && 'renderPage' in value && typeof value.renderPage === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'renderPage' in value &&
+    typeof value.renderPage === 'function'
+  );
 }
 
 /**
