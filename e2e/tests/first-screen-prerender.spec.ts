@@ -84,7 +84,7 @@ test('before any script: the field is typeable, Remember Me toggles, Submit is d
   expect(held.passed, 'a script ran before the user typed').toBe(0);
   expect(held.count).toBeGreaterThan(0);
 
-  await page.waitForTimeout(2_000);
+  // The scripts were held for as long as the user took (seconds): now they arrive.
   release();
   await takenOver(page);
   const state = await page.evaluate(() => {
