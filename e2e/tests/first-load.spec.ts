@@ -20,12 +20,15 @@ import { type PortalStack, startStack } from '../src/servers';
  */
 const FIRST_SCREEN_BUDGET_BYTES = 150 * 1024;
 
-/** Script and stylesheet URLs the page's HTML names (preloads and its own script). */
+/** Script and stylesheet URLs the page's HTML names (preloads, stylesheets and its own script). */
 async function plannedUrls(page: Page): Promise<Set<string>> {
   const urls = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel=preload], script[src]')].map(
-      (element) => (element instanceof HTMLLinkElement ? element.href : element.src),
-    ),
+    [
+      // The rendered first screen's stylesheets are applied from <head>, not only preloaded.
+      ...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>(
+        'link[rel=preload], link[rel=stylesheet], script[src]',
+      ),
+    ].map((element) => (element instanceof HTMLLinkElement ? element.href : element.src)),
   );
   return new Set(urls);
 }
