@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { composeFirstScreen, SHELL_SLOTS } from '../src/firstLoad/shellMarkup.js';
 import { buildServer } from '../src/server.js';
-import { HOST_PLAN, LOGIN_V1, manifest, writeFirstLoadFixture, writeRelease } from './helpers/firstLoadFixtures.js';
+import {
+  HOST_PLAN,
+  LOGIN_V1,
+  manifest,
+  writeFirstLoadFixture,
+  writeRelease,
+} from './helpers/firstLoadFixtures.js';
 import { createFixtureDirs, type FixtureDirs, sha384Of, testConfig } from './helpers/fixtures.js';
 import { LogCapture } from './helpers/logCapture.js';
 
@@ -19,7 +25,8 @@ const SHELL =
   `<li data-order="30"><a href="${SHELL_SLOTS.termsUrl}" rel="noopener noreferrer">Terms of Use</a></li>` +
   '</ul></footer></div>';
 
-const SCREEN = '<div class="portal-remote" data-remote-build="v1"><h1>Sign in</h1><input id="portal-user-id"></div>';
+const SCREEN =
+  '<div class="portal-remote" data-remote-build="v1"><h1>Sign in</h1><input id="portal-user-id"></div>';
 
 describe('composeFirstScreen', () => {
   it('puts the screen in its place and the footer links in the host’s order, escaped', () => {
@@ -45,7 +52,12 @@ describe('composeFirstScreen', () => {
   });
 
   it('gives nothing for a shell without its places (a host build the server does not know)', () => {
-    const input = { screen: SCREEN, privacyStatementUrl: 'https://a', termsOfUseUrl: 'https://b', footerLinks: [] };
+    const input = {
+      screen: SCREEN,
+      privacyStatementUrl: 'https://a',
+      termsOfUseUrl: 'https://b',
+      footerLinks: [],
+    };
     expect(composeFirstScreen({ ...input, shell: '<main></main>' })).toBeUndefined();
     expect(composeFirstScreen({ ...input, shell: SHELL.replace(SHELL_SLOTS.screen, '') })).toBeUndefined();
   });
@@ -80,12 +92,17 @@ describe('the rendered first screen in the page', () => {
   };
   const root = (body: string) => body.slice(body.indexOf('<div id="root">'), body.indexOf('</body>'));
   const warnings = () =>
-    logs.entries().filter((entry) => entry.level === 40 && String(entry.msg).includes('rendered first screen'));
+    logs
+      .entries()
+      .filter((entry) => entry.level === 40 && String(entry.msg).includes('rendered first screen'));
 
   beforeEach(async () => {
     dirs = createFixtureDirs();
     writeFirstLoadFixture(dirs);
-    writeFileSync(path.join(dirs.hostDist, 'first-load.json'), JSON.stringify({ ...HOST_PLAN, shell: SHELL }));
+    writeFileSync(
+      path.join(dirs.hostDist, 'first-load.json'),
+      JSON.stringify({ ...HOST_PLAN, shell: SHELL }),
+    );
     logs = new LogCapture();
     app = await buildServer(testConfig(dirs), { logStream: logs });
   });
@@ -132,7 +149,9 @@ describe('the rendered first screen in the page', () => {
     writeRenderedRelease(SCREEN);
     expect(root(await page('/signed-out'))).toBe('<div id="root"></div>');
     expect(root(await page('/verify'))).toBe('<div id="root"></div>');
-    dirs.writeRemotesConfig({ remote_login: writeRelease(dirs, LOGIN_V1, manifest('remote_login', ['UserId'], 'e5d50b127d')) });
+    dirs.writeRemotesConfig({
+      remote_login: writeRelease(dirs, LOGIN_V1, manifest('remote_login', ['UserId'], 'e5d50b127d')),
+    });
     expect(root(await page('/direct'))).toBe('<div id="root"></div>');
   });
 });
