@@ -21,10 +21,11 @@ const config: KnipConfig = {
       project: ['scripts/**/*.{mjs,mts}'],
     },
     host: {
-      // The runtime plugins are named by path in rspack.config.ts.
+      // The runtime plugins and the prerendered shell are named by path in rspack.config.ts.
       entry: [
         'rspack.config.ts',
         'src/index.ts',
+        'src/prerender/Shell.tsx',
         'src/federation/retryPlugin.ts',
         'src/federation/errorPlugin.ts',
         'src/federation/integrityPlugin.ts',

@@ -12,6 +12,8 @@ export default () =>
     entry: './src/index.ts',
     template: './public/index.html',
     favicon: './public/favicon.svg',
+    // The shell's markup for the rendered first screen (docs/architecture.md).
+    prerenderShell: './src/prerender/Shell.tsx',
     runtimePlugins: [
       path.resolve(dir, 'src/federation/retryPlugin.ts'),
       path.resolve(dir, 'src/federation/errorPlugin.ts'),

@@ -13,6 +13,8 @@ const options: RemoteOptions = {
   outDir: process.env.PORTAL_OUT_DIR,
   exposes,
   contributions,
+  // The guard-A screens arrive as server-rendered HTML (docs/architecture.md, "The rendered first screen").
+  prerender: ['./Landing', './UserId'],
 };
 
 /** `rspack serve` adds the harness page (development); `rspack build` makes the remote alone. */

@@ -1,6 +1,6 @@
 // Builds the floor page with Rspack (production, one script, one stylesheet) and precompresses
 // it with brotli, so it is served the way a well-run static site would serve it.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -47,6 +47,8 @@ export async function buildFloor() {
       else compiler.close(() => resolve());
     }),
   );
+  // The HTML floor: the same form as server-rendered HTML with no script and no stylesheet.
+  copyFileSync(path.join(here, 'html-floor.html'), path.join(outDir, 'html-floor.html'));
   for (const name of readdirSync(outDir)) {
     const file = path.join(outDir, name);
     const br = brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });

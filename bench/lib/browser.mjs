@@ -33,6 +33,13 @@ function usableWatcher() {
     password: () => enabled(byLabel('Password')),
     otp: () => enabled(document.querySelector('input[autocomplete="one-time-code"]')),
     welcome: () => /^Hello/.test(document.querySelector('h1')?.textContent ?? ''),
+    // The form can be sent: its Submit button is enabled (the app runs; the field holds a value).
+    submittable: () =>
+      enabled(
+        [...document.querySelectorAll('button[type="submit"]')].find(
+          (b) => b.textContent?.trim() === 'Submit',
+        ),
+      ),
   };
   const seen = {};
   const check = () => {
@@ -41,6 +48,12 @@ function usableWatcher() {
     }
   };
   window.__benchUsable = seen;
+  // Layout shifts (CLS): the sum of every shift's value not caused by input.
+  const shifts = [];
+  window.__benchShifts = shifts;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) shifts.push(entry.value);
+  }).observe({ type: 'layout-shift', buffered: true });
   window.__benchForget = (name) => delete seen[name];
   new MutationObserver(check).observe(document, {
     subtree: true,
@@ -94,6 +107,25 @@ export async function openPage(browser, { throttle }) {
     }
   });
   return { context, page, cdp, requests };
+}
+
+/**
+ * Types a User ID the moment the field is usable, as a person would (the value set as the browser
+ * sets it, then an input event), so that 'submittable' says when the form could be sent.
+ */
+export function fillUserIdWhenUsable() {
+  const fill = () => {
+    const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === 'User ID');
+    const field = label?.htmlFor ? document.getElementById(label.htmlFor) : null;
+    if (!(field instanceof HTMLInputElement) || field.disabled || field.value !== '') return false;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, 'pat.password');
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    return true;
+  };
+  const observer = new MutationObserver(() => {
+    if (fill()) observer.disconnect();
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true });
 }
 
 /** Waits until the page recorded `name` as usable; returns ms since navigation start. */

@@ -15,23 +15,29 @@ import { type PortalStack, startStack } from '../src/servers';
  * little room. Issues 14 and 16 added about 5.6 KB to it: the sha384 of each remote chunk that
  * remoteEntry.js carries for Subresource Integrity (1.5 KB), the Trusted Types policy and the
  * integrity plugin in the host's entry, the flow-state and cookie rules, and the shell's screen
- * arrival, announcer and idle warning. Issue 11's target is 110 KB; lower this as the first screen
- * gets lighter (the idle warning, for one, is needed only once signed in).
+ * arrival, announcer and idle warning. Issue 25 measured 151.9 KB with the rendered first screen's
+ * takeover (the adopted form, the host's wait and synchronous first render) and a User ID form
+ * usable while login start runs; not yet traced file by file, so the budget gained 4 KB, not more.
+ * Issue 11's target is 110 KB; lower this as the first screen gets lighter (the idle warning, for
+ * one, is needed only once signed in).
  */
-const FIRST_SCREEN_BUDGET_BYTES = 150 * 1024;
+const FIRST_SCREEN_BUDGET_BYTES = 154 * 1024;
 
-/** Script and stylesheet URLs the page's HTML names (preloads and its own script). */
+/** Script and stylesheet URLs the page's HTML names (preloads, stylesheets and its own script). */
 async function plannedUrls(page: Page): Promise<Set<string>> {
   const urls = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel=preload], script[src]')].map(
-      (element) => (element instanceof HTMLLinkElement ? element.href : element.src),
-    ),
+    [
+      // The rendered first screen's stylesheets are applied from <head>, not only preloaded.
+      ...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>(
+        'link[rel=preload], link[rel=stylesheet], script[src]',
+      ),
+    ].map((element) => (element instanceof HTMLLinkElement ? element.href : element.src)),
   );
   return new Set(urls);
 }
 
 /**
- * The scripts and styles requested before the User ID field became usable. After the first screen
+ * The scripts and styles requested before the app's User ID field became usable. After the first screen
  * renders, the portal loads the likely next screens while idle (shell/usePrefetchLikelyNext):
  * those are not the first screen's cost, and they start after this moment.
  */
@@ -39,7 +45,10 @@ async function firstScreenAssets(page: Page, url: string) {
   await page.addInitScript(() => {
     const observer = new MutationObserver(() => {
       const field = document.getElementById('portal-user-id');
-      if (field instanceof HTMLInputElement && !field.disabled) {
+      // The app's field (React manages it): the rendered first screen's is usable before any
+      // script, but the first screen's cost is what the app needs to run.
+      const appRendered = field !== null && Object.keys(field).some((key) => key.startsWith('__reactFiber'));
+      if (field instanceof HTMLInputElement && !field.disabled && appRendered) {
         (window as { __usableAt?: number }).__usableAt = performance.timeOrigin + performance.now();
         observer.disconnect();
       }

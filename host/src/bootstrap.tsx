@@ -15,6 +15,7 @@ import { firstScreenFor } from './routing/routeTable';
 import { startSession } from './session/startSession';
 import { type BootstrapData, readBootstrapData } from './startup/bootstrapData';
 import { loadContributions, takePageContributions } from './startup/contributions';
+import { hasRenderedScreen, takeOverRenderedScreen } from './startup/takeOver';
 
 const report = (step: string) => (reason: unknown) => console.error(`[portal] start-up: ${step}`, reason);
 
@@ -37,7 +38,7 @@ const REMOTES_CONFIG_TIMEOUT_MS = 10_000;
  * holds the first render: the shell shows at once, and a screen waits (with its loading bar, for a
  * bounded time) only for the remotes it needs.
  */
-function prepare(data: BootstrapData | null): void {
+function prepare(data: BootstrapData | null): FirstScreen | undefined {
   void startSession(portalStore, data?.environment).catch(report('session'));
   // The router and the next-action dispatch are built from the live remotes' contributions: the
   // page's, or (a bare page, or unusable ones) fetched while the shell shows its loading bar.
@@ -64,7 +65,7 @@ function prepare(data: BootstrapData | null): void {
     } catch (error) {
       report('portal configuration')(error);
     }
-    return;
+    return first;
   }
   void loadPortalConfig(portalStore).catch(report('portal configuration'));
   const readConfig = () =>
@@ -73,22 +74,31 @@ function prepare(data: BootstrapData | null): void {
       return {};
     });
   void readConfig().then((plans) => configureRemotes(plans, readConfig));
+  return undefined;
 }
+
+type FirstScreen = NonNullable<ReturnType<typeof firstScreenFor>>;
 
 /** Start-up (spec section 8: a failed start-up step is written to the console; each screen then
  * shows its own error with a way on). */
 function start(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  prepare(readBootstrapData());
+  const first = prepare(readBootstrapData());
   startHealthReports();
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <Provider store={portalStore}>
         <PortalRouter />
       </Provider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // A page whose first screen arrived rendered is taken over; any other is rendered from scratch.
+  if (first && hasRenderedScreen(container)) {
+    void takeOverRenderedScreen(container, app, first).catch(report('first screen'));
+    return;
+  }
+  createRoot(container).render(app);
 }
 
 start();

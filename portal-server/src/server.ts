@@ -5,6 +5,7 @@ import { auditLogger, AuditTrail } from './audit/auditTrail.js';
 import { registerBrowserEventsRoute } from './audit/browserEventsRoute.js';
 import { registerBeaconRoute } from './canary/beaconRoute.js';
 import { CanaryStats } from './canary/canaryStats.js';
+import { ScreenMarkup } from './firstLoad/screenMarkup.js';
 import { listenForOperators } from './canary/metricsServer.js';
 import { ProxyAudit } from './audit/proxyAudit.js';
 import { Pseudonymizer } from './audit/pseudonymizer.js';
@@ -249,6 +250,7 @@ export async function buildServer(
       environment: () => environmentBody(config, publicOrigin()),
       portalConfig: portalConfigBody(config.product),
       log: app.log,
+      screenMarkup: new ScreenMarkup(config.releasesDir, app.log),
     }),
   });
   await registerRemoteReleases(app, {

@@ -78,6 +78,27 @@ describe('UserIdPage', () => {
     expect(submit.disabled).toBe(false);
   });
 
+  it('while login start runs the field takes typing and Remember Me toggles, but nothing can be submitted', async () => {
+    // The client token (login start's first step) never answers.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    renderAt('/direct');
+    const field = (await screen.findByLabelText('User ID')) as HTMLInputElement;
+    expect(field.disabled).toBe(false);
+    fireEvent.change(field, { target: { value: 'Ann' } });
+    fireEvent.click(screen.getByLabelText('Remember Me'));
+    expect(field.value).toBe('Ann');
+    expect((screen.getByLabelText('Remember Me') as HTMLInputElement).checked).toBe(false);
+    const submit = screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    // No loading bar while the form is usable (the rendered page has none: nothing shifts).
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    fireEvent.submit(field.form as HTMLFormElement);
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+
   it('submits the authenticate body and routes PASSWORD_AUTH to /verify with status Factor', async () => {
     const calls = stubServer(() => json({ nextaction: 'PASSWORD_AUTH', userName: 'ann', flowState: 'fs' }));
     renderAt('/direct');
@@ -180,7 +201,8 @@ describe('UserIdPage', () => {
       renderAt('/oauth2?x-flow-state=fs-1');
       const field = (await screen.findByLabelText('User ID')) as HTMLInputElement;
       await vi.waitFor(() => expect(authenticateCalls(calls)).toHaveLength(1));
-      expect(field.disabled).toBe(true);
+      // Login start leaves the form usable; the arrival's authentication (a call made for the user) does not.
+      await vi.waitFor(() => expect(field.disabled).toBe(true));
       expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
       expect(screen.getByRole('progressbar')).toBeTruthy();
       expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();

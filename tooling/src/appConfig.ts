@@ -10,6 +10,7 @@ import { ManifestContributionsPlugin } from './manifestContributionsPlugin.ts';
 import { ManifestIntegrityPlugin } from './manifestIntegrityPlugin.ts';
 import { ManifestOrderPlugin } from './manifestOrderPlugin.ts';
 import { PrecompressPlugin } from './precompressPlugin.ts';
+import { PrerenderPlugin } from './prerender/prerenderPlugin.ts';
 import { packageManifest, sharedSingletons } from './shared.ts';
 import {
   exactPathsPattern,
@@ -38,6 +39,11 @@ export interface RemoteOptions extends CommonOptions {
    * build writes them into mf-manifest.json (docs/contracts.md, "Contributions").
    */
   contributions: ContributionsInput;
+  /**
+   * Exposes whose screen arrives as server-rendered HTML (docs/architecture.md, "The rendered first
+   * screen"): each is rendered at its first guard-A route's address into prerender/<Expose>.html.
+   */
+  prerender?: readonly string[];
 }
 
 export interface HostOptions extends CommonOptions {
@@ -47,11 +53,18 @@ export interface HostOptions extends CommonOptions {
   favicon?: string;
   /** Runtime plugins (module paths) registered in the host's federation runtime. */
   runtimePlugins: string[];
+  /** The module whose component is the shell's rendered markup (first-load.json's `shell`). */
+  prerenderShell?: string;
 }
 
 const isProduction = process.env.NODE_ENV !== 'development';
 /** A label baked into a build, so tests and release engineers can tell two builds apart. */
 const buildLabel = process.env.PORTAL_BUILD_LABEL ?? 'default';
+/** What every build of an app defines, its prerender compile too. */
+const appDefines = (production: boolean): Record<string, string> => ({
+  'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+  __PORTAL_BUILD_LABEL__: JSON.stringify(buildLabel),
+});
 
 function reactRouterProductionAliases(appDir: string): Record<string, string> {
   // react-router is react-router-dom's own dependency: look it up from react-router-dom's real folder.
@@ -123,10 +136,7 @@ function baseConfig(opts: CommonOptions, uniqueName: string, jsxDevelopment = !i
       ],
     },
     plugins: [
-      new DefinePlugin({
-        'process.env.NODE_ENV': JSON.stringify(isProduction ? 'production' : 'development'),
-        __PORTAL_BUILD_LABEL__: JSON.stringify(buildLabel),
-      }),
+      new DefinePlugin(appDefines(isProduction)),
       ...(isProduction ? [new PrecompressPlugin()] : []),
       ...(stableIds ? [stableIds.plugin, new ManifestOrderPlugin()] : []),
     ],
@@ -193,6 +203,25 @@ function separateLibrariesFromFallbacks(config: Configuration): void {
   splitChunks.cacheGroups = groups;
 }
 
+/** The aliases and defines a prerender compile shares with the app's production build. */
+function prerenderSettings(dir: string) {
+  return { dir, alias: reactRouterProductionAliases(dir), defines: appDefines(true) };
+}
+
+/** A remote's prerendered exposes, each at the address of its first guard-A route. */
+function prerenderedExposes(opts: RemoteOptions): PrerenderPlugin[] {
+  if (!isProduction || !opts.prerender?.length) return [];
+  const pages = opts.prerender.map((expose) => {
+    const route = opts.contributions.routes.find((r) => r.expose === expose && r.guard === 'A');
+    if (!route) throw new Error(`${opts.name}: ${expose} is prerendered but no guard-A route shows it`);
+    const name = expose.replace(/^\.\//, '');
+    const module = opts.exposes[expose];
+    if (!module) throw new Error(`${opts.name}: ${expose} is prerendered but not exposed`);
+    return { expose, file: `prerender/${name}.html`, module, path: route.path };
+  });
+  return [new PrerenderPlugin({ ...prerenderSettings(opts.dir), record: { into: 'manifest', pages } })];
+}
+
 export function remoteConfig(opts: RemoteOptions): Configuration {
   const config = baseConfig(opts, opts.name, false);
   // The container (remoteEntry.js) is the remote's only entry.
@@ -214,6 +243,7 @@ export function remoteConfig(opts: RemoteOptions): Configuration {
     // integrity of each, baked in; remoteEntry.js itself is checked against the manifest's map.
     new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: 'auto', htmlPlugin: false }),
     new ManifestContributionsPlugin(opts.name, opts.contributions),
+    ...prerenderedExposes(opts),
     new ManifestIntegrityPlugin(),
   );
   return config;
@@ -251,6 +281,14 @@ export async function hostConfig(opts: HostOptions): Promise<Configuration> {
   if (config.output) config.output.publicPath = '/';
   config.plugins?.push(
     new HtmlRspackPlugin({ template: opts.template, favicon: opts.favicon, scriptLoading: 'defer' }),
+    ...(isProduction && opts.prerenderShell
+      ? [
+          new PrerenderPlugin({
+            ...prerenderSettings(opts.dir),
+            record: { into: 'first-load', page: { file: 'shell', module: opts.prerenderShell, path: '/' } },
+          }),
+        ]
+      : []),
     new FirstLoadPlugin({
       entryChunk: 'main',
       ...(startup ? { isStartupResource: (resource: string) => isStartupResource(startup, resource) } : {}),

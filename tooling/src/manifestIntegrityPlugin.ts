@@ -27,14 +27,15 @@ function assetNames(assets: AssetLists | undefined): string[] {
 }
 
 /**
- * Every JS and CSS file a Module Federation manifest names, relative to the manifest's folder:
- * the remote entry, and each expose's and shared module's sync and async files.
+ * Every file a Module Federation manifest names, relative to the manifest's folder: the remote
+ * entry, each expose's and shared module's sync and async files, and the prerendered markup.
  */
 export function filesNamedBy(manifest: unknown): string[] {
   const m = manifest as {
     metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
     exposes?: { assets?: AssetLists }[];
     shared?: { assets?: AssetLists }[];
+    prerender?: Record<string, unknown>;
   };
   const files = new Set<string>();
   const entry = m.metaData?.remoteEntry;
@@ -45,6 +46,8 @@ export function filesNamedBy(manifest: unknown): string[] {
   for (const item of [...(m.exposes ?? []), ...(m.shared ?? [])]) {
     for (const name of assetNames(item.assets)) files.add(name);
   }
+  // The rendered first screens (prerender/prerenderPlugin.ts): the portal server checks each too.
+  for (const file of Object.values(m.prerender ?? {})) if (typeof file === 'string') files.add(file);
   return [...files].sort();
 }
 

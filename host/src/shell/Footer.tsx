@@ -15,7 +15,8 @@ export function Footer() {
       <nav aria-label={footer.label}>
         <ul>
           {footerLinks(contributions, config).map((link) => (
-            <li key={`${link.order}-${link.label}`}>
+            // data-order: where the portal server puts each link in the rendered first screen.
+            <li key={`${link.order}-${link.label}`} data-order={link.order}>
               {link.kind === 'external' ? (
                 <a href={link.href} rel="noopener noreferrer">
                   {link.label}

@@ -6,7 +6,10 @@ import type { EnvironmentBody } from '../routes/configBodies.js';
 import type { HostPlan } from './hostPlan.js';
 import type { LiveContributions } from './liveContributions.js';
 import { PageCache, type PageKeyParts } from './pageCache.js';
-import { buildPlan } from './plan.js';
+import { type PlannedRemote, buildPlan, screenFor } from './plan.js';
+import type { ScreenMarkup, ScreenMarkupRead } from './screenMarkup.js';
+import { composeFirstScreen } from './shellMarkup.js';
+import type { MergedContributions } from '@portal/contributions/merge';
 import { PlannedPage } from './plannedPage.js';
 import { renderIndex } from './renderIndex.js';
 import type { SessionRemotes } from './sessionRemotes.js';
@@ -25,6 +28,8 @@ export interface FirstLoadPageOptions {
   log: FastifyBaseLogger;
   /** The planned pages (tests pass a small one); default a PageCache of MAX_CACHED_PAGES. */
   cache?: PageCache;
+  /** Reads and checks the remotes' prerendered screens; without it every page is client-rendered. */
+  screenMarkup?: ScreenMarkup;
 }
 
 export type RenderedPage = { ok: true; page: PlannedPage } | { ok: false };
@@ -68,29 +73,77 @@ export class FirstLoadPage {
     }
 
     const remotes = await this.options.remotes.read(session);
-    const page = this.cached({ ...parts, remotes }, () => {
-      const contributions = this.options.contributions.merge(remotes);
+    // Merged once per configuration (memoised), and reported handed out with every page.
+    const contributions = this.options.contributions.merge(remotes);
+    const screen = await this.renderedScreen(pathname, remotes, contributions, hostPlan);
+    // The screen's markup as read is part of the key: a re-staged or repaired file is a new page.
+    const page = this.cached({ ...parts, remotes, screen }, () => {
+      const { portalConfig } = this.options;
+      const firstScreen =
+        screen?.ok && hostPlan.shell !== undefined
+          ? this.composed(pathname, {
+              shell: hostPlan.shell,
+              screen: screen.value,
+              privacyStatementUrl: portalConfig.privacyStatementUrl,
+              termsOfUseUrl: portalConfig.termsOfUseUrl,
+              footerLinks: contributions.links.filter((link) => link.slot === 'footer'),
+            })
+          : undefined;
       const plan = buildPlan({
         hostPlan,
         pathname,
         remotes,
         contributions,
         environment,
-        portalConfig: this.options.portalConfig,
+        portalConfig,
+        ...(firstScreen === undefined ? {} : { firstScreen }),
       });
       return new PlannedPage(renderIndex(built, plan), contributions);
     });
     return { ok: true, page };
   }
 
-  /** The page of these parts: planned before (its contributions reported handed out again), or now. */
+  /**
+   * The prerendered markup of the route's screen (docs/architecture.md, "The rendered first screen"):
+   * only for a guard-A screen, only from the session's build of the remote that shows it (its
+   * manifest verified, the file checked against the manifest's sha384), only with a host build that
+   * rendered its shell. Undefined: the page is client-rendered as before.
+   */
+  private async renderedScreen(
+    pathname: string,
+    remotes: ReadonlyMap<string, PlannedRemote>,
+    contributions: MergedContributions,
+    hostPlan: HostPlan,
+  ): Promise<ScreenMarkupRead | undefined> {
+    const reader = this.options.screenMarkup;
+    if (!reader || hostPlan.shell === undefined) return undefined;
+    const screen = screenFor(contributions.routes, pathname);
+    if (screen?.guard !== 'A') return undefined;
+    const resolved = remotes.get(screen.remote)?.resolved;
+    if (!resolved || !Object.hasOwn(resolved.prerender, screen.expose)) return undefined;
+    const href = resolved.prerender[screen.expose];
+    const integrity =
+      href !== undefined && Object.hasOwn(resolved.files, href) ? resolved.files[href] : undefined;
+    if (href === undefined || integrity === undefined) return undefined;
+    return reader.read(href, integrity);
+  }
+
+  /** The shell and screen composed, or undefined (logged) when the host's shell lacks a place. */
+  private composed(pathname: string, input: Parameters<typeof composeFirstScreen>[0]): string | undefined {
+    const html = composeFirstScreen(input);
+    if (html === undefined)
+      this.options.log.warn(
+        { pathname },
+        "the host's shell markup has no place for the screen: page client-rendered",
+      );
+    return html;
+  }
+
+  /** The page of these parts: planned before, or now. */
   private cached(parts: PageKeyParts, plan: () => PlannedPage): PlannedPage {
     const key = this.cache.key(parts);
     const known = this.cache.get(key);
-    if (known) {
-      if (known.contributions) this.options.contributions.handedOut(known.contributions);
-      return known;
-    }
+    if (known) return known;
     const page = plan();
     this.cache.set(key, page);
     return page;

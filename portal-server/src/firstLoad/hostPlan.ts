@@ -15,6 +15,11 @@ const Files = v.object({ js: v.array(href), css: v.array(href) });
 export const HostPlanSchema = v.object({
   host: Files,
   deferred: v.optional(Files, { js: [], css: [] }),
+  /**
+   * The shell's markup as a signed-out page first shows it, with the places the portal server fills
+   * (shellMarkup.ts); absent from host builds before the rendered first screen.
+   */
+  shell: v.optional(v.string()),
 });
 export type HostPlan = v.InferOutput<typeof HostPlanSchema>;
 

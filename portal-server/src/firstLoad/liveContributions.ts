@@ -49,11 +49,6 @@ export class LiveContributions {
     return merged;
   }
 
-  /** A merge handed out again (a cached page: pageCache.ts): reported as a new one would be. */
-  handedOut(merged: MergedContributions): void {
-    this.onMerged(merged);
-  }
-
   private mergeOnce(remotes: ReadonlyMap<string, PlannedRemote>): MergedContributions {
     const key = configurationKey(remotes);
     const known = this.merged.get(key);

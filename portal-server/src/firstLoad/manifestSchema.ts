@@ -31,6 +31,11 @@ export const FederationManifestSchema = v.object({
    * (liveContributions.ts), so an invalid value leaves the remote's claims out, not its files.
    */
   contributions: v.optional(v.unknown()),
+  /**
+   * The exposes whose screen the build rendered to HTML (tooling's PrerenderPlugin): expose → file,
+   * each hashed in `integrity` like the scripts (docs/architecture.md, "The rendered first screen").
+   */
+  prerender: v.optional(v.record(v.string(), v.pipe(v.string(), v.minLength(1))), {}),
 });
 export type FederationManifest = v.InferOutput<typeof FederationManifestSchema>;
 
@@ -66,6 +71,8 @@ export interface ResolvedRemote {
   files: Record<string, string>;
   /** The manifest's `contributions` as written (undefined for a build from before them). */
   contributions: unknown;
+  /** Each prerendered expose's markup file (its href; its sha384 is in `files`). */
+  prerender: Record<string, string>;
 }
 
 export type ResolveResult = { ok: true; remote: ResolvedRemote } | { ok: false; problem: string };
@@ -130,6 +137,12 @@ export function resolveManifest(
       { js: hrefs(expose.assets.js.sync), css: hrefs(expose.assets.css.sync) },
     ]),
   );
+  const prerender: Record<string, string> = Object.fromEntries(
+    Object.entries(manifest.prerender).flatMap(([expose, file]) => {
+      const value = href(file);
+      return value === undefined ? [] : [[expose, value]];
+    }),
+  );
   if (entry === undefined || problems.length > 0) return { ok: false, problem: problems.join('; ') };
-  return { ok: true, remote: { entry, exposes, files, contributions: manifest.contributions } };
+  return { ok: true, remote: { entry, exposes, files, contributions: manifest.contributions, prerender } };
 }

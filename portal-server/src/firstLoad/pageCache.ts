@@ -21,6 +21,8 @@ export interface PageKeyParts {
    * when the page is served as built.
    */
   remotes: ReadonlyMap<string, PlannedRemote> | undefined;
+  /** The route's prerendered screen as read (screenMarkup.ts; a new read is a new object), if any. */
+  screen?: object | undefined;
 }
 
 /**
@@ -54,6 +56,7 @@ export class PageCache {
       this.idOf(parts.template),
       this.idOf(parts.plan),
       JSON.stringify(parts.environment),
+      parts.screen ? `screen #${this.idOf(parts.screen)}` : 'no screen',
       ...remotes,
     ].join('\n');
   }

@@ -16,6 +16,11 @@ export interface Preload {
   crossOrigin: boolean;
   /** The file's sha384, as the script or stylesheet that uses the preload will carry it. */
   integrity?: string;
+  /**
+   * A stylesheet the rendered first screen needs: applied from <head> (render-blocking, so the
+   * markup never shows unstyled) instead of only preloaded.
+   */
+  apply?: boolean;
 }
 
 /**
@@ -47,6 +52,8 @@ export interface Bootstrap {
 export interface FirstLoadPlan {
   preloads: Preload[];
   bootstrap: Bootstrap;
+  /** The rendered first screen for <div id="root"> (shell and screen), when the route has one. */
+  firstScreen?: string;
 }
 
 export interface PlannedRemote {
@@ -64,6 +71,11 @@ export interface PlanInput {
   contributions: MergedContributions;
   environment: EnvironmentBody;
   portalConfig: ProductConfig;
+  /**
+   * The route's rendered first screen (shell and screen, composed), only for a guard-A screen whose
+   * markup the session's build of its remote provides and passed its check.
+   */
+  firstScreen?: string;
 }
 
 function withoutTrailingSlash(pathname: string): string {
@@ -127,6 +139,12 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
     for (const href of assets?.js ?? []) preloads.push(remoteFile(href, 'script'));
     for (const href of assets?.css ?? []) preloads.push(remoteFile(href, 'style'));
   }
+  // The rendered first screen is styled before its first paint: the host's start-up stylesheets
+  // and the screen's are applied from <head>, not only preloaded.
+  const firstScreen = screen?.guard === 'A' ? input.firstScreen : undefined;
+  if (firstScreen !== undefined) {
+    for (const preload of preloads) if (preload.as === 'style') preload.apply = true;
+  }
 
   const remotes: Record<string, BootstrapRemote> = Object.fromEntries(
     [...input.remotes].map(([name, { entry, resolved: remote }]) => [
@@ -139,6 +157,7 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
 
   return {
     preloads: dedupe(preloads),
+    ...(firstScreen === undefined ? {} : { firstScreen }),
     bootstrap: {
       version: 1,
       remotes,

@@ -29,6 +29,8 @@ export function splitTemplate(html: string): IndexTemplate {
 function preloadTag(preload: Preload): string {
   const crossOrigin = preload.crossOrigin ? ' crossorigin="anonymous"' : '';
   const integrity = preload.integrity ? ` integrity="${escapeAttribute(preload.integrity)}"` : '';
+  if (preload.apply)
+    return `<link rel="stylesheet" href="${escapeAttribute(preload.href)}"${crossOrigin}${integrity}>`;
   return `<link rel="preload" as="${preload.as}" href="${escapeAttribute(preload.href)}"${crossOrigin}${integrity}>`;
 }
 
@@ -40,5 +42,17 @@ export function renderIndex(template: IndexTemplate, plan: FirstLoadPlan | undef
   if (!plan || !template.split) return template.html;
   const tags = plan.preloads.filter((preload) => isSafeHref(preload.href)).map(preloadTag);
   const bootstrap = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${jsonForScript(plan.bootstrap)}</script>`;
-  return `${template.split.before}${tags.join('')}${bootstrap}${template.split.after}`;
+  return `${template.split.before}${tags.join('')}${bootstrap}${withFirstScreen(template.split.after, plan.firstScreen)}`;
+}
+
+/** The root element the host renders into, as index.html has it (empty). */
+export const ROOT_ELEMENT = '<div id="root">';
+
+/** The rendered first screen inside <div id="root"> (the host's first render takes it over). */
+function withFirstScreen(html: string, firstScreen: string | undefined): string {
+  if (firstScreen === undefined) return html;
+  const at = html.indexOf(ROOT_ELEMENT);
+  if (at < 0) return html;
+  const inside = at + ROOT_ELEMENT.length;
+  return `${html.slice(0, inside)}${firstScreen}${html.slice(inside)}`;
 }

@@ -5,7 +5,7 @@ import { dropFlowStateFromAddress, useLocation } from '@portal/shared/router';
 import { flowStateAtom, riskTypeAtom, signInFidoTypeAtom } from '@portal/shared/session';
 import { useApplyNextAction } from '@portal/shared/flow';
 import { useAtomValue, useStore } from 'jotai';
-import { useRunOnMount, useServerCall, useFocusFirst } from '@portal/shared/ui';
+import { useAdoptedForm, useRunOnMount, useServerCall, useFocusFirst } from '@portal/shared/ui';
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { LoginLayout } from '../common/LoginLayout';
 import { useRestartNeeded } from '../common/useRestartNeeded';
@@ -15,7 +15,15 @@ import type { PickedPasskey } from './conditionalPasskey';
 import { usePasskeyAutofill } from './usePasskeyAutofill';
 import { useSignIn } from './useSignIn';
 
-type Phase = 'starting' | 'form' | 'submitting';
+/**
+ * 'starting': login start runs; the form is usable (the server-rendered page's state, so the app
+ * takes it over with nothing changing) but cannot be submitted yet. 'arriving' and 'submitting':
+ * a call made for the user runs; the form waits.
+ */
+type Phase = 'starting' | 'arriving' | 'form' | 'submitting';
+
+const USER_ID_FIELD = 'portal-user-id';
+const REMEMBER_ME_FIELD = 'portal-remember-me';
 
 /**
  * /direct and /oauth2: login start, which may authenticate at once (a remembered user; the oauth2
@@ -32,12 +40,15 @@ export function UserIdPage() {
   const restartNeeded = useRestartNeeded();
   const applyNextAction = useApplyNextAction();
   const [phase, setPhase] = useState<Phase>('starting');
-  const [userName, setUserName] = useState('');
-  const [rememberMe, setRememberMe] = useState(true);
+  // What the user typed and toggled in the server-rendered form before the app ran.
+  const adopted = useAdoptedForm();
+  const [userName, setUserName] = useState(() => adopted.value(USER_ID_FIELD, ''));
+  const [rememberMe, setRememberMe] = useState(() => adopted.checked(REMEMBER_ME_FIELD, true));
   const [startFailed, setStartFailed] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const tooltipId = useId();
   const warningId = useId();
+  const waiting = phase === 'arriving' || phase === 'submitting';
   useFocusFirst(inputRef, phase === 'form');
 
   const submit = useCallback(
@@ -66,7 +77,10 @@ export function UserIdPage() {
     // state alone, is authenticated at once; the form shows while nothing runs.
     if (outcome.authenticateAtOnce === 'rememberedUser' && outcome.rememberedUser)
       return submit(outcome.rememberedUser, true);
-    if (outcome.authenticateAtOnce === 'flowState') return arrive(() => setPhase('form'));
+    if (outcome.authenticateAtOnce === 'flowState') {
+      setPhase('arriving');
+      return arrive(() => setPhase('form'));
+    }
     setPhase('form');
   }, [store, pathname, search, restartNeeded, submit, arrive, setError]);
 
@@ -112,7 +126,7 @@ export function UserIdPage() {
   return (
     <LoginLayout
       title={messages.userId.title}
-      busy={phase !== 'form'}
+      busy={waiting}
       error={error}
       errorActions={
         startFailed ? (
@@ -122,12 +136,20 @@ export function UserIdPage() {
         ) : null
       }
     >
-      <form className="portal-login__form" onSubmit={onSubmit} noValidate aria-describedby={warningId}>
+      {/* Never submitted natively (Submit is disabled until the app runs); were it ever, a POST
+          keeps the User ID out of the address. */}
+      <form
+        className="portal-login__form"
+        method="post"
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={warningId}
+      >
         <div className="portal-login__field">
-          <label htmlFor="portal-user-id">{messages.userId.label}</label>
+          <label htmlFor={USER_ID_FIELD}>{messages.userId.label}</label>
           <input
             ref={inputRef}
-            id="portal-user-id"
+            id={USER_ID_FIELD}
             name="username"
             type="text"
             // 'webauthn' lets the browser list passkeys among the suggestions (usePasskeyAutofill).
@@ -137,20 +159,20 @@ export function UserIdPage() {
             required
             minLength={1}
             value={userName}
-            disabled={phase !== 'form'}
+            disabled={waiting}
             onChange={(event) => setUserName(event.target.value)}
           />
         </div>
         <div className="portal-login__check">
           <input
-            id="portal-remember-me"
+            id={REMEMBER_ME_FIELD}
             type="checkbox"
             checked={rememberMe}
-            disabled={phase !== 'form'}
+            disabled={waiting}
             aria-describedby={tooltipId}
             onChange={(event) => setRememberMe(event.target.checked)}
           />
-          <label htmlFor="portal-remember-me" title={messages.userId.rememberMeTooltip}>
+          <label htmlFor={REMEMBER_ME_FIELD} title={messages.userId.rememberMeTooltip}>
             {messages.userId.rememberMe}
           </label>
           <span id={tooltipId} role="tooltip" className="portal-login__tooltip">

@@ -20,3 +20,4 @@ export * from '../hooks/useFocusFirst';
 export * from '../hooks/useServerCall';
 export * from '../hooks/useTroubleshootFacts';
 export * from '../display/boundedText';
+export * from './adoptedForm';
