@@ -158,10 +158,18 @@ test('a canary Help build that throws is rolled back by promote --watch, and the
       }
       // What the server receives: one more session of that build in that cohort. Once the tool has
       // rolled the canary back, remotes.json no longer names the canary build and its beacons are
-      // ignored (bounded labels); the tool has stopped reading by then.
+      // ignored (bounded labels): asked of remotes.json itself, since the tool writes the rollback
+      // a moment before its process ends.
+      const canaryRuns = () =>
+        (
+          JSON.parse(readFileSync(path.join(world.releases, 'remotes.json'), 'utf8')) as Record<
+            string,
+            { canary?: unknown }
+          >
+        ).remote_help?.canary !== undefined;
       await expect
         .poll(async () =>
-          watch.running() || !canary
+          !canary || canaryRuns()
             ? sessionsOf(await helpCounts(world.statsUrl), canary ? world.throwing : world.live, cohort)
             : before + 1,
         )
