@@ -4,6 +4,7 @@ import { sendError } from '../http/errorReply.js';
 import { parseBody } from '../http/validateBody.js';
 import { type RateLimitRule, rateLimitHook } from '../rateLimit/rateLimit.js';
 import type { RateLimitStore } from '../rateLimit/rateLimitStore.js';
+import { browserOnlyHook } from '../security/browserOnlyGuard.js';
 import { sameOriginHook } from '../security/sameOriginGuard.js';
 import { NO_STORE } from '../static/cachePolicy.js';
 import type { AuditTrail } from './auditTrail.js';
@@ -23,16 +24,6 @@ const BrowserEventSchema = v.strictObject({
 });
 
 /**
- * Only a browser's page: besides the same-origin check (sameOriginGuard.ts), a call with neither
- * `Origin` nor `Sec-Fetch-Site` is refused here, since no browser sends such a POST.
- */
-async function browserOnly(request: FastifyRequest, reply: FastifyReply) {
-  if (request.headers.origin !== undefined || request.headers['sec-fetch-site'] !== undefined) return;
-  request.log.warn({ reason: 'no Origin or Sec-Fetch-Site' }, 'cross-site call refused');
-  return sendError(reply, 403, 'PORTAL_CROSS_SITE', 'Cross-site requests are not allowed');
-}
-
-/**
  * POST /v1/audit/events `{ event, userName? }`: the one way events reach the trail from the page.
  * Same origin only, counted per client address, at most 1 KB, a closed schema.
  */
@@ -47,7 +38,7 @@ export async function registerBrowserEventsRoute(
   await app.register(async (scope) => {
     // Cross-site calls first, uncounted: another site must not spend a visitor's allowance.
     scope.addHook('onRequest', sameOriginHook(options.publicOrigin));
-    scope.addHook('onRequest', browserOnly);
+    scope.addHook('onRequest', browserOnlyHook);
     scope.addHook('onRequest', rateLimitHook(options.rateLimit.store, options.rateLimit.rule));
     scope.post(BROWSER_EVENTS_PATH, { bodyLimit: MAX_BROWSER_EVENT_BYTES }, async (request, reply) => {
       const body = parseBody(BrowserEventSchema, request.body, reply);

@@ -4,18 +4,12 @@ import { parseBody } from '../http/validateBody.js';
 import { type RateLimitRule, rateLimitHook } from '../rateLimit/rateLimit.js';
 import type { RateLimitStore } from '../rateLimit/rateLimitStore.js';
 import type { RemotesSource } from '../remotes/remotesFile.js';
+import { browserOnlyHook } from '../security/browserOnlyGuard.js';
 import { sameOriginHook } from '../security/sameOriginGuard.js';
 import { NO_STORE } from '../static/cachePolicy.js';
 import { type BeaconEvent, BEACON_PATH, BeaconSchema, MAX_BEACON_BYTES } from './beaconSchema.js';
 import type { CanaryStats } from './canaryStats.js';
 import { cohortResolver } from './sessionCohort.js';
-
-/** Only a browser's page: a POST with neither `Origin` nor `Sec-Fetch-Site` is no browser's. */
-async function browserOnly(request: FastifyRequest, reply: FastifyReply) {
-  if (request.headers.origin !== undefined || request.headers['sec-fetch-site'] !== undefined) return;
-  request.log.warn({ reason: 'no Origin or Sec-Fetch-Site' }, 'cross-site call refused');
-  return sendError(reply, 403, 'PORTAL_CROSS_SITE', 'Cross-site requests are not allowed');
-}
 
 /** `navigator.sendBeacon` sends a string as text/plain; `fetch` may send JSON. Both carry the same JSON. */
 function jsonOf(body: unknown): unknown {
@@ -55,7 +49,7 @@ export async function registerBeaconRoute(
   await app.register(async (scope) => {
     // Cross-site calls first, uncounted: another site must not spend a visitor's allowance.
     scope.addHook('onRequest', sameOriginHook(options.publicOrigin));
-    scope.addHook('onRequest', browserOnly);
+    scope.addHook('onRequest', browserOnlyHook);
     scope.addHook('onRequest', rateLimitHook(options.rateLimit.store, options.rateLimit.rule));
     scope.post(BEACON_PATH, { bodyLimit: MAX_BEACON_BYTES }, async (request, reply) => {
       const body = parseBody(BeaconSchema, jsonOf(request.body), reply);
