@@ -17,7 +17,7 @@ const config: KnipConfig = {
     '.': {
       // `pnpm exec biome` in scripts/test.mjs, run by name.
       ignoreDependencies: ['@biomejs/biome'],
-      entry: ['scripts/*.mjs', 'scripts/*.d.mts', 'scripts/codemods/*.mjs'],
+      entry: ['scripts/*.mjs', 'scripts/*.d.mts', 'scripts/codemods/*.mjs', 'scripts/i18n/*.mjs'],
       project: ['scripts/**/*.{mjs,mts}'],
     },
     host: {
@@ -54,6 +54,8 @@ const config: KnipConfig = {
       // appConfig is reached through `exports`; the harness is an entry of the remotes' dev build.
       entry: ['harness/index.ts'],
       project: ['src/**/*.ts', 'harness/**/*.{ts,tsx}', 'test/**/*.ts'],
+      // Run by path (catalogues.ts: `formatjs compile --ast`), never imported.
+      ignoreDependencies: ['@formatjs/cli'],
     },
     'portal-server': {
       entry: ['src/main.ts'],

@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, DefinePlugin, HtmlRspackPlugin, SubresourceIntegrityPlugin } from '@rspack/core';
+import { compileCatalogues, kernelDir, noParserAlias } from './catalogues.ts';
 import { checkoutIndependentIds, workspaceRoot } from './checkoutIndependentIds.ts';
 import { FirstLoadPlugin } from './firstLoadPlugin.ts';
 import { DEFAULT_PORTAL_URL, harnessDefines, portalProxy, readFactorUsers } from './harnessDev.ts';
@@ -115,7 +116,11 @@ function baseConfig(opts: CommonOptions, uniqueName: string, jsxDevelopment = !i
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
       // React Router's package exports point at its development build; production builds take
       // the production one (smaller, no dev warnings).
-      alias: isProduction ? reactRouterProductionAliases(opts.dir) : {},
+      // Messages arrive precompiled: the browser's bundle has no ICU parser (catalogues.ts).
+      alias: {
+        ...(isProduction ? reactRouterProductionAliases(opts.dir) : {}),
+        ...noParserAlias(opts.dir),
+      },
     },
     module: {
       rules: [
@@ -223,6 +228,9 @@ function prerenderedExposes(opts: RemoteOptions): PrerenderPlugin[] {
 }
 
 export function remoteConfig(opts: RemoteOptions): Configuration {
+  // The remote's catalogues, and the kernel's (its fallback copy of the kernel carries them too).
+  compileCatalogues(opts.dir);
+  compileCatalogues(kernelDir(opts.dir));
   const config = baseConfig(opts, opts.name, false);
   // The container (remoteEntry.js) is the remote's only entry.
   config.entry = {};
@@ -254,6 +262,8 @@ export function remoteConfig(opts: RemoteOptions): Configuration {
  * contributions (workspaceScreens.ts), read when the configuration is made.
  */
 export async function hostConfig(opts: HostOptions): Promise<Configuration> {
+  // The kernel's catalogues: the host provides the kernel, so its build serves them.
+  compileCatalogues(kernelDir(opts.dir));
   const config = baseConfig(opts, opts.name);
   config.entry = { main: opts.entry };
   const startup = isProduction

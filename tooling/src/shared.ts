@@ -73,6 +73,7 @@ export function sharedSingletons(
   const react = versionOf('react', appDir);
   const reactDom = versionOf('react-dom', appDir);
   const jotai = versionOf('jotai', appDir);
+  const reactIntl = versionOf('react-intl', appDir);
   // @portal/shared is a workspace package: its version is stated explicitly because the one
   // inferred from `workspace:*` is not valid semver.
   // PORTAL_SHARED_VERSION builds an app as if against another @portal/shared: the e2e suite builds
@@ -96,6 +97,9 @@ export function sharedSingletons(
     'react-dom/': entry(reactDom),
     jotai: entry(jotai),
     'jotai/': entry(jotai),
+    // The one message formatter (issue 26). Strict like the kernel: a remote's catalogues are
+    // syntax trees of the formatjs version it was built with, and the kernel formats them.
+    'react-intl': { ...entry(reactIntl), strictVersion: true },
   };
   // The kernel, one share key per entry (exactly those: a request for any other subpath does not
   // resolve). React Router is shared through @portal/shared/router (a narrow facade the host's

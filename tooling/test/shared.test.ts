@@ -67,6 +67,10 @@ describe.each([
   it('keeps react and jotai singletons', () => {
     for (const name of ['react', 'react-dom', 'jotai']) expect(config[name]?.singleton).toBe(true);
   });
+
+  it('shares react-intl as a strict singleton: one formatter for every catalogue', () => {
+    expect(config['react-intl']).toMatchObject({ singleton: true, strictVersion: true });
+  });
 });
 
 describe('the host provides every kernel entry by file', () => {

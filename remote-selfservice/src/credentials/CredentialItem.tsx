@@ -21,7 +21,10 @@ export function CredentialItem({
   const titleId = useId();
   const text = messages.selfService;
   // The buttons repeat on every credential: their names say which one (visible text first, WCAG 2.5.3).
-  const nameOf = (action: string) => text.credentialAction(action, view.typeName, view.value);
+  const nameOf = (action: string) =>
+    view.value
+      ? text.credentialAction({ action, typeName: view.typeName, value: view.value })
+      : text.credentialActionOfType({ action, typeName: view.typeName });
   const toggle = view.active ? text.deactivate : text.activate;
   return (
     <li className="portal-credential" aria-labelledby={titleId} data-credential={view.credential.credId}>

@@ -164,7 +164,7 @@ export function OtpInput({
             inputMode="numeric"
             pattern="[0-9]*"
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
-            aria-label={messages.otp.digitLabel(index + 1, length)}
+            aria-label={messages.otp.digitLabel({ position: index + 1, total: length })}
             aria-invalid={shownError ? true : undefined}
             aria-describedby={shownError ? errorId : undefined}
             // biome-ignore lint/a11y/noAutofocus: the code is the only thing to enter on this screen

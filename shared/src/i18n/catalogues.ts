@@ -1,0 +1,104 @@
+import { createIntl, createIntlCache, type IntlShape, type MessageFormatElement } from 'react-intl';
+import * as v from 'valibot';
+import { type CatalogueSource, flattenSource, type MessageValue, type Words, wordsFor } from './icu';
+import { type LocaleTag, SOURCE_LOCALE } from './locales';
+
+/**
+ * The catalogues of the kernel and of every remote loaded in the page, one scope each. A scope's
+ * locale catalogues are precompiled at build time (`formatjs compile --ast`: no message parser,
+ * no eval in the browser) and each is a chunk of its own build, loaded lazily for the active
+ * locale only (the loader is the scope's `import()` of `compiled-lang/<locale>.json`, so the file
+ * is covered by its build's integrity hashes). Until the active locale's catalogue has arrived, or
+ * where none is loaded (unit tests, the build-time renderer), the words are the source's.
+ */
+export type CatalogueLoader = (locale: LocaleTag) => Promise<unknown>;
+
+/** A compiled catalogue: each message id's ICU syntax tree. */
+const CompiledCatalogueSchema = v.record(v.string(), v.array(v.looseObject({ type: v.number() })));
+
+interface Scope {
+  readonly source: Record<string, string>;
+  readonly load: CatalogueLoader;
+  intl: IntlShape;
+  loading: Promise<void> | null;
+}
+
+/** Dates are shown in UTC, so a day does not depend on where the browser is. */
+const TIME_ZONE = 'UTC';
+
+const scopes = new Map<string, Scope>();
+const cache = createIntlCache();
+let activeLocale: LocaleTag = SOURCE_LOCALE;
+let activated = false;
+
+function onError(error: { code: string; message: string }): void {
+  // A message missing from a locale falls back to the source's wording; anything else is a bug.
+  if (error.code !== 'MISSING_TRANSLATION') console.error(`[words] ${error.message}`);
+}
+
+function sourceIntl(source: Record<string, string>): IntlShape {
+  return createIntl(
+    { locale: SOURCE_LOCALE, defaultLocale: SOURCE_LOCALE, timeZone: TIME_ZONE, messages: source, onError },
+    cache,
+  );
+}
+
+function compiled(module: unknown): Record<string, MessageFormatElement[]> {
+  const body = typeof module === 'object' && module !== null && 'default' in module ? module.default : module;
+  // The syntax trees are the compiler's output, checked for their shape here.
+  return v.parse(CompiledCatalogueSchema, body) as unknown as Record<string, MessageFormatElement[]>;
+}
+
+function startLoading(name: string, scope: Scope): void {
+  const locale = activeLocale;
+  scope.loading = scope
+    .load(locale)
+    .then((module) => {
+      scope.intl = createIntl(
+        { locale, defaultLocale: SOURCE_LOCALE, timeZone: TIME_ZONE, messages: compiled(module), onError },
+        cache,
+      );
+    })
+    .catch((error: unknown) => {
+      console.error(`[words] the ${locale} catalogue of ${name} did not load`, error);
+    });
+}
+
+/**
+ * A catalogue's words (its source, a scope name unique in the page, and the loader of its compiled
+ * locale catalogues): every read is formatted in the active locale.
+ */
+export function defineWords<T extends CatalogueSource>(
+  name: string,
+  source: T,
+  load: CatalogueLoader,
+): Words<T> {
+  const flat = flattenSource(source);
+  const scope: Scope = { source: flat, load, intl: sourceIntl(flat), loading: null };
+  scopes.set(name, scope);
+  if (activated) startLoading(name, scope);
+  // The source's wording is the default of a message a locale lacks (the build fills those in
+  // already: this is the safety net, exact for a message without arguments).
+  return wordsFor(source, (id: string, values?: Record<string, MessageValue>) =>
+    scope.intl.formatMessage({ id, defaultMessage: flat[id] }, values),
+  );
+}
+
+/**
+ * Makes `locale` the page's locale (once, at start-up; a new choice reloads the page): every
+ * catalogue defined so far, and every one defined later, loads its compiled messages for it.
+ */
+export function activateLocale(locale: LocaleTag): void {
+  activeLocale = locale;
+  activated = true;
+  for (const [name, scope] of scopes) startLoading(name, scope);
+}
+
+export function currentLocale(): LocaleTag {
+  return activeLocale;
+}
+
+/** Settles when every catalogue defined so far has its active locale's messages (or failed to). */
+export async function cataloguesReady(): Promise<void> {
+  await Promise.all([...scopes.values()].map((scope) => scope.loading));
+}

@@ -1,0 +1,67 @@
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import { activateLocale, cataloguesReady, currentLocale, defineWords } from '../src/i18n/catalogues';
+import { type CatalogueSource, icu } from '../src/i18n/icu';
+import type { LocaleTag } from '../src/i18n/locales';
+
+const source = {
+  added: icu<{ date: Date }>('Added {date, date, long}'),
+  seconds: icu<{ seconds: number }>('in {seconds, plural, one {# second} other {# seconds}}'),
+  title: 'Sign in',
+  untranslated: 'Only in English',
+} as const satisfies CatalogueSource;
+
+/** What `formatjs compile --ast` makes of a locale file. */
+const compile = (messages: Record<string, string>) =>
+  Object.fromEntries(Object.entries(messages).map(([id, message]) => [id, parse(message)]));
+
+const translations: Partial<Record<LocaleTag, Record<string, string>>> = {
+  'fr-FR': {
+    added: 'Ajouté le {date, date, long}',
+    seconds: 'dans {seconds, plural, one {# seconde} other {# secondes}}',
+    title: 'Se connecter',
+  },
+  ar: {
+    added: 'أضيف في {date, date, long}',
+    seconds:
+      'خلال {seconds, plural, zero {# ثانية} one {ثانية واحدة} two {ثانيتين} few {# ثوانٍ} many {# ثانية} other {# ثانية}}',
+    title: 'تسجيل الدخول',
+  },
+};
+
+const loaded: LocaleTag[] = [];
+const words = defineWords('test', source, async (locale) => {
+  loaded.push(locale);
+  return { default: compile(translations[locale] ?? {}) };
+});
+
+const day = new Date('2024-01-05T10:00:00Z');
+
+describe('a catalogue in the active locale', () => {
+  it('is the source, to the letter, before any locale is active', () => {
+    expect(currentLocale()).toBe('en-US');
+    expect(words.added({ date: day })).toBe('Added January 5, 2024');
+    expect(words.seconds({ seconds: 1 })).toBe('in 1 second');
+    expect(loaded).toEqual([]);
+  });
+
+  it("loads the active locale's catalogue only, and formats dates and plurals in it", async () => {
+    activateLocale('fr-FR');
+    await cataloguesReady();
+    expect(loaded).toEqual(['fr-FR']);
+    expect(words.title).toBe('Se connecter');
+    expect(words.added({ date: day })).toBe('Ajouté le 5 janvier 2024');
+    expect(words.seconds({ seconds: 2 })).toBe('dans 2 secondes');
+    // A message the locale lacks keeps the source's wording (the build fills these in too).
+    expect(words.untranslated).toBe('Only in English');
+  });
+
+  it("uses the locale's plural rules (Arabic has six forms)", async () => {
+    activateLocale('ar');
+    await cataloguesReady();
+    expect(loaded).toEqual(['fr-FR', 'ar']);
+    expect(words.title).toBe('تسجيل الدخول');
+    expect(words.seconds({ seconds: 2 })).toBe('خلال ثانيتين');
+    expect(words.seconds({ seconds: 1 })).toBe('خلال ثانية واحدة');
+  });
+});
