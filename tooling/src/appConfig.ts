@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, DefinePlugin, HtmlRspackPlugin, SubresourceIntegrityPlugin } from '@rspack/core';
+import { ManifestCataloguesPlugin } from './catalogueChunks.ts';
 import { compileCatalogues, kernelDir, noParserAlias } from './catalogues.ts';
 import { checkoutIndependentIds, workspaceRoot } from './checkoutIndependentIds.ts';
 import { FirstLoadPlugin } from './firstLoadPlugin.ts';
@@ -251,6 +252,7 @@ export function remoteConfig(opts: RemoteOptions): Configuration {
     // integrity of each, baked in; remoteEntry.js itself is checked against the manifest's map.
     new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: 'auto', htmlPlugin: false }),
     new ManifestContributionsPlugin(opts.name, opts.contributions),
+    new ManifestCataloguesPlugin(path.join(realpathSync(opts.dir), 'compiled-lang')),
     ...prerenderedExposes(opts),
     new ManifestIntegrityPlugin(),
   );
@@ -301,6 +303,7 @@ export async function hostConfig(opts: HostOptions): Promise<Configuration> {
       : []),
     new FirstLoadPlugin({
       entryChunk: 'main',
+      catalogueDir: path.join(kernelDir(opts.dir), 'compiled-lang'),
       ...(startup ? { isStartupResource: (resource: string) => isStartupResource(startup, resource) } : {}),
     }),
     new ModuleFederationPlugin({
