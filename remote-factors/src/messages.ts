@@ -27,6 +27,8 @@ export const catalogueSource = {
     registrationFailed: 'Unable to complete registration at this time. ',
   },
   chooser: {
+    /** Our wording: an option of the chooser, its value and its type ('+1 ***-***-0101 (SMS)'). */
+    optionLabel: icu<{ value: string; type: string }>('{value} ({type})'),
     prompt: 'Select a way to sign in',
   },
   otp: {

@@ -5,6 +5,7 @@ import { type CatalogueSource, icu } from '../src/i18n/icu';
 import type { LocaleTag } from '../src/i18n/locales';
 
 const source = {
+  sentTo: icu<{ value: string }>('Enter security code sent to {value}'),
   added: icu<{ date: Date }>('Added {date, date, long}'),
   seconds: icu<{ seconds: number }>('in {seconds, plural, one {# second} other {# seconds}}'),
   title: 'Sign in',
@@ -26,6 +27,7 @@ const translations: Partial<Record<LocaleTag, Record<string, string>>> = {
     seconds:
       'خلال {seconds, plural, zero {# ثانية} one {ثانية واحدة} two {ثانيتين} few {# ثوانٍ} many {# ثانية} other {# ثانية}}',
     title: 'تسجيل الدخول',
+    sentTo: 'أدخل رمز الأمان المرسل إلى {value}',
   },
 };
 
@@ -52,6 +54,8 @@ describe('a catalogue in the active locale', () => {
     expect(words.title).toBe('Se connecter');
     expect(words.added({ date: day })).toBe('Ajouté le 5 janvier 2024');
     expect(words.seconds({ seconds: 2 })).toBe('dans 2 secondes');
+    // Left to right, an argument is as it came.
+    expect(words.sentTo({ value: 'a@b.c' })).toBe('Enter security code sent to a@b.c');
     // A message the locale lacks keeps the source's wording (the build fills these in too).
     expect(words.untranslated).toBe('Only in English');
   });
@@ -63,5 +67,9 @@ describe('a catalogue in the active locale', () => {
     expect(words.title).toBe('تسجيل الدخول');
     expect(words.seconds({ seconds: 2 })).toBe('خلال ثانيتين');
     expect(words.seconds({ seconds: 1 })).toBe('خلال ثانية واحدة');
+  });
+
+  it('isolates a text argument on a right-to-left page, so a phone number keeps its order', () => {
+    expect(words.sentTo({ value: '+1 555 0100' })).toBe('أدخل رمز الأمان المرسل إلى \u2068+1 555 0100\u2069');
   });
 });

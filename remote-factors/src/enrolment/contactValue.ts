@@ -21,10 +21,14 @@ export interface ContactField {
 }
 
 const phone = {
-  label: messages.registration.valueLabels.sms,
+  get label() {
+    return messages.registration.valueLabels.sms;
+  },
   inputType: 'tel',
   autoComplete: 'tel',
-  hint: messages.enrolment.phoneHint,
+  get hint() {
+    return messages.enrolment.phoneHint;
+  },
   check: phoneNumberError,
 } as const;
 
@@ -32,7 +36,9 @@ export const CONTACT_FIELDS: Readonly<Record<ContactChannel, ContactField>> = {
   sms: { ...phone, legalNotice: true },
   ivr: { ...phone, legalNotice: false },
   email: {
-    label: messages.registration.valueLabels.email,
+    get label() {
+      return messages.registration.valueLabels.email;
+    },
     inputType: 'email',
     autoComplete: 'email',
     check: emailAddressError,

@@ -5,8 +5,22 @@ type Audience = PortalConfig['audience'];
 
 /** What the spec fixes per audience (section 2, Help page): support hours and the phone regions, in order. */
 export const audienceHelp: Record<Audience, { hours: string; regions: readonly string[] }> = {
-  clients: { hours: messages.help.clientHours, regions: messages.help.clientRegions },
-  employees: { hours: messages.help.employeeHours, regions: messages.help.employeeRegions },
+  clients: {
+    get hours() {
+      return messages.help.clientHours;
+    },
+    get regions() {
+      return messages.help.clientRegions;
+    },
+  },
+  employees: {
+    get hours() {
+      return messages.help.employeeHours;
+    },
+    get regions() {
+      return messages.help.employeeRegions;
+    },
+  },
 };
 
 export interface RegionPhone {

@@ -31,7 +31,11 @@ export function CredentialItem({
       <h2 id={titleId} className="portal-credential__type">
         {view.typeName}
       </h2>
-      {view.value ? <p className="portal-credential__value">{view.value}</p> : null}
+      {view.value ? (
+        <p className="portal-credential__value" dir="auto">
+          {view.value}
+        </p>
+      ) : null}
       <p className="portal-credential__status">
         {view.active ? text.statusActive : text.statusInactive}
         {view.isDefault ? ` · ${text.isDefault}` : null}

@@ -1,7 +1,7 @@
 import { createIntl, createIntlCache, type IntlShape, type MessageFormatElement } from 'react-intl';
 import * as v from 'valibot';
 import { type CatalogueSource, flattenSource, type MessageValue, type Words, wordsFor } from './icu';
-import { type LocaleTag, SOURCE_LOCALE } from './locales';
+import { type LocaleTag, localeDirection, SOURCE_LOCALE } from './locales';
 
 /**
  * The catalogues of the kernel and of every remote loaded in the page, one scope each. A scope's
@@ -64,6 +64,26 @@ function startLoading(name: string, scope: Scope): void {
     });
 }
 
+const FIRST_STRONG_ISOLATE = '\u2068';
+const POP_DIRECTIONAL_ISOLATE = '\u2069';
+
+/**
+ * On a right-to-left page, every text argument (a User ID, a phone number, an e-mail address, a
+ * code, a device's name) is a bidi isolate in its message: it runs in its own direction, and the
+ * sentence around it keeps its order ('+1 555 0100' is never read '0100 555 1+').
+ */
+function isolated(
+  values: Record<string, MessageValue> | undefined,
+): Record<string, MessageValue> | undefined {
+  if (!values || localeDirection(activeLocale) === 'ltr') return values;
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? `${FIRST_STRONG_ISOLATE}${value}${POP_DIRECTIONAL_ISOLATE}` : value,
+    ]),
+  );
+}
+
 /**
  * A catalogue's words (its source, a scope name unique in the page, and the loader of its compiled
  * locale catalogues): every read is formatted in the active locale.
@@ -80,7 +100,7 @@ export function defineWords<T extends CatalogueSource>(
   // The source's wording is the default of a message a locale lacks (the build fills those in
   // already: this is the safety net, exact for a message without arguments).
   return wordsFor(source, (id: string, values?: Record<string, MessageValue>) =>
-    scope.intl.formatMessage({ id, defaultMessage: flat[id] }, values),
+    scope.intl.formatMessage({ id, defaultMessage: flat[id] }, isolated(values)),
   );
 }
 

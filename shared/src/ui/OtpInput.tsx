@@ -151,7 +151,8 @@ export function OtpInput({
   return (
     <fieldset className="portal-otp">
       <legend className="portal-otp__label">{label}</legend>
-      <div className="portal-otp__boxes">
+      {/* Digits are read left to right in every language: box 1 stays leftmost on an RTL page. */}
+      <div className="portal-otp__boxes" dir="ltr">
         {boxes.map((digit, index) => (
           <input
             // Boxes are positional: the index is their identity.
