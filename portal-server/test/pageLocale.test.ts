@@ -113,6 +113,7 @@ describe('the page in its locale', () => {
       ...built,
       prerender: { './UserId': 'prerender/UserId.html' },
       catalogues,
+      contributionWords: { 'fr-CA': { 'Sign in': 'Connexion' } },
       integrity: {
         ...built.integrity,
         'prerender/UserId.html': sha384Of(SCREEN),
@@ -148,6 +149,22 @@ describe('the page in its locale', () => {
     expect(scripts.filter((href) => href?.includes('catalogue-'))).toHaveLength(2);
     // The screens are rendered at build time in en-US only.
     expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it("gives the page the contributed titles in its locale, from the remote's manifest", async () => {
+    const title = async (headers: Record<string, string>) => {
+      const body = (await page('/direct', headers)).body;
+      const data = body.slice(
+        body.indexOf('id="portal-bootstrap">') + 22,
+        body.indexOf('</script>', body.indexOf('id="portal-bootstrap">')),
+      );
+      const bootstrap = JSON.parse(data) as { contributions: { routes: { path: string; title: string }[] } };
+      return bootstrap.contributions.routes.find((route) => route.path === '/direct')?.title;
+    };
+    expect(await title({ 'accept-language': 'fr-CA' })).toBe('Connexion');
+    expect(await title({ 'accept-language': 'en-US' })).toBe('Sign in');
+    // A locale the remote has no words for keeps the contributed (en-US) text.
+    expect(await title({ 'accept-language': 'ar' })).toBe('Sign in');
   });
 
   it('gets the rendered first screen in en-US, and a right-to-left page in Arabic', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, DefinePlugin, HtmlRspackPlugin, SubresourceIntegrityPlugin } from '@rspack/core';
 import { ManifestCataloguesPlugin } from './catalogueChunks.ts';
+import { ManifestContributionWordsPlugin } from './contributionWords.ts';
 import { compileCatalogues, kernelDir, noParserAlias } from './catalogues.ts';
 import { checkoutIndependentIds, workspaceRoot } from './checkoutIndependentIds.ts';
 import { FirstLoadPlugin } from './firstLoadPlugin.ts';
@@ -252,6 +253,7 @@ export function remoteConfig(opts: RemoteOptions): Configuration {
     // integrity of each, baked in; remoteEntry.js itself is checked against the manifest's map.
     new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: 'auto', htmlPlugin: false }),
     new ManifestContributionsPlugin(opts.name, opts.contributions),
+    new ManifestContributionWordsPlugin(opts.contributions, path.join(opts.dir, 'lang')),
     new ManifestCataloguesPlugin(path.join(realpathSync(opts.dir), 'compiled-lang')),
     ...prerenderedExposes(opts),
     new ManifestIntegrityPlugin(),

@@ -12,6 +12,7 @@ import { composeFirstScreen } from './shellMarkup.js';
 import type { MergedContributions } from '@portal/contributions/merge';
 import { PlannedPage } from './plannedPage.js';
 import { renderIndex } from './renderIndex.js';
+import { localisedContributions } from '../i18n/localisedContributions.js';
 import { type LocaleRequest, negotiateLocale, SOURCE_LOCALE } from '../i18n/negotiateLocale.js';
 import type { SessionRemotes } from './sessionRemotes.js';
 import type { CachedRead } from '../files/statCachedFile.js';
@@ -108,7 +109,7 @@ export class FirstLoadPage {
         pathname,
         locale,
         remotes,
-        contributions,
+        contributions: localisedContributions(contributions, remotes, locale),
         environment,
         portalConfig,
         ...(firstScreen === undefined ? {} : { firstScreen }),

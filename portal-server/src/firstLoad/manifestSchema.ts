@@ -41,6 +41,11 @@ export const FederationManifestSchema = v.object({
    * hashed in `integrity`: the page preloads its locale's one with the screen.
    */
   catalogues: v.optional(v.record(v.string(), v.pipe(v.string(), v.minLength(1))), {}),
+  /**
+   * Each locale's words for the texts the remote contributes (route titles, link and factor
+   * labels): locale → en-US text → text (tooling's ManifestContributionWordsPlugin).
+   */
+  contributionWords: v.optional(v.record(v.string(), v.record(v.string(), v.string())), {}),
 });
 export type FederationManifest = v.InferOutput<typeof FederationManifestSchema>;
 
@@ -80,6 +85,8 @@ export interface ResolvedRemote {
   prerender: Record<string, string>;
   /** Each locale's catalogue chunk (its href; its sha384 is in `files`). */
   catalogues: Record<string, string>;
+  /** Each locale's words for the texts its contributions show (locale → en-US text → text). */
+  contributionWords: Record<string, Record<string, string>>;
 }
 
 export type ResolveResult = { ok: true; remote: ResolvedRemote } | { ok: false; problem: string };
@@ -156,6 +163,14 @@ export function resolveManifest(
   if (entry === undefined || problems.length > 0) return { ok: false, problem: problems.join('; ') };
   return {
     ok: true,
-    remote: { entry, exposes, files, contributions: manifest.contributions, prerender, catalogues },
+    remote: {
+      entry,
+      exposes,
+      files,
+      contributions: manifest.contributions,
+      prerender,
+      catalogues,
+      contributionWords: manifest.contributionWords,
+    },
   };
 }
