@@ -253,7 +253,7 @@ export function remoteConfig(opts: RemoteOptions): Configuration {
     // integrity of each, baked in; remoteEntry.js itself is checked against the manifest's map.
     new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: 'auto', htmlPlugin: false }),
     new ManifestContributionsPlugin(opts.name, opts.contributions),
-    new ManifestContributionWordsPlugin(opts.contributions, path.join(opts.dir, 'lang')),
+    new ManifestContributionWordsPlugin(opts.contributions, opts.dir),
     new ManifestCataloguesPlugin(path.join(realpathSync(opts.dir), 'compiled-lang')),
     ...prerenderedExposes(opts),
     new ManifestIntegrityPlugin(),
