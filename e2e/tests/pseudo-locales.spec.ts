@@ -16,6 +16,7 @@ useScreenshotSetup();
 
 /** Text the page shows that is still the source's English: a line of ASCII letters only. */
 async function englishLeft(page: Page): Promise<string[]> {
+  // biome-ignore lint/performance/useDomNodeTextContent: the text a user sees (hidden parts left out), line by line
   const text = await page.locator('body').innerText();
   return text
     .split('\n')
