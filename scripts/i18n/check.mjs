@@ -39,7 +39,8 @@ function parsed(catalogueDir, locale, id, message) {
 const sameSet = (a, b) => a.size === b.size && [...a].every((item) => b.has(item));
 
 // 1. Extraction is current; 3. every locale is a subset of the source, argument for argument.
-const report = [];
+/** locale → [translated, total] over every catalogue. */
+const report = new Map();
 for (const catalogue of CATALOGUES) {
   const source = await extractSource(catalogue);
   const locales = readLocales(catalogue);
@@ -69,10 +70,10 @@ for (const catalogue of CATALOGUES) {
         );
       }
     }
-    const missing = Object.keys(source).filter((id) => !(id in messages)).length;
-    report.push(
-      `${catalogue.dir} ${locale}: ${Object.keys(source).length - missing}/${Object.keys(source).length}`,
-    );
+    const total = Object.keys(source).length;
+    const translated = Object.keys(source).filter((id) => id in messages).length;
+    const [sumTranslated, sumTotal] = report.get(locale) ?? [0, 0];
+    report.set(locale, [sumTranslated + translated, sumTotal + total]);
   }
 }
 
@@ -122,7 +123,10 @@ for (const dir of ['host', ...CATALOGUES.map((catalogue) => catalogue.dir)]) {
   }
 }
 
-if (report.length > 0) console.log(`Translated: ${report.join('; ')}`);
+if (report.size > 0) {
+  const lines = [...report].map(([locale, [translated, total]]) => `${locale} ${translated}/${total}`);
+  console.log(`Translated (the rest shows the source's wording): ${lines.join(', ')}`);
+}
 if (failures.length > 0) {
   console.error(failures.join('\n'));
   console.error(`\n${failures.length} catalogue problem(s).`);
