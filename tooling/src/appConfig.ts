@@ -80,7 +80,18 @@ function reactRouterProductionAliases(appDir: string): Record<string, string> {
 }
 
 /** The shared singletons: in a remote, its own copies are fallbacks the host's copies replace. */
-const SINGLETON_PACKAGES = ['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', 'jotai'];
+const SINGLETON_PACKAGES = [
+  'react',
+  'react-dom',
+  'scheduler',
+  'react-router',
+  'react-router-dom',
+  'jotai',
+  // The message formatter (a strict singleton) and what it runs: one chunk with the frameworks.
+  'react-intl',
+  'intl-messageformat',
+  '@formatjs',
+];
 /** Libraries the screens really run (not shared: each build carries what it uses). */
 const LIBRARY_PACKAGES = ['valibot', 'uuid'];
 /** Modules of these packages, by their path under node_modules. */
