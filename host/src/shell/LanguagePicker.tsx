@@ -39,7 +39,7 @@ export function LanguagePicker({ label }: { label: string }) {
         onClick={() => setOpen(!open)}
         onKeyDown={onKeyDown}
       >
-        <span>{label}: </span>
+        <span>{label}:</span>{' '}
         <span lang={currentLocale?.tag} dir={currentLocale?.dir}>
           {currentLocale?.name ?? current}
         </span>
