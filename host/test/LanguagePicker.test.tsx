@@ -1,7 +1,7 @@
 import { localeAtom, messages } from '@portal/shared/words';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LanguagePicker } from '../src/shell/LanguagePicker';
 
 function renderPicker() {
@@ -16,10 +16,6 @@ function renderPicker() {
 }
 
 describe('the language picker', () => {
-  afterEach(() => {
-    document.cookie = 'portal-locale=; Max-Age=0; Path=/';
-  });
-
   it('lists every language in its own language and direction, the current one marked', () => {
     renderPicker();
     const toggle = screen.getByRole('button', { name: 'Language: English (United States)' });
