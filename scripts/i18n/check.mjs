@@ -3,7 +3,9 @@
 // - code reads a message (`messages.a.b`) its catalogue's source does not have,
 // - a locale has a message the source does not have, or one whose arguments differ from the
 //   source's (a translation may reorder them, never rename, add or drop one), or one that is not
-//   valid ICU MessageFormat.
+//   valid ICU MessageFormat,
+// - a screen writes words a user sees or hears as literals (JSX text, aria-label, title…) instead of
+//   reading them from its catalogue.
 // It reports, without failing, the messages each locale has not translated yet (the source's
 // wording is shown for those).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -123,6 +125,26 @@ for (const dir of ['host', ...CATALOGUES.map((catalogue) => catalogue.dir)]) {
   }
 }
 
+// 4. No user-visible words outside the catalogues (a grep-level lint of the screens' markup): JSX
+// text with letters, and the attributes a user sees or hears, written as literals.
+const JSX_TEXT_LINE = /^\s*[A-Za-z][A-Za-z ,.'’!?-]*[a-z][.!?]?\s*$/;
+const JSX_TEXT_INLINE = />[^<>{}`]*[A-Za-z]{2,}[^<>{}`]*<\//;
+const VISIBLE_ATTRIBUTE = /\b(aria-label|aria-description|title|placeholder|alt|label)="[^"]*[A-Za-z]{2,}/;
+for (const dir of ['host', ...CATALOGUES.map((catalogue) => catalogue.dir)]) {
+  for (const file of sourceFiles(path.join(ROOT, dir, 'src')).filter((name) => name.endsWith('.tsx'))) {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.forEach((line, index) => {
+      const code = line.replace(/\/\/.*$/, '');
+      if (/^\s*(\*|\/\*|\/\/)/.test(line)) return;
+      const inJsx =
+        index > 0 && /[>)]\s*$/.test(lines[index - 1] ?? '') && /^\s*</.test(lines[index + 1] ?? '');
+      if (JSX_TEXT_INLINE.test(code) || VISIBLE_ATTRIBUTE.test(code) || (inJsx && JSX_TEXT_LINE.test(code))) {
+        fail(`${path.relative(ROOT, file)}:${index + 1}: words outside the catalogue: ${line.trim()}`);
+      }
+    });
+  }
+}
+
 if (report.size > 0) {
   const lines = [...report].map(([locale, [translated, total]]) => `${locale} ${translated}/${total}`);
   console.log(`Translated (the rest shows the source's wording): ${lines.join(', ')}`);
@@ -132,4 +154,6 @@ if (failures.length > 0) {
   console.error(`\n${failures.length} catalogue problem(s).`);
   process.exit(1);
 }
-console.log('Catalogues: every message the code reads is in its source; every locale agrees with it.');
+console.log(
+  'Catalogues: every message the code reads is in its source; every locale agrees with it; no screen writes its own words.',
+);
