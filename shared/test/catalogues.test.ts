@@ -34,6 +34,8 @@ const translations: Partial<Record<LocaleTag, Record<string, string>>> = {
 const loaded: LocaleTag[] = [];
 const words = defineWords('test', source, async (locale) => {
   loaded.push(locale);
+  // French arrives late: a choice made after it must not be overwritten by it.
+  if (locale === 'fr-FR') await new Promise((resolve) => setTimeout(resolve, 20));
   return { default: compile(translations[locale] ?? {}) };
 });
 
@@ -67,6 +69,13 @@ describe('a catalogue in the active locale', () => {
     expect(words.title).toBe('تسجيل الدخول');
     expect(words.seconds({ seconds: 2 })).toBe('خلال ثانيتين');
     expect(words.seconds({ seconds: 1 })).toBe('خلال ثانية واحدة');
+  });
+
+  it('keeps the last choice when an earlier one arrives after it', async () => {
+    activateLocale('fr-FR');
+    activateLocale('ar');
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(words.title).toBe('تسجيل الدخول');
   });
 
   it('isolates a text argument on a right-to-left page, so a phone number keeps its order', () => {

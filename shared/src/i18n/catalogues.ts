@@ -54,6 +54,8 @@ function startLoading(name: string, scope: Scope): void {
   scope.loading = scope
     .load(locale)
     .then((module) => {
+      // A later choice's catalogue wins, whichever arrives last.
+      if (locale !== activeLocale) return;
       scope.intl = createIntl(
         { locale, defaultLocale: SOURCE_LOCALE, timeZone: TIME_ZONE, messages: compiled(module), onError },
         cache,
