@@ -106,6 +106,40 @@ export function defineWords<T extends CatalogueSource>(
   );
 }
 
+interface LocaleContent {
+  readonly load: CatalogueLoader;
+  value: unknown;
+  loading: Promise<void> | null;
+}
+
+const contents = new Map<string, LocaleContent>();
+
+function startLoadingContent(content: LocaleContent): void {
+  const locale = activeLocale;
+  content.value = undefined;
+  content.loading = content
+    .load(locale)
+    .then((module) => {
+      if (locale !== activeLocale) return;
+      content.value =
+        typeof module === 'object' && module !== null && 'default' in module ? module.default : module;
+    })
+    // A locale without its own content shows the source's: nothing to report.
+    .catch(() => undefined);
+}
+
+/**
+ * Content a remote has in some locales only (remote-help's page bodies: `content/<locale>/…`),
+ * loaded with the catalogues for the active locale. The getter gives the active locale's, or
+ * undefined when it has none (the caller then shows its en-US content); the caller validates it.
+ */
+export function defineLocaleContent(name: string, load: CatalogueLoader): () => unknown {
+  const content: LocaleContent = { load, value: undefined, loading: null };
+  contents.set(name, content);
+  if (activated) startLoadingContent(content);
+  return () => content.value;
+}
+
 /**
  * Makes `locale` the page's locale (once, at start-up; a new choice reloads the page): every
  * catalogue defined so far, and every one defined later, loads its compiled messages for it.
@@ -114,13 +148,14 @@ export function activateLocale(locale: LocaleTag): void {
   activeLocale = locale;
   activated = true;
   for (const [name, scope] of scopes) startLoading(name, scope);
+  for (const content of contents.values()) startLoadingContent(content);
 }
 
 export function currentLocale(): LocaleTag {
   return activeLocale;
 }
 
-/** Settles when every catalogue defined so far has its active locale's messages (or failed to). */
+/** Settles when every catalogue and content defined so far has its active locale's (or failed to). */
 export async function cataloguesReady(): Promise<void> {
-  await Promise.all([...scopes.values()].map((scope) => scope.loading));
+  await Promise.all([...scopes.values(), ...contents.values()].map((loadable) => loadable.loading));
 }
