@@ -178,6 +178,17 @@ describe('the page in its locale', () => {
     expect(arabic).not.toContain(SCREEN);
   });
 
+  it("answers GET /v1/config/contributions in the saved choice's words (after the picker)", async () => {
+    const titleOf = async (headers: Record<string, string>) => {
+      const response = await app.inject({ url: '/v1/config/contributions', headers });
+      const body = response.json() as { routes: { path: string; title: string }[] };
+      return body.routes.find((route) => route.path === '/direct')?.title;
+    };
+    expect(await titleOf({ cookie: 'portal-locale=fr-CA' })).toBe('Connexion');
+    expect(await titleOf({ 'accept-language': 'fr-CA' })).toBe('Connexion');
+    expect(await titleOf({})).toBe('Sign in');
+  });
+
   it('follows the saved choice on the next page', async () => {
     const body = (await page('/direct', { cookie: 'portal-locale=ar', 'accept-language': 'fr-CA' })).body;
     expect(body).toContain('<html lang="ar" dir="rtl" data-negotiated>');

@@ -1,6 +1,7 @@
 import { chooseLanguage, LOCALES, localeAtom } from '@portal/shared/words';
 import { useAtomValue, useStore } from 'jotai';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { refreshContributedWords } from '../startup/contributions';
 
 /**
  * The footer's language picker (issue 26): a disclosure button naming the current language, and
@@ -20,7 +21,8 @@ export function LanguagePicker({ label }: { label: string }) {
   const choose = (tag: (typeof LOCALES)[number]['tag']) => {
     setOpen(false);
     toggle.current?.focus();
-    if (tag !== current) void chooseLanguage(store, tag);
+    // The words first (the screen and the shell), then the contributed titles and labels.
+    if (tag !== current) void chooseLanguage(store, tag).then(() => refreshContributedWords(store));
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
