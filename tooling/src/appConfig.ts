@@ -2,7 +2,13 @@ import type { ContributionsInput } from '@portal/contributions/schema';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { type Configuration, DefinePlugin, HtmlRspackPlugin, SubresourceIntegrityPlugin } from '@rspack/core';
+import {
+  type Configuration,
+  DefinePlugin,
+  HtmlRspackPlugin,
+  type Module,
+  SubresourceIntegrityPlugin,
+} from '@rspack/core';
 import { ManifestCataloguesPlugin } from './catalogueChunks.ts';
 import { ManifestContributionWordsPlugin } from './contributionWords.ts';
 import { compileCatalogues, kernelDir, noParserAlias } from './catalogues.ts';
@@ -87,10 +93,11 @@ const SINGLETON_PACKAGES = [
   'react-router',
   'react-router-dom',
   'jotai',
-  // The message formatter (a strict singleton) and what it runs: one chunk with the frameworks.
-  'react-intl',
+  // The kernel's message formatter (FormatJS): one chunk with the frameworks. react-intl, a strict
+  // singleton the host provides for remotes that use it, keeps a chunk of its own (shared.ts).
   'intl-messageformat',
-  '@formatjs',
+  '@formatjs/icu-messageformat-parser',
+  '@formatjs/fast-memoize',
 ];
 /** Libraries the screens really run (not shared: each build carries what it uses). */
 const LIBRARY_PACKAGES = ['valibot', 'uuid'];
@@ -292,7 +299,13 @@ export async function hostConfig(opts: HostOptions): Promise<Configuration> {
     // the rest (provided for later screens) in a deferred one: see startupModules.ts.
     const portalShared = cacheGroups.portalShared;
     if (portalShared && typeof portalShared === 'object') {
-      portalShared.test = exactPathsPattern(startupSharedFiles(startup));
+      const startupFiles = exactPathsPattern(startupSharedFiles(startup));
+      // The kernel's catalogue loader (the import() context of compiled-lang/: the map from locale
+      // to chunk) goes with the words that use it; each compiled catalogue stays a chunk of its own.
+      const catalogueContext = `${path.join(kernelDir(opts.dir), 'compiled-lang')}|lazy|`;
+      portalShared.test = (module: Module) =>
+        startupFiles.test(module.nameForCondition() ?? '') ||
+        module.identifier().startsWith(catalogueContext);
     }
     cacheGroups.portalSharedDeferred = {
       test: /[\\/]shared[\\/]src[\\/]/,

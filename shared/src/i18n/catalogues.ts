@@ -1,4 +1,4 @@
-import { createIntl, createIntlCache, type IntlShape, type MessageFormatElement } from 'react-intl';
+import IntlMessageFormat from 'intl-messageformat';
 import * as v from 'valibot';
 import { type CatalogueSource, flattenSource, type MessageValue, type Words, wordsFor } from './icu';
 import { type LocaleTag, localeDirection, SOURCE_LOCALE } from './locales';
@@ -10,8 +10,13 @@ import { type LocaleTag, localeDirection, SOURCE_LOCALE } from './locales';
  * locale only (the loader is the scope's `import()` of `compiled-lang/<locale>.json`, so the file
  * is covered by its build's integrity hashes). Until the active locale's catalogue has arrived, or
  * where none is loaded (unit tests, the build-time renderer), the words are the source's.
+ *
+ * Messages are formatted by FormatJS's `intl-messageformat` (what react-intl's formatMessage runs),
+ * from the syntax trees, with `Intl` for plurals, numbers and dates.
  */
 export type CatalogueLoader = (locale: LocaleTag) => Promise<unknown>;
+
+type Message = ConstructorParameters<typeof IntlMessageFormat>[0];
 
 /** A compiled catalogue: each message id's ICU syntax tree. */
 const CompiledCatalogueSchema = v.record(v.string(), v.array(v.looseObject({ type: v.number() })));
@@ -19,34 +24,27 @@ const CompiledCatalogueSchema = v.record(v.string(), v.array(v.looseObject({ typ
 interface Scope {
   readonly source: Record<string, string>;
   readonly load: CatalogueLoader;
-  intl: IntlShape;
+  /** The active locale's messages (syntax trees), and the locale they are in. */
+  locale: LocaleTag;
+  messages: Record<string, Message>;
+  /** One formatter per message, made on first use. */
+  formatters: Map<string, IntlMessageFormat>;
   loading: Promise<void> | null;
 }
 
 /** Dates are shown in UTC, so a day does not depend on where the browser is. */
-const TIME_ZONE = 'UTC';
+const FORMATS = {
+  date: { long: { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' } },
+} as const;
 
 const scopes = new Map<string, Scope>();
-const cache = createIntlCache();
 let activeLocale: LocaleTag = SOURCE_LOCALE;
 let activated = false;
 
-function onError(error: { code: string; message: string }): void {
-  // A message missing from a locale falls back to the source's wording; anything else is a bug.
-  if (error.code !== 'MISSING_TRANSLATION') console.error(`[words] ${error.message}`);
-}
-
-function sourceIntl(source: Record<string, string>): IntlShape {
-  return createIntl(
-    { locale: SOURCE_LOCALE, defaultLocale: SOURCE_LOCALE, timeZone: TIME_ZONE, messages: source, onError },
-    cache,
-  );
-}
-
-function compiled(module: unknown): Record<string, MessageFormatElement[]> {
+function compiled(module: unknown): Record<string, Message> {
   const body = typeof module === 'object' && module !== null && 'default' in module ? module.default : module;
   // The syntax trees are the compiler's output, checked for their shape here.
-  return v.parse(CompiledCatalogueSchema, body) as unknown as Record<string, MessageFormatElement[]>;
+  return v.parse(CompiledCatalogueSchema, body) as unknown as Record<string, Message>;
 }
 
 function startLoading(name: string, scope: Scope): void {
@@ -56,14 +54,35 @@ function startLoading(name: string, scope: Scope): void {
     .then((module) => {
       // A later choice's catalogue wins, whichever arrives last.
       if (locale !== activeLocale) return;
-      scope.intl = createIntl(
-        { locale, defaultLocale: SOURCE_LOCALE, timeZone: TIME_ZONE, messages: compiled(module), onError },
-        cache,
-      );
+      scope.locale = locale;
+      scope.messages = compiled(module);
+      scope.formatters = new Map();
     })
     .catch((error: unknown) => {
       console.error(`[words] the ${locale} catalogue of ${name} did not load`, error);
     });
+}
+
+/**
+ * The message in the scope's locale; one the catalogue lacks has the source's wording (the build
+ * fills those in already: this is the safety net). A message the browser cannot format (a source
+ * string where the bundle has no parser) is shown as written, and reported.
+ */
+function format(scope: Scope, id: string, values?: Record<string, MessageValue>): string {
+  const own = Object.hasOwn(scope.messages, id);
+  const key = own ? id : `source ${id}`;
+  let formatter = scope.formatters.get(key);
+  try {
+    if (!formatter) {
+      const message = own ? scope.messages[id] : scope.source[id];
+      formatter = new IntlMessageFormat(message ?? id, own ? scope.locale : SOURCE_LOCALE, FORMATS);
+      scope.formatters.set(key, formatter);
+    }
+    return String(formatter.format(values));
+  } catch (error) {
+    console.error(`[words] ${id}: ${error instanceof Error ? error.message : String(error)}`);
+    return scope.source[id] ?? id;
+  }
 }
 
 const FIRST_STRONG_ISOLATE = '\u2068';
@@ -96,13 +115,18 @@ export function defineWords<T extends CatalogueSource>(
   load: CatalogueLoader,
 ): Words<T> {
   const flat = flattenSource(source);
-  const scope: Scope = { source: flat, load, intl: sourceIntl(flat), loading: null };
+  const scope: Scope = {
+    source: flat,
+    load,
+    locale: SOURCE_LOCALE,
+    messages: flat,
+    formatters: new Map(),
+    loading: null,
+  };
   scopes.set(name, scope);
   if (activated) startLoading(name, scope);
-  // The source's wording is the default of a message a locale lacks (the build fills those in
-  // already: this is the safety net, exact for a message without arguments).
   return wordsFor(source, (id: string, values?: Record<string, MessageValue>) =>
-    scope.intl.formatMessage({ id, defaultMessage: flat[id] }, isolated(values)),
+    format(scope, id, isolated(values)),
   );
 }
 
