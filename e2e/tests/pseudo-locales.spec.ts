@@ -8,7 +8,7 @@ import { PASSWORD } from '../src/signIn';
 // truncation and overflow show) and ar-XB (right to left: a mirroring mistake shows), at 1280 and
 // 320 px (baselines in pseudo-locales.spec.ts-snapshots/), and in Arabic, a real right-to-left
 // locale, for the axe checks every test runs (src/axeGuard.ts). The page's language is negotiated
-// from Accept-Language by the portal server (docs/architecture.md, "Languages").
+// from the browser's (Accept-Language) by the portal server (docs/architecture.md, "Languages").
 //
 // The labels are not English here, so fields are found by their ids and buttons by their type.
 
@@ -32,7 +32,7 @@ const LOCALES = [
 
 for (const { locale, dir, screenshots } of LOCALES) {
   test.describe(`in ${locale}`, () => {
-    test.use({ extraHTTPHeaders: { 'accept-language': locale } });
+    test.use({ locale });
 
     test('landing, User ID, password and welcome', async ({ page, pageErrors: _ }) => {
       const screen = async (name: string) => {
@@ -49,9 +49,10 @@ for (const { locale, dir, screenshots } of LOCALES) {
       await page.goto('/direct');
       const userId = page.locator('#portal-user-id');
       await expect(userId).toBeEditable();
+      await userId.fill('pat.password');
+      // Submit is enabled once login start has answered and a User ID is typed: a settled screen.
       await expect(page.locator('form button[type=submit]')).toBeEnabled();
       await screen('user-id');
-      await userId.fill('pat.password');
       await page.locator('form button[type=submit]').press('Enter');
 
       const password = page.locator('input[type=password]');

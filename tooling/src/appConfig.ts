@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import {
   type Configuration,
+  ContextReplacementPlugin,
   DefinePlugin,
   HtmlRspackPlugin,
   type Module,
@@ -228,6 +229,10 @@ function separateLibrariesFromFallbacks(config: Configuration): void {
   splitChunks.cacheGroups = groups;
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
 /** The aliases and defines a prerender compile shares with the app's production build. */
 function prerenderSettings(dir: string) {
   return { dir, alias: reactRouterProductionAliases(dir), defines: appDefines(true) };
@@ -248,9 +253,9 @@ function prerenderedExposes(opts: RemoteOptions): PrerenderPlugin[] {
 }
 
 export function remoteConfig(opts: RemoteOptions): Configuration {
-  // The remote's catalogues, and the kernel's (its fallback copy of the kernel carries them too).
+  // The remote's own catalogues. The kernel's are the host's: the remote's fallback copy of the
+  // kernel (never run while a host provides it) gets none, so its remoteEntry.js names no chunk of them.
   compileCatalogues(opts.dir);
-  compileCatalogues(kernelDir(opts.dir));
   const config = baseConfig(opts, opts.name, false);
   // The container (remoteEntry.js) is the remote's only entry.
   config.entry = {};
@@ -270,6 +275,10 @@ export function remoteConfig(opts: RemoteOptions): Configuration {
     // The remote's own runtime (in remoteEntry.js) loads its chunks and stylesheets with the
     // integrity of each, baked in; remoteEntry.js itself is checked against the manifest's map.
     new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: 'auto', htmlPlugin: false }),
+    new ContextReplacementPlugin(
+      new RegExp(`^${escapeRegExp(path.join(kernelDir(opts.dir), 'compiled-lang'))}$`),
+      /^$/,
+    ),
     new ManifestContributionsPlugin(opts.name, opts.contributions),
     new ManifestContributionWordsPlugin(opts.contributions, opts.dir),
     new ManifestCataloguesPlugin(path.join(realpathSync(opts.dir), 'compiled-lang')),
@@ -360,6 +369,8 @@ const PORTAL_PROXY_PATH = '/common/portal/proxy/';
  */
 export function remoteDevConfigs(opts: RemoteOptions): Configuration[] {
   const remote = remoteConfig(opts);
+  // The harness page runs its own copy of the kernel, words included.
+  compileCatalogues(kernelDir(opts.dir));
   const harnessDir = path.resolve(import.meta.dirname, '../harness');
   const harness = baseConfig({ ...opts, outDir: 'dist-harness' }, `${opts.name}_harness`);
   harness.name = 'harness';

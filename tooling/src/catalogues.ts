@@ -70,7 +70,13 @@ export function compileCatalogues(packageDir: string): void {
     for (const stale of readdirSync(out).filter((file) => !compiled.includes(file)))
       rmSync(path.join(out, stale));
     for (const file of compiled) {
-      const compact = JSON.stringify(JSON.parse(readFileSync(path.join(scratch, file), 'utf8')));
+      const trees: Record<string, unknown> = JSON.parse(readFileSync(path.join(scratch, file), 'utf8'));
+      const messages = Object.entries(trees).map(([id, tree]) => [id, simpleTextOrTree(tree)] as const);
+      // The source locale's text is in the code already (its words' source): its catalogue keeps
+      // only what the browser cannot format without a parser (plurals, selects, dates).
+      const kept =
+        file === 'en-US.json' ? messages.filter(([, message]) => typeof message !== 'string') : messages;
+      const compact = JSON.stringify(Object.fromEntries(kept));
       const staged = path.join(scratch, `${file}.min`);
       writeFileSync(staged, compact);
       renameSync(staged, path.join(out, file));
@@ -78,6 +84,24 @@ export function compileCatalogues(packageDir: string): void {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * A message that is text and simple arguments only (every element a literal or `{name}`, as most
+ * are) is shipped as that text: a fraction of the bytes of its syntax tree. A literal holding ICU
+ * syntax characters keeps its tree, so a string in a compiled catalogue is always text with simple
+ * arguments (the kernel puts the values in itself); plurals, selects and dates stay trees.
+ */
+function simpleTextOrTree(tree: unknown): unknown {
+  if (!Array.isArray(tree)) return tree;
+  let text = '';
+  for (const element of tree as { type?: unknown; value?: unknown }[]) {
+    if (typeof element.value !== 'string') return tree;
+    if (element.type === 0 && !/[{}#'<]/.test(element.value)) text += element.value;
+    else if (element.type === 1 && /^\w+$/.test(element.value)) text += `{${element.value}}`;
+    else return tree;
+  }
+  return text;
 }
 
 /** The kernel's folder, as the app resolves @portal/shared. */

@@ -30,6 +30,7 @@ const readJson = (file: string): Record<string, unknown> => JSON.parse(readFileS
 
 /** A compiled message (ICU syntax tree) that is text only, as text; else undefined. */
 function compiledText(tree: unknown): string | undefined {
+  if (typeof tree === 'string') return /[{}]/.test(tree) ? undefined : tree;
   if (!Array.isArray(tree)) return undefined;
   let text = '';
   for (const element of tree as { type?: unknown; value?: unknown }[]) {

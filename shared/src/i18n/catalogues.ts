@@ -18,8 +18,11 @@ export type CatalogueLoader = (locale: LocaleTag) => Promise<unknown>;
 
 type Message = ConstructorParameters<typeof IntlMessageFormat>[0];
 
-/** A compiled catalogue: each message id's ICU syntax tree. */
-const CompiledCatalogueSchema = v.record(v.string(), v.array(v.looseObject({ type: v.number() })));
+/** A compiled catalogue: each message id's ICU syntax tree, or its text when it has only simple arguments. */
+const CompiledCatalogueSchema = v.record(
+  v.string(),
+  v.union([v.string(), v.array(v.looseObject({ type: v.number() }))]),
+);
 
 interface Scope {
   readonly source: Record<string, string>;
@@ -63,6 +66,9 @@ function startLoading(name: string, scope: Scope): void {
     });
 }
 
+/** Text and `{name}` arguments, nothing else of ICU's syntax. */
+const SIMPLE_MESSAGE = /^(?:[^{}#'<]|\{\w+\})*$/;
+
 /**
  * The message in the scope's locale; one the catalogue lacks has the source's wording (the build
  * fills those in already: this is the safety net). A message the browser cannot format (a source
@@ -71,10 +77,15 @@ function startLoading(name: string, scope: Scope): void {
 function format(scope: Scope, id: string, values?: Record<string, MessageValue>): string {
   const own = Object.hasOwn(scope.messages, id);
   const key = own ? id : `source ${id}`;
+  const message = own ? scope.messages[id] : scope.source[id];
+  // Text with simple arguments only (a compiled catalogue's strings always are; most source
+  // strings too): the values go in as they are, as intl-messageformat puts a simple argument.
+  if (typeof message === 'string' && SIMPLE_MESSAGE.test(message)) {
+    return message.replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name] ?? ''));
+  }
   let formatter = scope.formatters.get(key);
   try {
     if (!formatter) {
-      const message = own ? scope.messages[id] : scope.source[id];
       formatter = new IntlMessageFormat(message ?? id, own ? scope.locale : SOURCE_LOCALE, FORMATS);
       scope.formatters.set(key, formatter);
     }

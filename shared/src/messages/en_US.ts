@@ -225,5 +225,6 @@ export const catalogueSource = {
 export const messages = defineWords(
   'kernel',
   catalogueSource,
-  (locale) => import(/* webpackChunkName: "catalogue-[request]" */ `../../compiled-lang/${locale}.json`),
+  (locale) =>
+    import(/* webpackChunkName: "kernel-catalogue-[request]" */ `../../compiled-lang/${locale}.json`),
 );
