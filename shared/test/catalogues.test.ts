@@ -1,6 +1,5 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
-import { describe, expect, it } from 'vitest';
-import { activateLocale, cataloguesReady, currentLocale, defineWords } from '../src/i18n/catalogues';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type CatalogueSource, icu } from '../src/i18n/icu';
 import type { LocaleTag } from '../src/i18n/locales';
 
@@ -30,6 +29,17 @@ const translations: Partial<Record<LocaleTag, Record<string, string>>> = {
     sentTo: 'أدخل رمز الأمان المرسل إلى {value}',
   },
 };
+
+// A copy of the catalogues' module of its own: the locales this file activates must not reach the
+// kernel's words the other test files read (they share the module registry).
+vi.resetModules();
+const { activateLocale, cataloguesReady, currentLocale, defineWords } = await import(
+  '../src/i18n/catalogues'
+);
+// …and after it, the files that come next get theirs afresh (not this activated one).
+afterAll(() => {
+  vi.resetModules();
+});
 
 const loaded: LocaleTag[] = [];
 const words = defineWords('test', source, async (locale) => {

@@ -75,7 +75,9 @@ describe.each([
 
 describe('the host provides every kernel entry by file', () => {
   const config = sharedSingletons(path.join(root, 'host'), { provideAllShared: true });
-  const provided = Object.entries(config).filter(([, entry]) => entry.shareKey);
+  const provided = Object.entries(config).filter(
+    ([, entry]) => entry.shareKey && entry.shareKey !== 'react-intl',
+  );
 
   it('under its package request, from its own file', () => {
     expect(provided.map(([, entry]) => entry.shareKey).sort()).toEqual(kernelEntries);
@@ -84,5 +86,13 @@ describe('the host provides every kernel entry by file', () => {
       expect(entry.shareKey).toMatch(/^@portal\/shared\/\w+$/);
       expect(entry.import).toMatch(/[\\/]shared[\\/]src[\\/].+\.tsx?$/);
     }
+  });
+
+  it('and react-intl, strict, from its package folder (a remote that uses it loads the host’s)', () => {
+    const reactIntl = Object.entries(config).filter(([, entry]) => entry.shareKey === 'react-intl');
+    expect(reactIntl).toHaveLength(1);
+    const [file, entry] = reactIntl[0] ?? [];
+    expect(entry).toMatchObject({ singleton: true, strictVersion: true, import: file });
+    expect(file).toMatch(/[\\/]react-intl$/);
   });
 });
