@@ -20,7 +20,8 @@ export interface ContactField {
   legalNotice: boolean;
 }
 
-const phone = {
+/** The phone number field (sms, voice); its words are read when shown (getters), never copied. */
+const phone = (legalNotice: boolean): ContactField => ({
   get label() {
     return messages.registration.valueLabels.sms;
   },
@@ -30,11 +31,12 @@ const phone = {
     return messages.enrolment.phoneHint;
   },
   check: phoneNumberError,
-} as const;
+  legalNotice,
+});
 
 export const CONTACT_FIELDS: Readonly<Record<ContactChannel, ContactField>> = {
-  sms: { ...phone, legalNotice: true },
-  ivr: { ...phone, legalNotice: false },
+  sms: phone(true),
+  ivr: phone(false),
   email: {
     get label() {
       return messages.registration.valueLabels.email;
