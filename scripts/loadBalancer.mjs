@@ -1,6 +1,7 @@
 // nginx (Debian's /usr/sbin/nginx) as a round-robin load balancer in front of several portal
-// servers, on a loopback port, everything it writes inside one temporary folder. The same
-// settings as the README's example ("Running several portal servers" in portal-server/README.md).
+// servers, on a loopback port, everything it writes inside one temporary folder. The settings of
+// the README's example ("Running several portal servers" in portal-server/README.md), with the
+// sign-in's calls in round robins of their own (below).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -27,14 +28,35 @@ http {
   fastcgi_temp_path ${temp('fastcgi')};
   uwsgi_temp_path ${temp('uwsgi')};
   scgi_temp_path ${temp('scgi')};
-  upstream portal {
+${UPSTREAMS.map(({ name }) => upstreamBlock(name, upstreams)).join('')}  server {
+    listen 127.0.0.1:${port};
+${UPSTREAMS.map(({ name, location }) => locationBlock(location, name)).join('')}  }
+}
+`;
+}
+
+/**
+ * One round robin for the pages and their files, and one each for the SSO proxy's and the token
+ * endpoints' calls: a sign-in's calls then alternate between the instances among themselves,
+ * whatever file requests the pages make in between (the same servers in every block).
+ */
+const UPSTREAMS = [
+  { name: 'portal', location: '/' },
+  { name: 'portal_proxy', location: '/common/portal/proxy/' },
+  { name: 'portal_tokens', location: '/v1/token/' },
+];
+
+function upstreamBlock(name, upstreams) {
+  return `  upstream ${name} {
 ${upstreams.map((upstream) => `    server ${upstream};`).join('\n')}
     keepalive 16;
   }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://portal;
+`;
+}
+
+function locationBlock(location, upstream) {
+  return `    location ${location} {
+      proxy_pass http://${upstream};
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
@@ -42,8 +64,6 @@ ${upstreams.map((upstream) => `    server ${upstream};`).join('\n')}
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-Host $http_host;
     }
-  }
-}
 `;
 }
 

@@ -84,7 +84,12 @@ test.describe('oauth2 flow', () => {
     emulator,
     pageErrors: _,
   }) => {
+    // The arrival's own authenticate has been answered before the fault is set: the field is
+    // editable before the app runs (the server-rendered first screen), so that says nothing, and
+    // a late arrival call would take the fault meant for the reset.
+    const arrival = page.waitForResponse((response) => isAuthenticate(response.request()));
     await startAtRelyingParty(page, stack);
+    await arrival;
     await expect(page.getByLabel('User ID')).toBeEditable();
     await emulator.post('faults', { call: 'auth/v1/authenticate', status: 500 });
     await page.goto('/oauth2?restart=true');

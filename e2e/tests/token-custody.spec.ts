@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '../src/fixtures';
 import { scriptReadable } from '../src/scriptReadable';
-import { signInToWelcome } from '../src/signIn';
+import { signInToWelcome, welcomeSettled } from '../src/signIn';
 import { carryingIdToken, carryingRefreshToken, recordTraffic } from '../src/tokenTraffic';
 
 // Issue 14, items 1 and 3: the refresh token lives in the portal server's sealed __Host- cookie,
@@ -46,6 +46,9 @@ test('through a sign-in (direct flow, default settings) and a refresh, neither t
   });
   await page.clock.install();
   await signInToWelcome(page);
+  // Settled before the clock moves (docs/testing.md, rule 3): a screen still loading when time
+  // jumps a minute meets its 15 s load timeout and shows the error banner instead.
+  await welcomeSettled(page);
   // The default service URL is the portal server's own proxy: the page never calls the SSO.
   expect(ssoCalls).toEqual([]);
   const refreshTokens = async () =>
@@ -113,6 +116,9 @@ test('a refresh token replayed after its rotation revokes the sign-in: the porta
 }) => {
   await page.clock.install();
   await signInToWelcome(page);
+  // Settled before the clock moves (docs/testing.md, rule 3): a screen still loading when time
+  // jumps a minute meets its 15 s load timeout and shows the error banner instead.
+  await welcomeSettled(page);
   expect(await nextRefresh(page)).toBe(200);
   const [family] = await emulator.get<Family[]>('token-families');
   const retired = family?.refreshTokens.find((token) => token.status === 'retired')?.token ?? '';

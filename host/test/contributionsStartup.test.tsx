@@ -43,6 +43,8 @@ describe('contributions at start-up', () => {
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(new Response(JSON.stringify(contributions)));
+    // At the landing address, whatever address an earlier file in this window left behind.
+    window.history.replaceState(null, '', '/');
     render(
       <Provider store={portalStore}>
         <PortalRouter />
@@ -53,6 +55,8 @@ describe('contributions at start-up', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
     expect(fetchSpy).toHaveBeenCalledWith(CONTRIBUTIONS_URL, expect.anything());
     expect(portalStore.get(contributionsLoadAtom)).toBe('ready');
-    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    // The shell's own error is gone (what the landing screen shows next is the federation's
+    // business, and depends on the remotes an earlier file in this window configured).
+    expect(document.querySelector('[data-failed-remote="contributions"]')).toBeNull();
   });
 });

@@ -20,3 +20,19 @@ export function portalVitestConfig(): ViteUserConfig {
     },
   });
 }
+
+/**
+ * The preset, with the test files that leave module state behind (which another file in the same
+ * window would trip over) each in a window of their own; the others share one as usual.
+ */
+export function portalVitestConfigWithOwnWindows(ownWindow: readonly string[]): ViteUserConfig {
+  const preset = portalVitestConfig();
+  return defineConfig({
+    test: {
+      projects: [
+        { ...preset, test: { ...preset.test, name: 'shared-window', exclude: [...ownWindow] } },
+        { ...preset, test: { ...preset.test, name: 'own-window', include: [...ownWindow], isolate: true } },
+      ],
+    },
+  });
+}
