@@ -17,7 +17,7 @@ const config: KnipConfig = {
     '.': {
       // `pnpm exec biome` in scripts/test.mjs, run by name.
       ignoreDependencies: ['@biomejs/biome'],
-      entry: ['scripts/*.mjs', 'scripts/*.d.mts', 'scripts/codemods/*.mjs'],
+      entry: ['scripts/*.mjs', 'scripts/*.d.mts', 'scripts/codemods/*.mjs', 'scripts/i18n/*.mjs'],
       project: ['scripts/**/*.{mjs,mts}'],
     },
     host: {
@@ -31,8 +31,9 @@ const config: KnipConfig = {
         'src/federation/integrityPlugin.ts',
       ],
       project: ['*.ts', 'src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
-      // Not imported: the federation build plugin brings it in (provideExternalRuntime).
-      ignoreDependencies: ['@module-federation/runtime'],
+      // Not imported: the federation build plugin brings it in (provideExternalRuntime); react-intl
+      // is provided by path to the remotes (tooling/src/shared.ts), which the host's code does not use.
+      ignoreDependencies: ['@module-federation/runtime', 'react-intl'],
     },
     'remote-*': {
       // A remote's exposes (exposes.ts) are the modules of src/exposes, which the host loads by
@@ -40,8 +41,10 @@ const config: KnipConfig = {
       // e2e/: the remote's own screenshot specs, run by e2e/playwright.config.ts (a project each).
       entry: ['rspack.config.ts', 'src/exposes/*.tsx', 'e2e/**/*.spec.ts'],
       project: ['*.ts', 'src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}', 'e2e/**/*.ts'],
-      // Not imported: the federation build plugin (through @portal/tooling) runs with it.
-      ignoreDependencies: ['@module-federation/enhanced'],
+      // Not imported: the federation build plugin (through @portal/tooling) runs with it; react-intl is
+      // a shared singleton every build declares (tooling/src/shared.ts reads its version), for screens
+      // that want its React components.
+      ignoreDependencies: ['@module-federation/enhanced', 'react-intl'],
     },
     shared: {
       // The kernel's entries are public through `exports`; their exports must still have a
@@ -54,6 +57,9 @@ const config: KnipConfig = {
       // appConfig is reached through `exports`; the harness is an entry of the remotes' dev build.
       entry: ['harness/index.ts'],
       project: ['src/**/*.ts', 'harness/**/*.{ts,tsx}', 'test/**/*.ts'],
+      // Run by path (catalogues.ts: `formatjs compile --ast`), never imported; react-intl's version
+      // and folder are read for the shared singletons (shared.ts).
+      ignoreDependencies: ['@formatjs/cli', 'react-intl'],
     },
     'portal-server': {
       entry: ['src/main.ts'],

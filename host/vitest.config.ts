@@ -5,8 +5,10 @@ import { portalVitestConfigWithOwnWindows } from '../shared/test-support/vitestP
 /**
  * The router test configures remotes and moves the address, module state of the federation
  * registry that another file in the same window would trip over (and that it trips over itself
- * after one): it runs in its own window. The others share one, as in every package.
+ * after one): it runs in its own window. The language picker's test chooses Hebrew, the page's
+ * locale for every file after it in the same window (and writes the choice's cookie): its own too.
+ * The others share one, as in every package.
  */
-const OWN_WINDOW = ['test/router.test.tsx'];
+const OWN_WINDOW = ['test/router.test.tsx', 'test/LanguagePicker.test.tsx'];
 
 export default portalVitestConfigWithOwnWindows(OWN_WINDOW);

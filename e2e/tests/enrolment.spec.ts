@@ -2,7 +2,7 @@ import { type EmulatorApi, expect, type Page, test } from '../src/fixtures';
 import { pendingPush } from '../src/pushes';
 import { codeSent, codesSent } from '../src/outbox';
 import { scanQrCode } from '../src/qrCode';
-import { signInWithPassword } from '../src/signIn';
+import { PASSWORD, signInWithPassword } from '../src/signIn';
 
 // Enrolment during sign-in (issue 13 §1) and the language fields (§4), against the emulator:
 // the users of sso-emulator/README.md who must enrol a factor at their first sign-in enrol it
@@ -330,31 +330,47 @@ test("a registration push that times out: 'Unable to complete registration at th
 test.describe('in a French-Canadian browser', () => {
   test.use({ locale: 'fr-CA' });
 
-  test('the language fields carry fr_CA: OTPRegistrar, VIPCredentialRegistrar, PushGenerator', async ({
+  /** The same steps as passwordStep, in the words a French-Canadian page shows (its Accept-Language). */
+  async function passwordStepFr(page: Page, userId: string): Promise<void> {
+    await page.goto('/direct');
+    await page.getByLabel('ID utilisateur').fill(userId);
+    await page.getByLabel('Se souvenir de moi').uncheck();
+    await page.getByRole('button', { name: 'Soumettre' }).click();
+    await expect(page.getByRole('heading', { name: 'Saisissez votre mot de passe' })).toBeVisible();
+    await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Soumettre' }).click();
+  }
+
+  test('the page speaks French and the language fields carry fr_CA: OTPRegistrar, VIPCredentialRegistrar, PushGenerator', async ({
     page,
     emulator,
     pageErrors: _,
   }) => {
     const calls = recordCalls(page);
-    await passwordStep(page, 'nora.newsms');
-    await page.getByLabel(PHONE_LABEL).fill('+15149990000');
-    await page.getByRole('button', { name: SEND_CODE }).click();
-    await expect(page.getByText('Enter security code sent to +15149990000')).toBeVisible();
+    await passwordStepFr(page, 'nora.newsms');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+    await page.getByLabel('Numéro de téléphone avec indicatif du pays').fill('+15149990000');
+    await page.getByRole('button', { name: 'Envoyer le code' }).click();
+    await expect(page.getByText('Saisissez le code de sécurité envoyé à +15149990000')).toBeVisible();
     expect(calls('factor/v1/OTPRegistrar')[0]).toMatchObject({ language: 'fr_CA' });
 
     await page.clock.install();
-    await passwordStep(page, 'paul.newpush');
-    await page.getByLabel('Credential ID').fill('VSMT20000003');
-    await page.getByLabel('Credential name').fill('Téléphone');
-    await page.getByRole('button', { name: 'Register' }).click();
+    await passwordStepFr(page, 'paul.newpush');
+    await page.getByLabel('ID de l’identifiant').fill('VSMT20000003');
+    await page.getByLabel('Nom de l’identifiant').fill('Téléphone');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
     await emulator.post(`pushes/${(await pendingPush(emulator, 'paul.newpush', 'registration')).id}/approve`);
     await page.clock.runFor(POLL_MS);
-    await expectWelcome(page, 'Paul Newpush');
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByRole('heading', { name: 'Bonjour Paul Newpush' })).toBeVisible();
     expect(calls('factor/v1/VIPCredentialRegistrar')[0]).toMatchObject({ language: 'fr_CA' });
 
-    await signOut(page);
-    await passwordStep(page, 'paul.newpush');
-    await expect(page.getByText('Accept push request on your Téléphone to login.')).toBeVisible();
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(/\/signed-out$/);
+    await passwordStepFr(page, 'paul.newpush');
+    await expect(
+      page.getByText('Acceptez la demande push sur votre appareil Téléphone pour vous connecter.'),
+    ).toBeVisible();
     expect(calls('factor/v1/PushGenerator')).toEqual([
       { credId: 'VSMT20000003', action: 'login', language: 'fr_CA', deviceTag: true },
     ]);

@@ -19,9 +19,14 @@ import { type PortalStack, startStack } from '../src/servers';
  * takeover (the adopted form, the host's wait and synchronous first render) and a User ID form
  * usable while login start runs; not yet traced file by file, so the budget gained 4 KB, not more.
  * Issue 11's target is 110 KB; lower this as the first screen gets lighter (the idle warning, for
- * one, is needed only once signed in).
+ * one, is needed only once signed in). Issue 26 (every screen in the user's language) measured
+ * 157.7 KB, 8.3 KB more than the same files before it (the issue allows 10): the message formatter
+ * (intl-messageformat, 2.1 KB; react-intl stays off the first screen), the locale's choice, catalogue
+ * loading and the footer's language picker (2.4 KB in portal-shared, 0.6 KB in the shell, 0.6 KB of
+ * CSS), the en-US catalogues (0.3 KB: only plurals and dates, the rest is the source in the code)
+ * and remote-login's catalogue chunks' hashes in its remoteEntry.js (1.6 KB); so 160 KB.
  */
-const FIRST_SCREEN_BUDGET_BYTES = 154 * 1024;
+const FIRST_SCREEN_BUDGET_BYTES = 160 * 1024;
 
 /** Script and stylesheet URLs the page's HTML names (preloads, stylesheets and its own script). */
 async function plannedUrls(page: Page): Promise<Set<string>> {

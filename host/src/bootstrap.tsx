@@ -2,6 +2,7 @@ import { api } from '@portal/shared/transport';
 import { applyPortalConfig, loadPortalConfig } from '@portal/shared/config';
 import { contributionsAtom } from '@portal/shared/contributions';
 import { portalStore } from '@portal/shared/session';
+import { chooseLocale, switchLocale } from '@portal/shared/words';
 import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -84,6 +85,9 @@ type FirstScreen = NonNullable<ReturnType<typeof firstScreenFor>>;
 function start(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  // The page's locale (ui_locales, the saved choice, the server's negotiation): its catalogues
+  // load while the start-up runs, and the first render waits for them (the page preloads them).
+  const wordsReady = switchLocale(portalStore, chooseLocale());
   const first = prepare(readBootstrapData());
   startHealthReports();
   const app = (
@@ -95,10 +99,10 @@ function start(): void {
   );
   // A page whose first screen arrived rendered is taken over; any other is rendered from scratch.
   if (first && hasRenderedScreen(container)) {
-    void takeOverRenderedScreen(container, app, first).catch(report('first screen'));
+    void wordsReady.then(() => takeOverRenderedScreen(container, app, first)).catch(report('first screen'));
     return;
   }
-  createRoot(container).render(app);
+  void wordsReady.then(() => createRoot(container).render(app)).catch(report('first render'));
 }
 
 start();

@@ -2,6 +2,7 @@ import { contributionsAtom } from '@portal/shared/contributions';
 import { BrowserRouter, Route, Routes, paths } from '@portal/shared/router';
 import { useRestartNotice } from '@portal/shared/session';
 import { Announcer } from '@portal/shared/ui';
+import { localeAtom } from '@portal/shared/words';
 import { useAtomValue } from 'jotai';
 import { RemoteScreen } from './federation/RemoteScreen';
 import { RouteGuard } from './guards/RouteGuard';
@@ -71,6 +72,8 @@ function PendingRoutes() {
  */
 export function PortalRouter() {
   const ready = useAtomValue(contributionsLoadAtom) === 'ready';
+  // A new language renders every screen again (words are read at render).
+  useAtomValue(localeAtom);
   return (
     <BrowserRouter useTransitions={false}>
       <RestartNotice />

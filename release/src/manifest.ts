@@ -38,6 +38,8 @@ export const ManifestSchema = v.object({
   contributions: v.optional(v.unknown()),
   /** Written by the build (issue 25): prerendered expose → its markup file, hashed in `integrity`. */
   prerender: v.optional(v.record(v.string(), v.string()), {}),
+  /** Written by the build (issue 26): locale → its message catalogue's chunk, hashed in `integrity`. */
+  catalogues: v.optional(v.record(v.string(), v.string()), {}),
 });
 export type Manifest = v.InferOutput<typeof ManifestSchema>;
 
@@ -63,7 +65,8 @@ function assetFiles(assets: v.InferOutput<typeof Assets> | undefined): string[] 
 
 /**
  * Every file the manifest names, relative to its folder: the remote entry, each expose's and each
- * shared module's scripts and stylesheets, and the prerendered screens' markup. Sorted, each once.
+ * shared module's scripts and stylesheets, the prerendered screens' markup and the message
+ * catalogues. Sorted, each once.
  */
 export function namedFiles(manifest: Manifest): string[] {
   const { remoteEntry } = manifest.metaData;
@@ -72,6 +75,7 @@ export function namedFiles(manifest: Manifest): string[] {
   for (const expose of manifest.exposes) for (const file of assetFiles(expose.assets)) files.add(file);
   for (const shared of manifest.shared) for (const file of assetFiles(shared.assets)) files.add(file);
   for (const file of Object.values(manifest.prerender)) files.add(file);
+  for (const file of Object.values(manifest.catalogues)) files.add(file);
   return [...files].sort();
 }
 

@@ -1,10 +1,13 @@
+import { type CatalogueSource, defineWords, icu } from '@portal/shared/words';
+
 /**
- * The en_US catalogue of remote-factors: the words of the factor screens (spec sections 2, 4, 5
+ * The source catalogue (en-US, ICU) of remote-factors: the words of the factor screens (spec sections 2, 4, 5
  * and 8), to the letter, grouped by the screen that shows them, in the style of the kernel's
  * catalogue (`@portal/shared/messages/en_US`, which keeps the shell's and the primitives' words).
- * Templated strings are functions so a caller cannot get the wording of the fixed part wrong.
+ * Messages with arguments are ICU
+ * (`icu<{ … }>`), so every caller is type-checked against their arguments.
  */
-export const messages = {
+export const catalogueSource = {
   common: {
     submit: 'Submit',
     next: 'Next',
@@ -16,7 +19,7 @@ export const messages = {
   },
   push: {
     sending: 'Sending push notification . . .',
-    accept: (device: string) => `Accept push request on your ${device} to login.`,
+    accept: icu<{ device: string }>('Accept push request on your {device} to login.'),
     denied: 'Transaction denied',
     failed: 'Transaction failed',
     timedOut: 'Transaction timed out',
@@ -24,15 +27,18 @@ export const messages = {
     registrationFailed: 'Unable to complete registration at this time. ',
   },
   chooser: {
+    /** Our wording: an option of the chooser, its value and its type ('+1 ***-***-0101 (SMS)'). */
+    optionLabel: icu<{ value: string; type: string }>('{value} ({type})'),
     prompt: 'Select a way to sign in',
   },
   otp: {
-    enterSecurityCode: (value: string) => `Enter security code sent to ${value}`,
-    invalidAction: (action: string) => `Invalid action ${action}`,
+    enterSecurityCode: icu<{ value: string }>('Enter security code sent to {value}'),
+    invalidAction: icu<{ action: string }>('Invalid action {action}'),
   },
   mobileOtp: {
-    scanToRegister: (value: string) =>
-      `Scan the QR code with your mobile authenticator & enter security code to register ${value}`,
+    scanToRegister: icu<{ value: string }>(
+      'Scan the QR code with your mobile authenticator & enter security code to register {value}',
+    ),
     codeLabel: 'Security code',
   },
   securid: {
@@ -48,8 +54,9 @@ export const messages = {
     rememberChoice: 'Remember my choice',
     rememberChoiceTooltip:
       'The selected authentication factor will be saved for future logins with your account.',
-    notRecognizedAction: (action: string) =>
-      `${action} is not a recognized action. Please select a different factor`,
+    notRecognizedAction: icu<{ action: string }>(
+      '{action} is not a recognized action. Please select a different factor',
+    ),
   },
   fido: {
     loginTitle: 'FIDO Device Authentication',
@@ -82,7 +89,7 @@ export const messages = {
     qrLabel: 'QR code for your mobile authenticator',
     pushTitle: 'Push registration',
     unableToRegister: 'Unable to register, please try again.',
-    unexpectedError: (detail: string) => `Unexpected Error: ${detail}`,
+    unexpectedError: icu<{ detail: string }>('Unexpected Error: {detail}'),
   },
   /**
    * Enrolment during sign-in (a step the user has no credential for). Our wording: the spec
@@ -113,7 +120,7 @@ export const messages = {
       'Install the vendor authenticator app on your phone and open it. Enter the Credential ID the app shows and a name for this phone.',
     pushCredentialIdHint: 'Four letters and eight digits, for example VSMT12345678.',
     pushRegister: 'Register',
-    pushWaiting: (device: string) => `Approve the registration request on your ${device} to continue.`,
+    pushWaiting: icu<{ device: string }>('Approve the registration request on your {device} to continue.'),
     tryAgain: 'Try again',
   },
   errors: {
@@ -164,4 +171,15 @@ export const messages = {
     SECURITYKEY: 'security key',
     PASSKEY: 'passkey',
   },
-} as const;
+} as const satisfies CatalogueSource;
+
+/**
+ * The words in the active locale: the source above in en-US, else the locale's catalogue,
+ * precompiled at build time (`lang/<locale>.json` → `compiled-lang/`) and loaded as a chunk of
+ * this build for the active locale only.
+ */
+export const messages = defineWords(
+  'remote_factors',
+  catalogueSource,
+  (locale) => import(/* webpackChunkName: "catalogue-[request]" */ `../compiled-lang/${locale}.json`),
+);

@@ -1,9 +1,11 @@
+import { type CatalogueSource, defineWords } from '@portal/shared/words';
+
 /**
- * remote-help's catalogue (en_US): the words of the help and legal pages and of their links in the
+ * remote-help's source catalogue (en-US, ICU): the words of the help and legal pages and of their links in the
  * shell's footer, copied to the letter from the spec (sections 2 and 5). The pages' bodies are
  * business-editable content files (`content/`); only what the code names is here.
  */
-export const messages = {
+export const catalogueSource = {
   help: {
     title: 'Login Assistance',
     /** Our wording: the title of the cookie pages. */
@@ -28,4 +30,15 @@ export const messages = {
     smsTerms: 'SMS Terms of Service',
     loginAssistance: 'Login Assistance',
   },
-} as const;
+} as const satisfies CatalogueSource;
+
+/**
+ * The words in the active locale: the source above in en-US, else the locale's catalogue,
+ * precompiled at build time (`lang/<locale>.json` → `compiled-lang/`) and loaded as a chunk of
+ * this build for the active locale only.
+ */
+export const messages = defineWords(
+  'remote_help',
+  catalogueSource,
+  (locale) => import(/* webpackChunkName: "catalogue-[request]" */ `../compiled-lang/${locale}.json`),
+);

@@ -5,8 +5,16 @@ import { messages } from './messages';
  * they live in code rather than in the business-editable content files.
  */
 export const pageTitles = {
-  help: messages.help.title,
-  cookies: messages.help.cookieNotice,
-  aboutAuthHub: messages.about.title,
-  smsTerms: messages.smsTerms.title,
+  get help() {
+    return messages.help.title;
+  },
+  get cookies() {
+    return messages.help.cookieNotice;
+  },
+  get aboutAuthHub() {
+    return messages.about.title;
+  },
+  get smsTerms() {
+    return messages.smsTerms.title;
+  },
 } as const;

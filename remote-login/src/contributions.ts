@@ -58,8 +58,8 @@ export default defineContributions({
       expose: './ChangePassword',
       title: messages.changePassword.title,
     },
-    { path: paths.idp, guard: 'C', expose: './Idp', title: messages.idp.connectingTo() },
-    { path: paths.idpComplete, guard: 'none', expose: './IdpComplete', title: messages.idp.connectingTo() },
+    { path: paths.idp, guard: 'C', expose: './Idp', title: messages.idp.connectingToIdp },
+    { path: paths.idpComplete, guard: 'none', expose: './IdpComplete', title: messages.idp.connectingToIdp },
     { path: paths.signedOut, guard: 'none', expose: './SignedOut', title: endPages.logoutSuccessful },
     {
       path: paths.restartRequired,

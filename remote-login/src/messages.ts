@@ -1,10 +1,12 @@
+import { type CatalogueSource, defineWords, icu } from '@portal/shared/words';
+
 /**
- * remote-login's catalogue (en_US): the words of the sign-in screens and the end pages, copied to
- * the letter from the spec (sections 2, 5 and 8), grouped by the screen that shows them. Templated
- * strings are functions so a caller cannot get the wording of the fixed part wrong. The kernel's
+ * remote-login's source catalogue (en-US, ICU): the words of the sign-in screens and the end pages, copied to
+ * the letter from the spec (sections 2, 5 and 8), grouped by the screen that shows them. Messages with arguments are ICU
+ * (`icu<{ … }>`), so every caller is type-checked against their arguments. The kernel's
  * own words (transport errors) stay in `@portal/shared/messages/en_US`.
  */
-export const messages = {
+export const catalogueSource = {
   landing: {
     title: 'A Better Login Experience',
     intro: 'Sign in with increased security and passwordless authentication.',
@@ -45,8 +47,8 @@ export const messages = {
   },
   idp: {
     redirecting: 'You are being sent to your identity provider to sign in.',
-    connectingTo: (provider?: string) =>
-      provider ? `Connecting to ${provider}` : 'Connecting to Identity Provider',
+    connectingTo: icu<{ provider: string }>('Connecting to {provider}'),
+    connectingToIdp: 'Connecting to Identity Provider',
     unexpectedResponse: 'Unexpected response from identity provider.',
     unableToParse: 'Unable to parse identity provider results.',
     missingInformation: 'Missing information from identity provider response data.',
@@ -75,4 +77,15 @@ export const messages = {
     PASSWORD: 'Password',
     IDP: 'Identity Provider',
   },
-} as const;
+} as const satisfies CatalogueSource;
+
+/**
+ * The words in the active locale: the source above in en-US, else the locale's catalogue,
+ * precompiled at build time (`lang/<locale>.json` → `compiled-lang/`) and loaded as a chunk of
+ * this build for the active locale only.
+ */
+export const messages = defineWords(
+  'remote_login',
+  catalogueSource,
+  (locale) => import(/* webpackChunkName: "catalogue-[request]" */ `../compiled-lang/${locale}.json`),
+);

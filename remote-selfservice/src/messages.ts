@@ -1,11 +1,13 @@
+import { type CatalogueSource, defineWords, icu } from '@portal/shared/words';
+
 /**
  * remote-selfservice's catalogue: every word its screens show, grouped as in the kernel's
- * en_US catalogue. The spec's strings are copied from there to the letter (sections 2, 5 and 8);
- * the groups marked "our wording" are ours. Templated strings are functions so a caller cannot
- * get the wording of the fixed part wrong. The transport's error texts stay the kernel's
+ * source catalogue (en-US, ICU). The spec's strings are copied from there to the letter (sections 2, 5 and 8);
+ * the groups marked "our wording" are ours. Messages with arguments are ICU
+ * (`icu<{ … }>`), so every caller is type-checked against their arguments. The transport's error texts stay the kernel's
  * (@portal/shared/messages/en_US, errors).
  */
-export const messages = {
+export const catalogueSource = {
   common: {
     submit: 'Submit',
     next: 'Next',
@@ -23,11 +25,12 @@ export const messages = {
     registrationFailed: 'Unable to complete registration at this time. ',
   },
   otp: {
-    enterSecurityCode: (value: string) => `Enter security code sent to ${value}`,
+    enterSecurityCode: icu<{ value: string }>('Enter security code sent to {value}'),
   },
   mobileOtp: {
-    scanToRegister: (value: string) =>
-      `Scan the QR code with your mobile authenticator & enter security code to register ${value}`,
+    scanToRegister: icu<{ value: string }>(
+      'Scan the QR code with your mobile authenticator & enter security code to register {value}',
+    ),
     codeLabel: 'Security code',
   },
   fido: {
@@ -37,7 +40,7 @@ export const messages = {
   welcome: {
     /** Our wording: the page's title (its heading greets the user by name). */
     title: 'Welcome',
-    helloName: (name: string) => `Hello, ${name}`,
+    helloName: icu<{ name: string }>('Hello, {name}'),
     manageCredentials: 'Manage Credentials',
   },
   /** The welcome page's offer after a sign-in without a passkey or security key (our wording but the title). */
@@ -51,11 +54,13 @@ export const messages = {
   },
   selfService: {
     title: 'Manage Credentials',
-    added: (date: string) => `Added ${date}`,
-    deleteCredentialOfType: (type: string) => `Do you want to delete the credential of type ${type}?`,
+    added: icu<{ date: Date }>('Added {date, date, long}'),
+    /** A date the portal cannot read, shown as the server sent it. */
+    addedAsSent: icu<{ date: string }>('Added {date}'),
+    deleteCredentialOfType: icu<{ type: string }>('Do you want to delete the credential of type {type}?'),
     deleteAllConfirm: 'All your credentials will be deleted. Are you sure?',
     unableToRegister: 'Unable to register, please try again.',
-    unexpectedError: (detail: string) => `Unexpected Error: ${detail}`,
+    unexpectedError: icu<{ detail: string }>('Unexpected Error: {detail}'),
     /** Our wording from here on in this group: the spec names the actions, not their labels. */
     newCredAdded: 'A new credential was added.',
     listLabel: 'Your credentials',
@@ -73,15 +78,16 @@ export const messages = {
     confirmTitle: 'Please confirm',
     credentialDeleted: 'Credential deleted',
     /** A credential's button, named with the credential it acts on ('Delete Email a@b.c'). */
-    credentialAction: (action: string, typeName: string, value: string) =>
-      value ? `${action} ${typeName} ${value}` : `${action} ${typeName}`,
+    credentialAction: icu<{ action: string; typeName: string; value: string }>('{action} {typeName} {value}'),
+    /** The same, for a credential without a value. */
+    credentialActionOfType: icu<{ action: string; typeName: string }>('{action} {typeName}'),
   },
   registration: {
     totpName: 'Code from Mobile Authenticator',
     /** Our wording from here on in this group. */
     title: 'Register a credential',
     chooseType: 'Choose a credential type',
-    enterValue: (typeName: string) => `Register: ${typeName}`,
+    enterValue: icu<{ typeName: string }>('Register: {typeName}'),
     notAvailableHere: 'Not available here',
     valueLabels: {
       sms: 'Phone number with country code',
@@ -95,8 +101,9 @@ export const messages = {
     credentialIdLabel: 'Credential ID',
     valueRequired: 'A value is required.',
     emailInvalid: 'Enter a valid e-mail address.',
-    smsTooShort: (min: number) =>
-      `Enter the phone number with its country code (at least ${min} characters).`,
+    smsTooShort: icu<{ min: number }>(
+      'Enter the phone number with its country code (at least {min} characters).',
+    ),
     credentialIdRequired: 'A credential ID is required.',
     ratesNotice: 'Message and data rates may apply.',
     frequencyNotice: 'Message frequency varies.',
@@ -130,30 +137,42 @@ export const messages = {
     /** The SSO said the password is wrong (errorCode 8800011); the user may try again. */
     wrongPassword: 'That password is not correct. Please try again.',
   },
-} as const;
+  /** Recovery codes (issue 22): our wording, not the spec's. */
+  recoveryCodes: {
+    heading: 'Recovery codes',
+    left: icu<{ count: number }>('Recovery codes — {count} left'),
+    none: 'You have no recovery codes. A recovery code lets you sign in when your usual second factor is not at hand.',
+    generate: 'Generate recovery codes',
+    regenerate: 'Regenerate recovery codes',
+    regenerateQuestion: 'Make new recovery codes? The codes you have now will stop working.',
+    dialogTitle: 'Save your recovery codes',
+    dialogText:
+      'Each code works once, in place of your usual second factor. Keep them somewhere safe: this is the only time they are shown.',
+    listLabel: 'Your new recovery codes',
+    copy: 'Copy',
+    copied: 'Copied!',
+    copyFailed: 'Copying was not allowed. Select the codes and copy them by hand.',
+    download: 'Download',
+    fileTitle: 'Authentication Hub recovery codes',
+    fileName: 'recovery-codes.txt',
+    saved: 'I have saved them',
+    done: 'Done',
+    generated: 'New recovery codes are ready.',
+  },
+} as const satisfies CatalogueSource;
 
 /** The SSO's error code for a wrong password (spec section 8 shows its message elsewhere). */
 export const WRONG_PASSWORD_CODE = '8800011';
 
-/** Recovery codes (issue 22): our wording, not the spec's. */
-export const recoveryCodeMessages = {
-  heading: 'Recovery codes',
-  left: (count: number) => `Recovery codes — ${count} left`,
-  none: 'You have no recovery codes. A recovery code lets you sign in when your usual second factor is not at hand.',
-  generate: 'Generate recovery codes',
-  regenerate: 'Regenerate recovery codes',
-  regenerateQuestion: 'Make new recovery codes? The codes you have now will stop working.',
-  dialogTitle: 'Save your recovery codes',
-  dialogText:
-    'Each code works once, in place of your usual second factor. Keep them somewhere safe: this is the only time they are shown.',
-  listLabel: 'Your new recovery codes',
-  copy: 'Copy',
-  copied: 'Copied!',
-  copyFailed: 'Copying was not allowed. Select the codes and copy them by hand.',
-  download: 'Download',
-  fileTitle: 'Authentication Hub recovery codes',
-  fileName: 'recovery-codes.txt',
-  saved: 'I have saved them',
-  done: 'Done',
-  generated: 'New recovery codes are ready.',
-} as const;
+/**
+ * The words in the active locale: the source above in en-US, else the locale's catalogue,
+ * precompiled at build time (`lang/<locale>.json` → `compiled-lang/`) and loaded as a chunk of
+ * this build for the active locale only.
+ */
+export const messages = defineWords(
+  'remote_selfservice',
+  catalogueSource,
+  (locale) => import(/* webpackChunkName: "catalogue-[request]" */ `../compiled-lang/${locale}.json`),
+);
+
+export const recoveryCodeMessages = messages.recoveryCodes;

@@ -5,6 +5,7 @@ import { parseContributions } from '@portal/contributions/schema';
 import { createSend } from '@portal/shared/transport';
 import { contributionsAtom } from '@portal/shared/contributions';
 import { portalStore, useRestartNotice } from '@portal/shared/session';
+import { cataloguesReady, chooseLocale, switchLocale } from '@portal/shared/words';
 import { Provider } from 'jotai';
 import {
   type ComponentType,
@@ -53,6 +54,8 @@ function loadScreen(expose: string): LazyExoticComponent<ComponentType> {
       | { default: ComponentType }
       | undefined;
     if (!loaded) throw new Error(`${expose} did not load`);
+    // As the host's loadScreen: the screen renders once its remote's words have arrived.
+    await cataloguesReady();
     return loaded;
   });
 }
@@ -92,6 +95,9 @@ function ScreenPage({ expose, path, setup, Screen }: ScreenPageProps) {
 }
 
 async function start(root: HTMLElement): Promise<void> {
+  // The page's locale, as the host chooses it (?ui_locales is read on /oauth2 only; the saved
+  // choice and the browser's languages anywhere), its words loaded before the first render.
+  await switchLocale(portalStore, chooseLocale());
   const render = (page: ReactNode) =>
     createRoot(root).render(
       <StrictMode>

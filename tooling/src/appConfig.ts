@@ -2,7 +2,17 @@ import type { ContributionsInput } from '@portal/contributions/schema';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { type Configuration, DefinePlugin, HtmlRspackPlugin, SubresourceIntegrityPlugin } from '@rspack/core';
+import {
+  type Configuration,
+  ContextReplacementPlugin,
+  DefinePlugin,
+  HtmlRspackPlugin,
+  type Module,
+  SubresourceIntegrityPlugin,
+} from '@rspack/core';
+import { ManifestCataloguesPlugin } from './catalogueChunks.ts';
+import { ManifestContributionWordsPlugin } from './contributionWords.ts';
+import { compileCatalogues, kernelDir, noParserAlias } from './catalogues.ts';
 import { checkoutIndependentIds, workspaceRoot } from './checkoutIndependentIds.ts';
 import { FirstLoadPlugin } from './firstLoadPlugin.ts';
 import { DEFAULT_PORTAL_URL, harnessDefines, portalProxy, readFactorUsers } from './harnessDev.ts';
@@ -77,7 +87,19 @@ function reactRouterProductionAliases(appDir: string): Record<string, string> {
 }
 
 /** The shared singletons: in a remote, its own copies are fallbacks the host's copies replace. */
-const SINGLETON_PACKAGES = ['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', 'jotai'];
+const SINGLETON_PACKAGES = [
+  'react',
+  'react-dom',
+  'scheduler',
+  'react-router',
+  'react-router-dom',
+  'jotai',
+  // The kernel's message formatter (FormatJS): one chunk with the frameworks. react-intl, a strict
+  // singleton the host provides for remotes that use it, keeps a chunk of its own (shared.ts).
+  'intl-messageformat',
+  '@formatjs/icu-messageformat-parser',
+  '@formatjs/fast-memoize',
+];
 /** Libraries the screens really run (not shared: each build carries what it uses). */
 const LIBRARY_PACKAGES = ['valibot', 'uuid'];
 /** Modules of these packages, by their path under node_modules. */
@@ -115,7 +137,11 @@ function baseConfig(opts: CommonOptions, uniqueName: string, jsxDevelopment = !i
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
       // React Router's package exports point at its development build; production builds take
       // the production one (smaller, no dev warnings).
-      alias: isProduction ? reactRouterProductionAliases(opts.dir) : {},
+      // Messages arrive precompiled: the browser's bundle has no ICU parser (catalogues.ts).
+      alias: {
+        ...(isProduction ? reactRouterProductionAliases(opts.dir) : {}),
+        ...noParserAlias(opts.dir),
+      },
     },
     module: {
       rules: [
@@ -203,6 +229,10 @@ function separateLibrariesFromFallbacks(config: Configuration): void {
   splitChunks.cacheGroups = groups;
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
 /** The aliases and defines a prerender compile shares with the app's production build. */
 function prerenderSettings(dir: string) {
   return { dir, alias: reactRouterProductionAliases(dir), defines: appDefines(true) };
@@ -223,6 +253,9 @@ function prerenderedExposes(opts: RemoteOptions): PrerenderPlugin[] {
 }
 
 export function remoteConfig(opts: RemoteOptions): Configuration {
+  // The remote's own catalogues. The kernel's are the host's: the remote's fallback copy of the
+  // kernel (never run while a host provides it) gets none, so its remoteEntry.js names no chunk of them.
+  compileCatalogues(opts.dir);
   const config = baseConfig(opts, opts.name, false);
   // The container (remoteEntry.js) is the remote's only entry.
   config.entry = {};
@@ -242,7 +275,13 @@ export function remoteConfig(opts: RemoteOptions): Configuration {
     // The remote's own runtime (in remoteEntry.js) loads its chunks and stylesheets with the
     // integrity of each, baked in; remoteEntry.js itself is checked against the manifest's map.
     new SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: 'auto', htmlPlugin: false }),
+    new ContextReplacementPlugin(
+      new RegExp(`^${escapeRegExp(path.join(kernelDir(opts.dir), 'compiled-lang'))}$`),
+      /^$/,
+    ),
     new ManifestContributionsPlugin(opts.name, opts.contributions),
+    new ManifestContributionWordsPlugin(opts.contributions, opts.dir),
+    new ManifestCataloguesPlugin(path.join(realpathSync(opts.dir), 'compiled-lang')),
     ...prerenderedExposes(opts),
     new ManifestIntegrityPlugin(),
   );
@@ -254,6 +293,8 @@ export function remoteConfig(opts: RemoteOptions): Configuration {
  * contributions (workspaceScreens.ts), read when the configuration is made.
  */
 export async function hostConfig(opts: HostOptions): Promise<Configuration> {
+  // The kernel's catalogues: the host provides the kernel, so its build serves them.
+  compileCatalogues(kernelDir(opts.dir));
   const config = baseConfig(opts, opts.name);
   config.entry = { main: opts.entry };
   const startup = isProduction
@@ -267,7 +308,13 @@ export async function hostConfig(opts: HostOptions): Promise<Configuration> {
     // the rest (provided for later screens) in a deferred one: see startupModules.ts.
     const portalShared = cacheGroups.portalShared;
     if (portalShared && typeof portalShared === 'object') {
-      portalShared.test = exactPathsPattern(startupSharedFiles(startup));
+      const startupFiles = exactPathsPattern(startupSharedFiles(startup));
+      // The kernel's catalogue loader (the import() context of compiled-lang/: the map from locale
+      // to chunk) goes with the words that use it; each compiled catalogue stays a chunk of its own.
+      const catalogueContext = `${path.join(kernelDir(opts.dir), 'compiled-lang')}|lazy|`;
+      portalShared.test = (module: Module) =>
+        startupFiles.test(module.nameForCondition() ?? '') ||
+        module.identifier().startsWith(catalogueContext);
     }
     cacheGroups.portalSharedDeferred = {
       test: /[\\/]shared[\\/]src[\\/]/,
@@ -291,6 +338,7 @@ export async function hostConfig(opts: HostOptions): Promise<Configuration> {
       : []),
     new FirstLoadPlugin({
       entryChunk: 'main',
+      catalogueDir: path.join(kernelDir(opts.dir), 'compiled-lang'),
       ...(startup ? { isStartupResource: (resource: string) => isStartupResource(startup, resource) } : {}),
     }),
     new ModuleFederationPlugin({
@@ -321,6 +369,8 @@ const PORTAL_PROXY_PATH = '/common/portal/proxy/';
  */
 export function remoteDevConfigs(opts: RemoteOptions): Configuration[] {
   const remote = remoteConfig(opts);
+  // The harness page runs its own copy of the kernel, words included.
+  compileCatalogues(kernelDir(opts.dir));
   const harnessDir = path.resolve(import.meta.dirname, '../harness');
   const harness = baseConfig({ ...opts, outDir: 'dist-harness' }, `${opts.name}_harness`);
   harness.name = 'harness';

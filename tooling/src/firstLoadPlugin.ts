@@ -1,4 +1,5 @@
 import type { Compiler, ConcatenatedModule, Module } from '@rspack/core';
+import { catalogueChunkFiles } from './catalogueChunks.ts';
 
 export interface FirstLoadOptions {
   /** The entry chunk already in index.html as a <script>. */
@@ -9,6 +10,11 @@ export interface FirstLoadOptions {
    * Without it every chunk is a start-up chunk.
    */
   isStartupResource?: (resource: string) => boolean;
+  /**
+   * The kernel's compiled catalogues (compiled-lang/): their chunks are neither start-up nor
+   * deferred but `catalogues`, locale → file, so the page preloads its locale's one only.
+   */
+  catalogueDir?: string;
 }
 
 export const FIRST_LOAD_FILE = 'first-load.json';
@@ -45,8 +51,13 @@ export class FirstLoadPlugin {
           const startup = { js: new Set<string>(), css: new Set<string>() };
           const deferred = { js: new Set<string>(), css: new Set<string>() };
           const isStartup = this.options.isStartupResource;
+          const catalogues = this.options.catalogueDir
+            ? catalogueChunkFiles(compilation, this.options.catalogueDir)
+            : {};
+          const catalogueFiles = new Set(Object.values(catalogues));
           for (const chunk of compilation.chunks) {
             if (chunk.name === this.options.entryChunk) continue;
+            if ([...chunk.files].some((file) => catalogueFiles.has(file))) continue;
             const needed =
               !isStartup ||
               compilation.chunkGraph
@@ -69,6 +80,9 @@ export class FirstLoadPlugin {
           const plan = {
             host: sorted(startup),
             deferred: sorted(deferred),
+            catalogues: Object.fromEntries(
+              Object.entries(catalogues).map(([locale, file]) => [locale, `${publicPath}${file}`]),
+            ),
           };
           compilation.emitAsset(FIRST_LOAD_FILE, new RawSource(`${JSON.stringify(plan, null, 2)}\n`));
         },

@@ -28,7 +28,8 @@ function assetNames(assets: AssetLists | undefined): string[] {
 
 /**
  * Every file a Module Federation manifest names, relative to the manifest's folder: the remote
- * entry, each expose's and shared module's sync and async files, and the prerendered markup.
+ * entry, each expose's and shared module's sync and async files, the prerendered markup and the
+ * message catalogues.
  */
 export function filesNamedBy(manifest: unknown): string[] {
   const m = manifest as {
@@ -36,6 +37,7 @@ export function filesNamedBy(manifest: unknown): string[] {
     exposes?: { assets?: AssetLists }[];
     shared?: { assets?: AssetLists }[];
     prerender?: Record<string, unknown>;
+    catalogues?: Record<string, unknown>;
   };
   const files = new Set<string>();
   const entry = m.metaData?.remoteEntry;
@@ -48,6 +50,8 @@ export function filesNamedBy(manifest: unknown): string[] {
   }
   // The rendered first screens (prerender/prerenderPlugin.ts): the portal server checks each too.
   for (const file of Object.values(m.prerender ?? {})) if (typeof file === 'string') files.add(file);
+  // The message catalogues, one chunk per locale (catalogueChunks.ts): preloaded by the page.
+  for (const file of Object.values(m.catalogues ?? {})) if (typeof file === 'string') files.add(file);
   return [...files].sort();
 }
 

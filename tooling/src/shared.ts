@@ -73,6 +73,7 @@ export function sharedSingletons(
   const react = versionOf('react', appDir);
   const reactDom = versionOf('react-dom', appDir);
   const jotai = versionOf('jotai', appDir);
+  const reactIntl = versionOf('react-intl', appDir);
   // @portal/shared is a workspace package: its version is stated explicitly because the one
   // inferred from `workspace:*` is not valid semver.
   // PORTAL_SHARED_VERSION builds an app as if against another @portal/shared: the e2e suite builds
@@ -96,6 +97,9 @@ export function sharedSingletons(
     'react-dom/': entry(reactDom),
     jotai: entry(jotai),
     'jotai/': entry(jotai),
+    // react-intl (issue 26), strict: one copy of its React context and formatters for every remote
+    // that uses it, the host's (below: provided by path, loaded only by a remote that asks for it).
+    'react-intl': { ...entry(reactIntl), strictVersion: true },
   };
   // The kernel, one share key per entry (exactly those: a request for any other subpath does not
   // resolve). React Router is shared through @portal/shared/router (a narrow facade the host's
@@ -103,6 +107,16 @@ export function sharedSingletons(
   const entries = sharedModules(appDir);
   for (const { request } of entries) singletons[request] = sharedContract();
   if (provideAllShared) {
+    // react-intl, for a remote's React components (useIntl, FormattedDate…): the host provides it
+    // by path, so in a chunk of its own that only such a remote loads; the kernel's words format
+    // with FormatJS's intl-messageformat (what react-intl runs), which the first screen needs.
+    const reactIntlFile = path.dirname(packageManifest('react-intl', appDir));
+    singletons[reactIntlFile] = {
+      ...entry(reactIntl),
+      strictVersion: true,
+      import: reactIntlFile,
+      shareKey: 'react-intl',
+    };
     // Provided by file path: Module Federation provides a package request only when the build
     // itself imports it, a path always.
     for (const { request, file } of entries) {

@@ -19,15 +19,16 @@ export async function workspaceScreens(hostDir: string): Promise<WorkspaceScreen
     .filter((name) => /^remote-[a-z0-9-]+$/.test(name))
     .filter((name) => existsSync(path.join(workspace, name, CONTRIBUTIONS_FILE)))
     .sort();
-  const screens = await Promise.all(
-    folders.map(async (folder) => {
-      const file = path.join(workspace, folder, CONTRIBUTIONS_FILE);
-      const loaded = (await import(/* @vite-ignore */ file)) as { default?: unknown };
-      const parsed = parseContributions(loaded.default);
-      if (!parsed.ok) return [];
-      const remote = folder.replaceAll('-', '_');
-      return parsed.value.routes.map(({ guard, expose }) => ({ guard, remote, expose }));
-    }),
-  );
+  // One after the other: the contributions files share the kernel's words module, and the config
+  // loader (the CLI's jiti) hands a module still being evaluated by one import to a concurrent one.
+  const screens: WorkspaceScreen[][] = [];
+  for (const folder of folders) {
+    const file = path.join(workspace, folder, CONTRIBUTIONS_FILE);
+    const loaded = (await import(/* @vite-ignore */ file)) as { default?: unknown };
+    const parsed = parseContributions(loaded.default);
+    if (!parsed.ok) continue;
+    const remote = folder.replaceAll('-', '_');
+    screens.push(parsed.value.routes.map(({ guard, expose }) => ({ guard, remote, expose })));
+  }
   return screens.flat();
 }

@@ -67,11 +67,17 @@ describe.each([
   it('keeps react and jotai singletons', () => {
     for (const name of ['react', 'react-dom', 'jotai']) expect(config[name]?.singleton).toBe(true);
   });
+
+  it('shares react-intl as a strict singleton: one formatter for every catalogue', () => {
+    expect(config['react-intl']).toMatchObject({ singleton: true, strictVersion: true });
+  });
 });
 
 describe('the host provides every kernel entry by file', () => {
   const config = sharedSingletons(path.join(root, 'host'), { provideAllShared: true });
-  const provided = Object.entries(config).filter(([, entry]) => entry.shareKey);
+  const provided = Object.entries(config).filter(
+    ([, entry]) => entry.shareKey && entry.shareKey !== 'react-intl',
+  );
 
   it('under its package request, from its own file', () => {
     expect(provided.map(([, entry]) => entry.shareKey).sort()).toEqual(kernelEntries);
@@ -80,5 +86,13 @@ describe('the host provides every kernel entry by file', () => {
       expect(entry.shareKey).toMatch(/^@portal\/shared\/\w+$/);
       expect(entry.import).toMatch(/[\\/]shared[\\/]src[\\/].+\.tsx?$/);
     }
+  });
+
+  it('and react-intl, strict, from its package folder (a remote that uses it loads the host’s)', () => {
+    const reactIntl = Object.entries(config).filter(([, entry]) => entry.shareKey === 'react-intl');
+    expect(reactIntl).toHaveLength(1);
+    const [file, entry] = reactIntl[0] ?? [];
+    expect(entry).toMatchObject({ singleton: true, strictVersion: true, import: file });
+    expect(file).toMatch(/[\\/]react-intl$/);
   });
 });

@@ -1,5 +1,7 @@
 import { useLocation } from '@portal/shared/router';
 import { LoadingBar } from '@portal/shared/ui';
+import { localeAtom } from '@portal/shared/words';
+import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useState } from 'react';
 import { screenStarted } from '../health/pageHealth';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
@@ -17,6 +19,8 @@ export interface RemoteScreenProps {
 export function RemoteScreen({ remote, expose }: RemoteScreenProps) {
   const location = useLocation();
   const [attempt, setAttempt] = useState(0);
+  // A new language renders the screen again in its words (read at render), keeping its state.
+  useAtomValue(localeAtom);
   // A screen whose code has arrived renders in the same commit as the navigation; only a screen
   // still on its way suspends (loading bar meanwhile).
   const Screen = screenComponent(remote, expose);

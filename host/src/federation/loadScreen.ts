@@ -1,3 +1,4 @@
+import { cataloguesReady } from '@portal/shared/words';
 import type { ComponentType } from 'react';
 import { ensureRegistered } from './remoteRegistry';
 import type { RemoteName } from './remotesConfig';
@@ -22,7 +23,7 @@ function isComponentModule(value: unknown): value is { default: ComponentType } 
   );
 }
 
-/** Loads one exposed screen, refusing anything that is not a component (contract drift). */
+/** Loads one exposed screen and its words, refusing anything that is not a component (contract drift). */
 export async function loadScreen(remote: RemoteName, expose: string): Promise<{ default: ComponentType }> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -34,7 +35,13 @@ export async function loadScreen(remote: RemoteName, expose: string): Promise<{ 
   try {
     const loaded = await Promise.race([
       ensureRegistered(remote).then(
-        () => loadExpose(remote, expose),
+        // The screen's module defines its remote's catalogue, which then loads the active
+        // locale's messages: the screen is ready when they are (it never renders a source word).
+        () =>
+          loadExpose(remote, expose).then(async (module) => {
+            await cataloguesReady();
+            return module;
+          }),
         (error: unknown) => {
           throw new RemoteLoadError(remote, error instanceof Error ? error.message : String(error));
         },

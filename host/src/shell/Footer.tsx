@@ -4,6 +4,7 @@ import { messages } from '@portal/shared/words';
 import { Link } from '@portal/shared/router';
 import { useAtomValue } from 'jotai';
 import { footerLinks } from '../routing/footerLinks';
+import { LanguagePicker } from './LanguagePicker';
 
 /** The shell's footer: its own links and the live remotes' footer links, by their order. */
 export function Footer() {
@@ -28,7 +29,8 @@ export function Footer() {
           ))}
         </ul>
       </nav>
-      <p className="portal-footer__copyright">{footer.copyright(new Date().getFullYear())}</p>
+      <LanguagePicker label={messages.shell.language} />
+      <p className="portal-footer__copyright">{footer.copyright({ year: new Date().getFullYear() })}</p>
     </footer>
   );
 }

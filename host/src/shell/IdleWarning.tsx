@@ -1,8 +1,9 @@
-import { messages } from '@portal/shared/words';
+import { currentLocale, messages } from '@portal/shared/words';
 import { idleLogoutAtAtom, lastUserActivityAtom } from '@portal/shared/session';
 import { Dialog } from '@portal/shared/ui';
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useId, useRef, useState } from 'react';
+import { countdownClock } from './countdownClock';
 import './IdleWarning.css';
 
 /** The countdown's step. */
@@ -51,7 +52,7 @@ export function IdleWarning() {
         {text.title}
       </h2>
       {/* Not a live region: the dialog's description is read when it opens, not every second. */}
-      <p id={textId}>{text.timeLeft(text.clock(secondsLeft))}</p>
+      <p id={textId}>{text.timeLeft({ time: countdownClock(secondsLeft, currentLocale()) })}</p>
       <button ref={stayRef} type="button" className="portal-button portal-button--primary" onClick={stay}>
         {text.staySignedIn}
       </button>

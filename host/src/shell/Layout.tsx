@@ -1,5 +1,7 @@
 import { useSessionLifecycle } from '@portal/shared/session';
 import { Outlet } from '@portal/shared/router';
+import { localeAtom, messages } from '@portal/shared/words';
+import { useAtomValue } from 'jotai';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { IdleWarning } from './IdleWarning';
@@ -9,10 +11,12 @@ import './shell.css';
 export function Layout() {
   // Token refresh, idle warning and logout, and the optional back-button lock, while signed in.
   useSessionLifecycle();
+  // A new language renders the shell again in its words.
+  useAtomValue(localeAtom);
   return (
     <div className="portal-shell">
       <a className="portal-skip-link" href="#main">
-        Skip to content
+        {messages.shell.skipToContent}
       </a>
       <Header />
       <UserInfoBanner />

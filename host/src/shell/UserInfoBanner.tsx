@@ -37,13 +37,13 @@ export function UserInfoBanner() {
           type="button"
           className="portal-link-button"
           // When a title replaces 'Not {name}?', 'User {name}' stays at hand on hover.
-          title={title ? messages.shell.user(fullName ?? name) : fullName}
+          title={title ? messages.shell.user({ name: fullName ?? name }) : fullName}
           onClick={() => void restart()}
         >
-          {title || messages.shell.notUser(name)}
+          {title || messages.shell.notUser({ name })}
         </button>
       ) : (
-        <span title={fullName}>{messages.shell.user(name)}</span>
+        <span title={fullName}>{messages.shell.user({ name })}</span>
       )}
     </div>
   );

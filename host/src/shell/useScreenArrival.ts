@@ -17,7 +17,7 @@ export function useScreenArrival(pathname: string, visit: string): void {
   const store = useStore();
   useEffect(() => {
     const title = screenTitleFor(store.get(contributionsAtom), pathname);
-    document.title = messages.shell.documentTitle(title);
+    document.title = messages.shell.documentTitle({ screen: title });
     const timer = window.setTimeout(() => {
       const root = document.getElementById('main') ?? document.querySelector('main') ?? document.body;
       if (!focusIsWithin(root)) focusScreenStart(root);

@@ -73,3 +73,45 @@ export async function loadContributions(
     return null;
   }
 }
+
+/**
+ * After the user chose another language: the contributed titles and labels in its words (the
+ * portal server answers in the saved choice), put into the contributions the page has. Only the
+ * words change (routes, claims and links stay the same objects' values), so no screen remounts; a
+ * failure keeps the words the page had.
+ */
+export async function refreshContributedWords(
+  store: PortalStore,
+  fetchImpl: typeof fetch = fetch,
+): Promise<void> {
+  let fetched: MergedContributions;
+  try {
+    fetched = await fetchContributions(fetchImpl);
+  } catch (error) {
+    console.warn('[portal] contributed words not refreshed', error);
+    return;
+  }
+  const current = store.get(contributionsAtom);
+  const title = new Map(fetched.routes.map((route) => [`${route.remote} ${route.path}`, route.title]));
+  const factorLabel = new Map(
+    fetched.factors.map((factor) => [`${factor.remote} ${factor.code}`, factor.label]),
+  );
+  const linkLabel = new Map(
+    fetched.links.map((link) => [`${link.remote} ${link.slot} ${link.path}`, link.label]),
+  );
+  store.set(contributionsAtom, {
+    ...current,
+    routes: current.routes.map((route) => ({
+      ...route,
+      title: title.get(`${route.remote} ${route.path}`) ?? route.title,
+    })),
+    factors: current.factors.map((factor) => ({
+      ...factor,
+      label: factorLabel.get(`${factor.remote} ${factor.code}`) ?? factor.label,
+    })),
+    links: current.links.map((link) => ({
+      ...link,
+      label: linkLabel.get(`${link.remote} ${link.slot} ${link.path}`) ?? link.label,
+    })),
+  });
+}

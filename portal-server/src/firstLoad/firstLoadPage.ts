@@ -12,6 +12,8 @@ import { composeFirstScreen } from './shellMarkup.js';
 import type { MergedContributions } from '@portal/contributions/merge';
 import { PlannedPage } from './plannedPage.js';
 import { renderIndex } from './renderIndex.js';
+import { localisedContributions } from '../i18n/localisedContributions.js';
+import { type LocaleRequest, negotiateLocale, SOURCE_LOCALE } from '../i18n/negotiateLocale.js';
 import type { SessionRemotes } from './sessionRemotes.js';
 import type { CachedRead } from '../files/statCachedFile.js';
 
@@ -34,6 +36,9 @@ export interface FirstLoadPageOptions {
 
 export type RenderedPage = { ok: true; page: PlannedPage } | { ok: false };
 
+/** A request that says nothing about its language (tests, the page cache's warm-up). */
+const NO_LANGUAGE = { search: '', cookie: undefined, acceptLanguage: undefined };
+
 /**
  * index.html for one page load: the session's host build's template with the first screen's
  * preloads and the bootstrap block, from its first-load.json, remotes.json as it is now and the
@@ -53,7 +58,11 @@ export class FirstLoadPage {
   }
 
   /** ok: false when the host is not built (no index.html). */
-  async render(pathname: string, session = new CanarySession(undefined)): Promise<RenderedPage> {
+  async render(
+    pathname: string,
+    session = new CanarySession(undefined),
+    language: Omit<LocaleRequest, 'pathname'> = NO_LANGUAGE,
+  ): Promise<RenderedPage> {
     const host = await this.options.host.page(session);
     const { template } = host;
     const hostPlan = this.readHostPlan(host.plan);
@@ -75,9 +84,15 @@ export class FirstLoadPage {
     const remotes = await this.options.remotes.read(session);
     // Merged once per configuration (memoised), and reported handed out with every page.
     const contributions = this.options.contributions.merge(remotes);
-    const screen = await this.renderedScreen(pathname, remotes, contributions, hostPlan);
+    const locale = negotiateLocale({ pathname, ...language }, Object.keys(hostPlan.catalogues));
+    // The screens are rendered at build time in the source locale, en-US: a page in any other
+    // locale is client-rendered (docs/architecture.md, "The rendered first screen").
+    const screen =
+      locale === SOURCE_LOCALE
+        ? await this.renderedScreen(pathname, remotes, contributions, hostPlan)
+        : undefined;
     // The screen's markup as read is part of the key: a re-staged or repaired file is a new page.
-    const page = this.cached({ ...parts, remotes, screen }, () => {
+    const page = this.cached({ ...parts, locale, remotes, screen }, () => {
       const { portalConfig } = this.options;
       const firstScreen =
         screen?.ok && hostPlan.shell !== undefined
@@ -92,8 +107,9 @@ export class FirstLoadPage {
       const plan = buildPlan({
         hostPlan,
         pathname,
+        locale,
         remotes,
-        contributions,
+        contributions: localisedContributions(contributions, remotes, locale),
         environment,
         portalConfig,
         ...(firstScreen === undefined ? {} : { firstScreen }),

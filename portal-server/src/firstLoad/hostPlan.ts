@@ -20,6 +20,11 @@ export const HostPlanSchema = v.object({
    * (shellMarkup.ts); absent from host builds before the rendered first screen.
    */
   shell: v.optional(v.string()),
+  /**
+   * The kernel's message catalogues, locale → chunk (absent from host builds before issue 26): the
+   * locales the portal speaks, and the file the page preloads for its own.
+   */
+  catalogues: v.optional(v.record(v.string(), href), {}),
 });
 export type HostPlan = v.InferOutput<typeof HostPlanSchema>;
 

@@ -36,6 +36,16 @@ export const FederationManifestSchema = v.object({
    * each hashed in `integrity` like the scripts (docs/architecture.md, "The rendered first screen").
    */
   prerender: v.optional(v.record(v.string(), v.pipe(v.string(), v.minLength(1))), {}),
+  /**
+   * The remote's message catalogues, locale → chunk (tooling's ManifestCataloguesPlugin), each
+   * hashed in `integrity`: the page preloads its locale's one with the screen.
+   */
+  catalogues: v.optional(v.record(v.string(), v.pipe(v.string(), v.minLength(1))), {}),
+  /**
+   * Each locale's words for the texts the remote contributes (route titles, link and factor
+   * labels): locale → en-US text → text (tooling's ManifestContributionWordsPlugin).
+   */
+  contributionWords: v.optional(v.record(v.string(), v.record(v.string(), v.string())), {}),
 });
 export type FederationManifest = v.InferOutput<typeof FederationManifestSchema>;
 
@@ -73,6 +83,10 @@ export interface ResolvedRemote {
   contributions: unknown;
   /** Each prerendered expose's markup file (its href; its sha384 is in `files`). */
   prerender: Record<string, string>;
+  /** Each locale's catalogue chunk (its href; its sha384 is in `files`). */
+  catalogues: Record<string, string>;
+  /** Each locale's words for the texts its contributions show (locale → en-US text → text). */
+  contributionWords: Record<string, Record<string, string>>;
 }
 
 export type ResolveResult = { ok: true; remote: ResolvedRemote } | { ok: false; problem: string };
@@ -137,12 +151,26 @@ export function resolveManifest(
       { js: hrefs(expose.assets.js.sync), css: hrefs(expose.assets.css.sync) },
     ]),
   );
-  const prerender: Record<string, string> = Object.fromEntries(
-    Object.entries(manifest.prerender).flatMap(([expose, file]) => {
-      const value = href(file);
-      return value === undefined ? [] : [[expose, value]];
-    }),
-  );
+  const named = (map: Record<string, string>): Record<string, string> =>
+    Object.fromEntries(
+      Object.entries(map).flatMap(([key, file]) => {
+        const value = href(file);
+        return value === undefined ? [] : [[key, value]];
+      }),
+    );
+  const prerender = named(manifest.prerender);
+  const catalogues = named(manifest.catalogues);
   if (entry === undefined || problems.length > 0) return { ok: false, problem: problems.join('; ') };
-  return { ok: true, remote: { entry, exposes, files, contributions: manifest.contributions, prerender } };
+  return {
+    ok: true,
+    remote: {
+      entry,
+      exposes,
+      files,
+      contributions: manifest.contributions,
+      prerender,
+      catalogues,
+      contributionWords: manifest.contributionWords,
+    },
+  };
 }

@@ -11,6 +11,8 @@ export const MAX_CACHED_PAGES = 64;
 /** Everything a planned page is made from (firstLoadPage.ts); objects count by identity. */
 export interface PageKeyParts {
   pathname: string;
+  /** The page's negotiated locale (absent when the page is served as built). */
+  locale?: string;
   /** The host build's template and plan as read: a new read (a rebuild, a new release) is a new object. */
   template: object;
   plan: object;
@@ -53,6 +55,7 @@ export class PageCache {
       : ['as built'];
     return [
       JSON.stringify(parts.pathname),
+      parts.locale ?? 'no locale',
       this.idOf(parts.template),
       this.idOf(parts.plan),
       JSON.stringify(parts.environment),

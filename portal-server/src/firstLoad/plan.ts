@@ -4,6 +4,7 @@ import type { EnvironmentBody } from '../routes/configBodies.js';
 import type { HostPlan } from './hostPlan.js';
 import type { SessionBuild } from '../remotes/remoteEntry.js';
 import type { ExposeAssets, ResolvedRemote } from './manifestSchema.js';
+import { localeDirection } from '../i18n/negotiateLocale.js';
 import { isAbsolutePath } from './urls.js';
 
 /** The page's first call on a login screen (login start, step 1), answered by this server. */
@@ -50,6 +51,8 @@ export interface Bootstrap {
 }
 
 export interface FirstLoadPlan {
+  /** The page's locale (negotiated per request) and its direction: `<html lang dir>`. */
+  locale?: { tag: string; dir: 'ltr' | 'rtl' };
   preloads: Preload[];
   bootstrap: Bootstrap;
   /** The rendered first screen for <div id="root"> (shell and screen), when the route has one. */
@@ -65,6 +68,8 @@ export interface PlanInput {
   hostPlan: HostPlan;
   /** The request's path, without the query. */
   pathname: string;
+  /** The page's locale (i18n/negotiateLocale.ts): its catalogues are preloaded, no other's. */
+  locale: string;
   /** Every (pinned) remote of remotes.json with what its manifest gave, by name. */
   remotes: ReadonlyMap<string, PlannedRemote>;
   /** Those remotes' contributions merged: which route is whose screen. */
@@ -113,6 +118,11 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
     ...hostPlan.host.js.map((href) => chunk(href, 'script')),
     ...hostPlan.host.css.map((href) => chunk(href, 'style')),
   ];
+  // The kernel's words in the page's locale: the first render waits for them.
+  const kernelCatalogue = Object.hasOwn(hostPlan.catalogues, input.locale)
+    ? hostPlan.catalogues[input.locale]
+    : undefined;
+  if (kernelCatalogue) preloads.push(chunk(kernelCatalogue, 'script'));
 
   const screen = screenFor(input.contributions.routes, input.pathname);
   // The landing and login screens (guard A) are what the host build kept the deferred chunks out
@@ -138,6 +148,11 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
       : undefined;
     for (const href of assets?.js ?? []) preloads.push(remoteFile(href, 'script'));
     for (const href of assets?.css ?? []) preloads.push(remoteFile(href, 'style'));
+    // The screen's words in the page's locale, and only those.
+    const catalogue = Object.hasOwn(resolved.catalogues, input.locale)
+      ? resolved.catalogues[input.locale]
+      : undefined;
+    if (catalogue) preloads.push(remoteFile(catalogue, 'script'));
   }
   // The rendered first screen is styled before its first paint: the host's start-up stylesheets
   // and the screen's are applied from <head>, not only preloaded.
@@ -156,6 +171,7 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
   );
 
   return {
+    locale: { tag: input.locale, dir: localeDirection(input.locale) },
     preloads: dedupe(preloads),
     ...(firstScreen === undefined ? {} : { firstScreen }),
     bootstrap: {

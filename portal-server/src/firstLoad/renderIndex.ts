@@ -42,7 +42,21 @@ export function renderIndex(template: IndexTemplate, plan: FirstLoadPlan | undef
   if (!plan || !template.split) return template.html;
   const tags = plan.preloads.filter((preload) => isSafeHref(preload.href)).map(preloadTag);
   const bootstrap = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${jsonForScript(plan.bootstrap)}</script>`;
-  return `${template.split.before}${tags.join('')}${bootstrap}${withFirstScreen(template.split.after, plan.firstScreen)}`;
+  const before = withLocale(template.split.before, plan.locale);
+  return `${before}${tags.join('')}${bootstrap}${withFirstScreen(template.split.after, plan.firstScreen)}`;
+}
+
+/**
+ * `<html lang dir data-negotiated>` in the page's locale (the template's own attributes replaced):
+ * the browser picks fonts, hyphenation and direction from the first byte, and the page knows the
+ * server negotiated it.
+ */
+function withLocale(html: string, locale: FirstLoadPlan['locale']): string {
+  if (!locale) return html;
+  return html.replace(
+    /<html\b[^>]*>/i,
+    `<html lang="${escapeAttribute(locale.tag)}" dir="${locale.dir}" data-negotiated>`,
+  );
 }
 
 /** The root element the host renders into, as index.html has it (empty). */

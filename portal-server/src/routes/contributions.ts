@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { localisedContributions } from '../i18n/localisedContributions.js';
+import { negotiateLocale, SOURCE_LOCALE } from '../i18n/negotiateLocale.js';
 import type { LiveContributions } from '../firstLoad/liveContributions.js';
 import type { SessionRemotes } from '../firstLoad/sessionRemotes.js';
 import { CanarySession } from '../remotes/canarySession.js';
@@ -12,14 +14,34 @@ export interface ContributionsRouteOptions {
 /**
  * GET /v1/config/contributions: the live builds' contributions merged for this browser session
  * (its canary builds included), the same body as the page's bootstrap block carries, for a page
- * without start-up data. no-store: promoting or rolling back a remote changes it.
+ * without start-up data, and for a page whose user has just chosen another language (the titles and
+ * labels in the saved choice's words, negotiated as for a page). no-store: promoting or rolling back
+ * a remote changes it.
  */
 export function registerContributionsRoute(app: FastifyInstance, options: ContributionsRouteOptions): void {
   app.get('/v1/config/contributions', async (request, reply) => {
     const session = new CanarySession(request.headers.cookie);
-    const merged = options.contributions.merge(await options.remotes.read(session));
+    const remotes = await options.remotes.read(session);
+    const merged = options.contributions.merge(remotes);
+    // The locales the remotes have words for: those a page can be in, as far as this body goes.
+    const locales = new Set([SOURCE_LOCALE]);
+    for (const { resolved } of remotes.values()) {
+      for (const locale of Object.keys(resolved?.contributionWords ?? {})) locales.add(locale);
+    }
+    const locale = negotiateLocale(
+      {
+        pathname: request.url.split('?', 1)[0] ?? '',
+        search: '',
+        cookie: request.headers.cookie,
+        acceptLanguage: request.headers['accept-language'],
+      },
+      [...locales],
+    );
     const cookie = session.setCookie();
     if (cookie) reply.header('set-cookie', cookie);
-    return reply.header('cache-control', NO_STORE).send(merged);
+    return reply
+      .header('cache-control', NO_STORE)
+      .header('vary', 'accept-language, cookie')
+      .send(localisedContributions(merged, remotes, locale));
   });
 }

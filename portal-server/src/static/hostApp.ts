@@ -43,7 +43,11 @@ export interface HostAppOptions {
 export async function registerHostApp(app: FastifyInstance, options: HostAppOptions): Promise<void> {
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const session = new CanarySession(request.headers.cookie);
-    const page = await options.page.render(pathOf(request), session);
+    const page = await options.page.render(pathOf(request), session, {
+      search: request.url.slice(pathOf(request).length),
+      cookie: request.headers.cookie,
+      acceptLanguage: request.headers['accept-language'],
+    });
     const cookie = session.setCookie();
     if (cookie) reply.header('set-cookie', cookie);
     if (!page.ok) {
@@ -52,11 +56,14 @@ export async function registerHostApp(app: FastifyInstance, options: HostAppOpti
     // The planned page and its compressed bodies are shared by every page load of its key.
     const { body, encoding } = await page.page.body(request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
-    return reply
-      .header('cache-control', NO_STORE)
-      .header('vary', 'accept-encoding')
-      .type('text/html; charset=utf-8')
-      .send(body);
+    return (
+      reply
+        .header('cache-control', NO_STORE)
+        // The page's language is negotiated (Accept-Language, the saved choice's cookie).
+        .header('vary', 'accept-encoding, accept-language, cookie')
+        .type('text/html; charset=utf-8')
+        .send(body)
+    );
   };
 
   const servedHere = servedInMode(options.production);

@@ -1,7 +1,7 @@
 import { factorApi as api } from '../api/client';
 import type { AuthReply, CredentialOption } from '@portal/shared/transport';
 import { useFocusFirst, useRunOnMount, useServerCall, LiveStatus } from '@portal/shared/ui';
-import { browserLanguage } from '@portal/shared/config';
+import { activeLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
 import { type FormEvent, useRef, useState } from 'react';
 import { optionValue } from '../chooser/optionLabel';
@@ -89,7 +89,7 @@ export function PushEnrolment() {
       vipCredentialID: normaliseCredentialId(input.credentialId),
       credType: 'totp_push',
       credValue: input.name.trim(),
-      language: browserLanguage(),
+      language: activeLanguage(),
     };
     await run((signal) => api.enrolPushCredential(body, { signal }), registered);
   };
@@ -144,7 +144,9 @@ export function PushEnrolment() {
           <LiveStatus
             lineClassName="portal-factor__status"
             lines={
-              phase.kind === 'waiting' ? [messages.enrolment.pushWaiting(optionValue(phase.credential))] : []
+              phase.kind === 'waiting'
+                ? [messages.enrolment.pushWaiting({ device: optionValue(phase.credential) })]
+                : []
             }
           />
           <div className="portal-factor__actions">

@@ -32,6 +32,8 @@ export function TextField(props: TextFieldProps) {
         ref={props.inputRef}
         id={id}
         type={props.type ?? 'text'}
+        // A phone number or an e-mail address stays left to right on a right-to-left page.
+        dir={props.type === 'tel' || props.type === 'email' ? 'ltr' : 'auto'}
         value={props.value}
         required
         autoComplete={props.autoComplete}

@@ -61,7 +61,9 @@ export function TotpEnrolment() {
   const onQrError = useCallback(
     (failure: unknown) =>
       setError(
-        messages.registration.unexpectedError(failure instanceof Error ? failure.message : String(failure)),
+        messages.registration.unexpectedError({
+          detail: failure instanceof Error ? failure.message : String(failure),
+        }),
       ),
     [setError],
   );
@@ -112,7 +114,7 @@ export function TotpEnrolment() {
             onError={onQrError}
           />
           <p className="portal-factor__status">
-            {messages.mobileOtp.scanToRegister(boundedText(registered.credValue))}
+            {messages.mobileOtp.scanToRegister({ value: boundedText(registered.credValue) })}
           </p>
           <div className="portal-enrolment__secret">
             <p>{messages.enrolment.secretIntro}</p>

@@ -20,19 +20,27 @@ export interface ContactField {
   legalNotice: boolean;
 }
 
-const phone = {
-  label: messages.registration.valueLabels.sms,
+/** The phone number field (sms, voice); its words are read when shown (getters), never copied. */
+const phone = (legalNotice: boolean): ContactField => ({
+  get label() {
+    return messages.registration.valueLabels.sms;
+  },
   inputType: 'tel',
   autoComplete: 'tel',
-  hint: messages.enrolment.phoneHint,
+  get hint() {
+    return messages.enrolment.phoneHint;
+  },
   check: phoneNumberError,
-} as const;
+  legalNotice,
+});
 
 export const CONTACT_FIELDS: Readonly<Record<ContactChannel, ContactField>> = {
-  sms: { ...phone, legalNotice: true },
-  ivr: { ...phone, legalNotice: false },
+  sms: phone(true),
+  ivr: phone(false),
   email: {
-    label: messages.registration.valueLabels.email,
+    get label() {
+      return messages.registration.valueLabels.email;
+    },
     inputType: 'email',
     autoComplete: 'email',
     check: emailAddressError,

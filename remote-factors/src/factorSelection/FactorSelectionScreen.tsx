@@ -72,7 +72,7 @@ export function FactorSelectionScreen() {
           return;
         }
         if (!isKnownNextAction(action, claims, next)) {
-          setError(inlineFactorMessage(messages.factorSelection.notRecognizedAction(action)));
+          setError(inlineFactorMessage(messages.factorSelection.notRecognizedAction({ action })));
           return;
         }
         if (rememberIt && level !== null) rememberFactor(level, code);

@@ -19,18 +19,29 @@ export interface FidoSignIn {
 }
 
 export const FIDO_SIGN_INS: readonly [FidoSignIn, ...FidoSignIn[]] = [
-  { credType: 'FIDO', path: paths.fido, validateMessage: messages.fido.validateBiometric, icon: 'biometric' },
+  {
+    credType: 'FIDO',
+    path: paths.fido,
+    get validateMessage() {
+      return messages.fido.validateBiometric;
+    },
+    icon: 'biometric',
+  },
   {
     credType: 'SECURITYKEY',
     path: paths.securityKey,
-    validateMessage: messages.fido.validateSecurityKey,
+    get validateMessage() {
+      return messages.fido.validateSecurityKey;
+    },
     icon: 'securityKey',
   },
   // A passkey is unlocked like the device itself (fingerprint, face, PIN): the biometric drawing.
   {
     credType: 'PASSKEY',
     path: paths.passkey,
-    validateMessage: messages.fido.validatePasskey,
+    get validateMessage() {
+      return messages.fido.validatePasskey;
+    },
     icon: 'biometric',
   },
 ];

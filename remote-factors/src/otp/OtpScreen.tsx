@@ -2,7 +2,7 @@ import { factorApi as api } from '../api/client';
 import type { AuthReply, CredentialOption } from '@portal/shared/transport';
 import type { RegistrationResult } from '../api/schemas';
 import { boundedText, useRunOnMount, useServerCall } from '@portal/shared/ui';
-import { browserLanguage } from '@portal/shared/config';
+import { activeLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
 import { factorOptionsAtom, flowStateAtom } from '@portal/shared/session';
 import { useAtomValue, useStore } from 'jotai';
@@ -60,7 +60,7 @@ export function OtpScreen() {
       const generated = (reply: AuthReply) => {
         const action = reply.nextaction ?? '';
         if (action !== expectedOtpAction(credType)) {
-          setError(messages.otp.invalidAction(boundedText(action)));
+          setError(messages.otp.invalidAction({ action: boundedText(action) }));
           return;
         }
         if (reply.flowState) store.set(flowStateAtom, reply.flowState);
@@ -91,7 +91,7 @@ export function OtpScreen() {
       await generate(option, store.get(flowStateAtom));
     };
     await run(
-      (signal) => api.enrolOtp({ credType, credValue, language: browserLanguage() }, { signal }),
+      (signal) => api.enrolOtp({ credType, credValue, language: activeLanguage() }, { signal }),
       registered,
     );
   };
@@ -138,7 +138,7 @@ export function OtpScreen() {
           }
         >
           <p className="portal-factor__status" aria-live="polite">
-            {messages.otp.enterSecurityCode(sent.sentTo)}
+            {messages.otp.enterSecurityCode({ value: sent.sentTo })}
           </p>
         </CodeEntry>
       ) : enrolling ? (

@@ -3,9 +3,24 @@ import { paths } from '../paths';
 
 /** The three one-time-code screens: which credential type each generates for, and its title. */
 export const OTP_CHANNELS = {
-  [paths.sotp]: { credType: 'sms', title: messages.factorLabels.SMSOTP },
-  [paths.eotp]: { credType: 'email', title: messages.factorLabels.EMAILOTP },
-  [paths.votp]: { credType: 'ivr', title: messages.factorLabels.IVROTP },
+  [paths.sotp]: {
+    credType: 'sms',
+    get title() {
+      return messages.factorLabels.SMSOTP;
+    },
+  },
+  [paths.eotp]: {
+    credType: 'email',
+    get title() {
+      return messages.factorLabels.EMAILOTP;
+    },
+  },
+  [paths.votp]: {
+    credType: 'ivr',
+    get title() {
+      return messages.factorLabels.IVROTP;
+    },
+  },
 } as const;
 
 export type OtpChannel = (typeof OTP_CHANNELS)[keyof typeof OTP_CHANNELS];

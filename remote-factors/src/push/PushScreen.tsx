@@ -1,7 +1,7 @@
 import { factorApi as api } from '../api/client';
 import type { AuthReply, CredentialOption } from '@portal/shared/transport';
 import { useRunOnMount, useServerCall } from '@portal/shared/ui';
-import { browserLanguage } from '@portal/shared/config';
+import { activeLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
 import { factorOptionsAtom, transition } from '@portal/shared/session';
 import { useAtomValue, useStore } from 'jotai';
@@ -75,7 +75,7 @@ function PushSignIn() {
         setPhase({ kind: 'waiting', option });
         polling.start(option.credId);
       };
-      await run((signal) => api.generatePush(option.credId, browserLanguage(), { signal }), sent, {
+      await run((signal) => api.generatePush(option.credId, activeLanguage(), { signal }), sent, {
         onError: (failure) => {
           setPhase({ kind: 'failed', option, offerResend: true });
           return failure.message;
@@ -114,7 +114,7 @@ function PushSignIn() {
       ) : null}
       <p className="portal-factor__status" role="status">
         {phase.kind === 'sending' ? messages.push.sending : null}
-        {phase.kind === 'waiting' ? messages.push.accept(device) : null}
+        {phase.kind === 'waiting' ? messages.push.accept({ device }) : null}
       </p>
       <div className="portal-factor__actions">
         {/* Not while the push is being sent: its reply would start polling behind the next screen. */}

@@ -13,8 +13,20 @@ export type PushPollOutcome =
 
 const TERMINAL_STATUSES: Readonly<Record<string, PushPollOutcome>> = {
   AUTHENTICATED: { kind: 'authenticated' },
-  REJECTED: { kind: 'failed', message: messages.push.denied, offerResend: false },
-  TIMED_OUT: { kind: 'failed', message: messages.push.timedOut, offerResend: true },
+  REJECTED: {
+    kind: 'failed',
+    get message() {
+      return messages.push.denied;
+    },
+    offerResend: false,
+  },
+  TIMED_OUT: {
+    kind: 'failed',
+    get message() {
+      return messages.push.timedOut;
+    },
+    offerResend: true,
+  },
 };
 
 /** The push state of a PushStatus reply: in data.status or at the top level. */
@@ -28,13 +40,21 @@ export function pushPollOutcome(reply: AuthReply): PushPollOutcome {
   const terminal = status ? ownValue(TERMINAL_STATUSES, status) : undefined;
   if (terminal) return terminal;
   if (reply.errorCode || reply.data?.errorCode)
-    return { kind: 'failed', message: messages.push.failed, offerResend: false };
+    return {
+      kind: 'failed',
+      get message() {
+        return messages.push.failed;
+      },
+      offerResend: false,
+    };
   return { kind: 'pending' };
 }
 
 /** A poll call that failed (network, HTTP, unreadable reply). */
 export const PUSH_POLL_ERROR: PushPollOutcome = {
   kind: 'failed',
-  message: messages.push.failedUnexpectedly,
+  get message() {
+    return messages.push.failedUnexpectedly;
+  },
   offerResend: false,
 };

@@ -81,6 +81,7 @@ export function RecoveryCodeScreen() {
             autoCorrect="off"
             spellCheck={false}
             maxLength={RECOVERY_CODE_MAX_TYPED}
+            dir="ltr"
             required
             value={value}
             aria-invalid={fieldError ? true : undefined}

@@ -21,8 +21,12 @@ export function recoveryCodeProblem(typed: string): string | null {
 
 /** The SSO's answers to a refused code (sso-emulator README, "Recovery codes"). */
 const REFUSALS: Readonly<Record<string, string>> = {
-  '8800023': messages.recoveryCode.invalid,
-  '8800024': messages.recoveryCode.locked,
+  get '8800023'() {
+    return messages.recoveryCode.invalid;
+  },
+  get '8800024'() {
+    return messages.recoveryCode.locked;
+  },
 };
 
 /** The banner for a failed call: our words for a refused code, the server's for anything else. */

@@ -78,6 +78,7 @@ export function TokenCodeScreen() {
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={PASSCODE_MAX}
+            dir="ltr"
             required
             value={value}
             aria-invalid={fieldError ? true : undefined}

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { ContentSections } from '../content/ContentSections';
 import { pageTitles } from '../pageTitles';
 import { audienceHelp, regionPhones } from './audienceHelp';
-import { helpContent } from './helpContent';
+import { helpContentFor } from './helpContent';
 import { SupportPhones } from './SupportPhones';
 import { TroubleshootBox } from './TroubleshootBox';
 import '../content/content.css';
@@ -17,7 +17,7 @@ export function HelpPage() {
   const unlockId = useId();
   const config = useAtomValue(portalConfigAtom);
   const { audience, support } = config;
-  const wording = helpContent[audience];
+  const wording = helpContentFor(audience);
 
   return (
     <article className="portal-content portal-help" aria-labelledby={titleId}>

@@ -26,7 +26,7 @@ export function TroubleshootBox({ wording }: { wording: HelpContent['troubleshoo
         {lines.map((line) => (
           <li key={line.label}>
             <span className="portal-help__line-label">{line.label}:</span>{' '}
-            <span className="portal-help__line-value">{line.value}</span>
+            <bdi className="portal-help__line-value">{line.value}</bdi>
           </li>
         ))}
       </ul>

@@ -3,8 +3,12 @@ import { messages } from '../messages';
 
 /** Spec section 8, 'Authentication mapping': error code → message. */
 export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
-  '8800004': messages.errors.userNotFound,
-  '8800015': messages.errors.userDisabled,
+  get '8800004'() {
+    return messages.errors.userNotFound;
+  },
+  get '8800015'() {
+    return messages.errors.userDisabled;
+  },
 };
 
 /**

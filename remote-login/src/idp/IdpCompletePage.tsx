@@ -56,5 +56,12 @@ export function IdpCompletePage() {
     );
   });
 
-  return <LoginLayout title={messages.idp.connectingTo(providerName)} busy />;
+  return (
+    <LoginLayout
+      title={
+        providerName ? messages.idp.connectingTo({ provider: providerName }) : messages.idp.connectingToIdp
+      }
+      busy
+    />
+  );
 }

@@ -59,7 +59,12 @@ export function IdpPage() {
   });
 
   return (
-    <LoginLayout title={messages.idp.connectingTo(providerName)} busy>
+    <LoginLayout
+      title={
+        providerName ? messages.idp.connectingTo({ provider: providerName }) : messages.idp.connectingToIdp
+      }
+      busy
+    >
       <LiveStatus lineClassName="portal-login__hint" lines={[messages.idp.redirecting]} />
     </LoginLayout>
   );

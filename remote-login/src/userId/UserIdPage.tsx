@@ -156,6 +156,8 @@ export function UserIdPage() {
             autoComplete="username webauthn"
             autoCapitalize="none"
             spellCheck={false}
+            // A User ID runs in its own direction, whatever the page's (bidi isolation).
+            dir="auto"
             required
             minLength={1}
             value={userName}

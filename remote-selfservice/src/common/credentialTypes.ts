@@ -12,56 +12,71 @@ export interface CredentialTypeInfo {
   registrationName: (vendorAccessName: string) => string;
 }
 
-const sameAsDisplay = (name: string) => () => name;
+/** The word is read when the list is shown (in the active locale), never when this module loads. */
+const sameAsDisplay = (name: () => string) => () => name();
 
 export const CREDENTIAL_TYPES: readonly CredentialTypeInfo[] = [
   {
     type: 'sms',
     rank: 1,
-    displayName: messages.credentialTypes.sms,
+    get displayName() {
+      return messages.credentialTypes.sms;
+    },
     registrationDisabled: true,
-    registrationName: sameAsDisplay(messages.credentialTypes.sms),
+    registrationName: sameAsDisplay(() => messages.credentialTypes.sms),
   },
   {
     type: 'email',
     rank: 2,
-    displayName: messages.credentialTypes.email,
+    get displayName() {
+      return messages.credentialTypes.email;
+    },
     registrationDisabled: true,
-    registrationName: sameAsDisplay(messages.credentialTypes.email),
+    registrationName: sameAsDisplay(() => messages.credentialTypes.email),
   },
   {
     type: 'fido',
     rank: 3,
-    displayName: messages.credentialTypes.fido,
+    get displayName() {
+      return messages.credentialTypes.fido;
+    },
     registrationDisabled: false,
-    registrationName: sameAsDisplay(messages.credentialTypes.fido),
+    registrationName: sameAsDisplay(() => messages.credentialTypes.fido),
   },
   {
     type: 'securitykey',
     rank: 4,
-    displayName: messages.credentialTypes.securitykey,
+    get displayName() {
+      return messages.credentialTypes.securitykey;
+    },
     registrationDisabled: false,
-    registrationName: sameAsDisplay(messages.credentialTypes.securitykey),
+    registrationName: sameAsDisplay(() => messages.credentialTypes.securitykey),
   },
   {
     type: 'passkey',
     rank: 5,
-    displayName: messages.credentialTypes.passkey,
+    get displayName() {
+      return messages.credentialTypes.passkey;
+    },
     registrationDisabled: false,
-    registrationName: sameAsDisplay(messages.credentialTypes.passkey),
+    registrationName: sameAsDisplay(() => messages.credentialTypes.passkey),
   },
   {
     type: 'totp',
     rank: 6,
-    displayName: messages.credentialTypes.totp,
+    get displayName() {
+      return messages.credentialTypes.totp;
+    },
     registrationDisabled: false,
-    registrationName: sameAsDisplay(messages.registration.totpName),
+    registrationName: sameAsDisplay(() => messages.registration.totpName),
   },
   // The vendor access name is configuration (portalConfig.vendorAccessName).
   {
     type: 'totp_push',
     rank: 7,
-    displayName: messages.credentialTypes.totp_push,
+    get displayName() {
+      return messages.credentialTypes.totp_push;
+    },
     registrationDisabled: false,
     registrationName: (vendor) => vendor,
   },

@@ -19,5 +19,5 @@ export function serviceErrorText(error: ApiError): string {
 /** 'Unexpected Error: ...' for a failure in the browser itself (spec section 8). */
 export function unexpectedErrorText(error: unknown): string {
   const detail = error instanceof Error ? error.message : String(error);
-  return messages.selfService.unexpectedError(detail);
+  return messages.selfService.unexpectedError({ detail });
 }

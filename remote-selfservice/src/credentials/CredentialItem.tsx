@@ -21,14 +21,21 @@ export function CredentialItem({
   const titleId = useId();
   const text = messages.selfService;
   // The buttons repeat on every credential: their names say which one (visible text first, WCAG 2.5.3).
-  const nameOf = (action: string) => text.credentialAction(action, view.typeName, view.value);
+  const nameOf = (action: string) =>
+    view.value
+      ? text.credentialAction({ action, typeName: view.typeName, value: view.value })
+      : text.credentialActionOfType({ action, typeName: view.typeName });
   const toggle = view.active ? text.deactivate : text.activate;
   return (
     <li className="portal-credential" aria-labelledby={titleId} data-credential={view.credential.credId}>
       <h2 id={titleId} className="portal-credential__type">
         {view.typeName}
       </h2>
-      {view.value ? <p className="portal-credential__value">{view.value}</p> : null}
+      {view.value ? (
+        <p className="portal-credential__value" dir="auto">
+          {view.value}
+        </p>
+      ) : null}
       <p className="portal-credential__status">
         {view.active ? text.statusActive : text.statusInactive}
         {view.isDefault ? ` · ${text.isDefault}` : null}

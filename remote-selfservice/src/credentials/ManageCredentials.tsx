@@ -57,7 +57,7 @@ export function ManageCredentials() {
 
   const question =
     confirmation?.kind === 'one'
-      ? text.deleteCredentialOfType(confirmation.view.typeName)
+      ? text.deleteCredentialOfType({ type: confirmation.view.typeName })
       : confirmation?.kind === 'all'
         ? text.deleteAllConfirm
         : null;

@@ -50,7 +50,7 @@ export function NewCodesDialog({ codes, createdAt, onDone, returnFocusTo }: NewC
       <ol className="portal-recovery-codes" aria-label={text.listLabel}>
         {(codes ?? []).map((code) => (
           <li key={code}>
-            <code>{code}</code>
+            <code dir="ltr">{code}</code>
           </li>
         ))}
       </ol>

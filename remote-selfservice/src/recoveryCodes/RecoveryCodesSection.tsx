@@ -37,7 +37,7 @@ export function RecoveryCodesSection() {
     <section className="portal-recovery" aria-labelledby={headingId} aria-busy={busy}>
       <h2 id={headingId}>{text.heading}</h2>
       {error ? <ErrorBanner message={error} /> : null}
-      {remaining === null ? null : <p>{hasSet ? text.left(remaining) : text.none}</p>}
+      {remaining === null ? null : <p>{hasSet ? text.left({ count: remaining }) : text.none}</p>}
       <div className="portal-selfservice__actions">
         <button
           ref={button}

@@ -59,7 +59,7 @@ export function ValueStep(props: ValueStepProps) {
   const { type } = props;
   return (
     <fieldset className="portal-register__value">
-      <legend>{messages.registration.enterValue(props.typeName)}</legend>
+      <legend>{messages.registration.enterValue({ typeName: props.typeName })}</legend>
       <Field
         inputRef={props.firstRef}
         label={messages.registration.valueLabels[type]}

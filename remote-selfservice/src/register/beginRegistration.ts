@@ -6,7 +6,7 @@ import {
   fidoTypeForRegistration,
   CreationOptionsSchema,
 } from '@portal/shared/features';
-import { browserLanguage } from '@portal/shared/config';
+import { activeLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
 import { paths, type RegistrationType } from '../paths';
 
@@ -46,7 +46,7 @@ const beginOtp: Begin = async (input, calls) => {
   const result = await calls.registerOtp({
     credType: input.type,
     credValue: input.value,
-    language: browserLanguage(),
+    language: activeLanguage(),
   });
   if (!result.ok) return result;
   if (!result.data.credId) return malformed(messages.selfService.unableToRegister);

@@ -32,7 +32,7 @@ function OtpVerification({ state }: { state: OtpRegistrationState }) {
     <section className="portal-selfservice" aria-busy={busy}>
       <h1>{messages.registration.verifyTitle}</h1>
       <ScreenStatus busy={busy} error={error} />
-      <p>{messages.otp.enterSecurityCode(state.credValue)}</p>
+      <p>{messages.otp.enterSecurityCode({ value: state.credValue })}</p>
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -56,7 +56,7 @@ function TotpVerification({ state }: { state: TotpRegistrationState }) {
         onError={onQrError}
         className="portal-selfservice__qr"
       />
-      <p>{messages.mobileOtp.scanToRegister(state.credValue)}</p>
+      <p>{messages.mobileOtp.scanToRegister({ value: state.credValue })}</p>
       <form
         onSubmit={(event) => {
           event.preventDefault();

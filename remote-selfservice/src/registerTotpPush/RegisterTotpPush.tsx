@@ -1,5 +1,5 @@
 import { api } from '../api/client';
-import { browserLanguage } from '@portal/shared/config';
+import { activeLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
 import { useRunOnMount, LiveStatus } from '@portal/shared/ui';
 import { useCallback } from 'react';
@@ -34,7 +34,7 @@ function PushRegistration({ state }: { state: PushRegistrationState }) {
               vipCredentialID: state.vipCredentialID,
               credType: 'totp_push',
               credValue: state.credValue,
-              language: browserLanguage(),
+              language: activeLanguage(),
             },
             { signal },
           ),

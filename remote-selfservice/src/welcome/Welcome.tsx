@@ -25,7 +25,7 @@ export function Welcome() {
       <ScreenStatus busy={busy} error={error} />
       {/* The name comes from the server (userinfo or the sign-in reply): shown bounded. */}
       <h1 title={name ? boundedTitle(name) : undefined}>
-        {name ? messages.welcome.helloName(boundedText(name)) : null}
+        {name ? messages.welcome.helloName({ name: boundedText(name) }) : null}
       </h1>
       <p>
         <Link ref={linkRef} to={paths.selfService}>

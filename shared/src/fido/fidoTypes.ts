@@ -56,8 +56,12 @@ export const FIDO_TYPES: readonly FidoType[] = [
     actions: actionsOf('FIDO'),
     loginPath: paths.fido,
     registerPath: paths.registerType('fido'),
-    validateMessage: messages.fido.validateBiometric,
-    inlineName: messages.inlineFactorNames.FIDO,
+    get validateMessage() {
+      return messages.fido.validateBiometric;
+    },
+    get inlineName() {
+      return messages.inlineFactorNames.FIDO;
+    },
     icon: 'biometric',
   },
   {
@@ -66,8 +70,12 @@ export const FIDO_TYPES: readonly FidoType[] = [
     actions: actionsOf('SECURITYKEY'),
     loginPath: paths.securityKey,
     registerPath: paths.registerType('securitykey'),
-    validateMessage: messages.fido.validateSecurityKey,
-    inlineName: messages.inlineFactorNames.SECURITYKEY,
+    get validateMessage() {
+      return messages.fido.validateSecurityKey;
+    },
+    get inlineName() {
+      return messages.inlineFactorNames.SECURITYKEY;
+    },
     icon: 'securityKey',
   },
   {
@@ -77,8 +85,12 @@ export const FIDO_TYPES: readonly FidoType[] = [
     actions: actionsOf('PASSKEY'),
     loginPath: paths.passkey,
     registerPath: paths.registerType('passkey'),
-    validateMessage: messages.fido.validatePasskey,
-    inlineName: messages.inlineFactorNames.PASSKEY,
+    get validateMessage() {
+      return messages.fido.validatePasskey;
+    },
+    get inlineName() {
+      return messages.inlineFactorNames.PASSKEY;
+    },
     icon: 'biometric',
   },
 ];

@@ -1,3 +1,4 @@
+import { currentLocale } from './catalogues';
 import { DEFAULT_LANGUAGE } from '../constants';
 
 /**
@@ -48,4 +49,13 @@ export interface LanguageSource {
 /** The user's first preferred language (navigator.languages, else navigator.language), normalised. */
 export function browserLanguage(source: LanguageSource | undefined = globalThis.navigator): string {
   return normaliseLanguage(source?.languages?.[0] || source?.language);
+}
+
+/**
+ * The `language` the service's calls carry: the page's active locale in the service's form
+ * ('fr-CA' → 'fr_CA', 'zh-Hant' → 'zh_TW', 'he' → 'he_IL'), so a text the SSO sends (an SMS, an
+ * e-mail, a push) is in the language the user reads the portal in.
+ */
+export function activeLanguage(): string {
+  return normaliseLanguage(currentLocale());
 }

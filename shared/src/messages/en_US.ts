@@ -1,21 +1,28 @@
+import { defineWords } from '../i18n/catalogues';
+import { type CatalogueSource, icu } from '../i18n/icu';
+
 /**
- * The one en_US catalogue: every user-visible string of the spec (sections 2, 5 and 8), to the
- * letter, grouped by the screen or area that shows it. Templated strings are functions so a
- * caller cannot get the wording of the fixed part wrong.
+ * The one source catalogue (en-US, ICU): every user-visible string of the spec (sections 2, 5 and 8), to the
+ * letter, grouped by the screen or area that shows it. Messages with arguments are ICU
+ * (`icu<{ … }>`), so every caller is type-checked against their arguments.
  */
-export const messages = {
+export const catalogueSource = {
   shell: {
     /** Our choice: the spec does not name the product. */
     productName: 'Authentication Hub',
-    user: (name: string) => `User ${name}`,
-    notUser: (name: string) => `Not ${name}?`,
+    user: icu<{ name: string }>('User {name}'),
+    notUser: icu<{ name: string }>('Not {name}?'),
     logout: 'Log out',
+    /** Our wording: the skip link, the first thing a keyboard reaches. */
+    skipToContent: 'Skip to content',
+    /** Our wording: the language picker in the footer. */
+    language: 'Language',
     pageNotFound: 'Page Not Found',
     goHome: 'Go to the home page',
     retry: 'Retry',
     loading: 'Loading',
     /** Our wording (WCAG 2.4.2): a page's title names its screen first. */
-    documentTitle: (screen: string) => `${screen} – Authentication Hub`,
+    documentTitle: icu<{ screen: string }>('{screen} – Authentication Hub'),
     footer: {
       label: 'Legal and help',
       privacy: 'Privacy Statement',
@@ -23,7 +30,7 @@ export const messages = {
       terms: 'Terms of Use',
       smsTerms: 'SMS Terms of Service',
       loginAssistance: 'Login Assistance',
-      copyright: (year: number) => `© ${year} Authentication Hub. All rights reserved.`,
+      copyright: icu<{ year: number }>('© {year} Authentication Hub. All rights reserved.'),
     },
   },
   common: {
@@ -41,11 +48,11 @@ export const messages = {
     continue: 'Continue',
   },
   otp: {
-    enterSecurityCode: (value: string) => `Enter security code sent to ${value}`,
+    enterSecurityCode: icu<{ value: string }>('Enter security code sent to {value}'),
     invalidCharacter: 'Invalid character. Only numbers are accepted as input.',
-    securityCodeLength: (n: number) => `Security code must be ${n} digits long.`,
-    invalidAction: (action: string) => `Invalid action ${action}`,
-    digitLabel: (position: number, total: number) => `Digit ${position} of ${total}`,
+    securityCodeLength: icu<{ n: number }>('Security code must be {n} digits long.'),
+    invalidAction: icu<{ action: string }>('Invalid action {action}'),
+    digitLabel: icu<{ position: number; total: number }>('Digit {position} of {total}'),
     groupLabel: 'Security code',
   },
   fido: {
@@ -66,8 +73,8 @@ export const messages = {
   },
   idp: {
     redirecting: 'You are being sent to your identity provider to sign in.',
-    connectingTo: (provider?: string) =>
-      provider ? `Connecting to ${provider}` : 'Connecting to Identity Provider',
+    connectingTo: icu<{ provider: string }>('Connecting to {provider}'),
+    connectingToIdp: 'Connecting to Identity Provider',
     unexpectedResponse: 'Unexpected response from identity provider.',
     unableToParse: 'Unable to parse identity provider results.',
     missingInformation: 'Missing information from identity provider response data.',
@@ -75,11 +82,11 @@ export const messages = {
   },
   selfService: {
     title: 'Manage Credentials',
-    added: (date: string) => `Added ${date}`,
-    deleteCredentialOfType: (type: string) => `Do you want to delete the credential of type ${type}?`,
+    added: icu<{ date: Date }>('Added {date, date, long}'),
+    deleteCredentialOfType: icu<{ type: string }>('Do you want to delete the credential of type {type}?'),
     deleteAllConfirm: 'All your credentials will be deleted. Are you sure?',
     unableToRegister: 'Unable to register, please try again.',
-    unexpectedError: (detail: string) => `Unexpected Error: ${detail}`,
+    unexpectedError: icu<{ detail: string }>('Unexpected Error: {detail}'),
     /** Our wording from here on in this group: the spec names the actions, not their labels. */
     newCredAdded: 'A new credential was added.',
     listLabel: 'Your credentials',
@@ -97,15 +104,16 @@ export const messages = {
     confirmTitle: 'Please confirm',
     credentialDeleted: 'Credential deleted',
     /** A credential's button, named with the credential it acts on ('Delete Email a@b.c'). */
-    credentialAction: (action: string, typeName: string, value: string) =>
-      value ? `${action} ${typeName} ${value}` : `${action} ${typeName}`,
+    credentialAction: icu<{ action: string; typeName: string; value: string }>('{action} {typeName} {value}'),
+    /** The same, for a credential without a value. */
+    credentialActionOfType: icu<{ action: string; typeName: string }>('{action} {typeName}'),
   },
   registration: {
     totpName: 'Code from Mobile Authenticator',
     /** Our wording from here on in this group. */
     title: 'Register a credential',
     chooseType: 'Choose a credential type',
-    enterValue: (typeName: string) => `Register: ${typeName}`,
+    enterValue: icu<{ typeName: string }>('Register: {typeName}'),
     notAvailableHere: 'Not available here',
     valueLabels: {
       sms: 'Phone number with country code',
@@ -119,8 +127,9 @@ export const messages = {
     credentialIdLabel: 'Credential ID',
     valueRequired: 'A value is required.',
     emailInvalid: 'Enter a valid e-mail address.',
-    smsTooShort: (min: number) =>
-      `Enter the phone number with its country code (at least ${min} characters).`,
+    smsTooShort: icu<{ min: number }>(
+      'Enter the phone number with its country code (at least {min} characters).',
+    ),
     credentialIdRequired: 'A credential ID is required.',
     ratesNotice: 'Message and data rates may apply.',
     frequencyNotice: 'Message frequency varies.',
@@ -146,10 +155,8 @@ export const messages = {
   /** Our wording (WCAG 2.2.1): the warning before the idle logout. */
   idleWarning: {
     title: 'Are you still there?',
-    timeLeft: (time: string) => `For your security, you will be signed out in ${time}.`,
+    timeLeft: icu<{ time: string }>('For your security, you will be signed out in {time}.'),
     staySignedIn: 'Stay signed in',
-    /** m:ss, as the countdown shows it. */
-    clock: (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
   },
   assistance: {
     title: 'Login Assistance Information',
@@ -167,10 +174,10 @@ export const messages = {
     userDisabled: 'The user is disabled',
     unknownAuthentication: 'Unknown authentication error',
     unexpectedTryAgain: 'Unexpected error, please try again.',
-    unableToReach: (service: string) => `unable to reach ${service}`,
+    unableToReach: icu<{ service: string }>('unable to reach {service}'),
     resettingUser: 'Error resetting user',
     responseNull: 'Server error, response is null',
-    invalidRiskType: (riskType: string) => `Invalid risk type ${riskType}. Using default.`,
+    invalidRiskType: icu<{ riskType: string }>('Invalid risk type {riskType}. Using default.'),
     /** Our wording for a reply that is not the shape the spec describes. */
     malformedReply: 'The server sent a reply the portal cannot read.',
     network: 'The server could not be reached.',
@@ -201,10 +208,23 @@ export const messages = {
   },
   /** The redirect helper of the error handling (spec section 9, 3000 ms; our wording). */
   redirect: {
-    notice: (place: string, seconds: number) =>
-      `You will be taken to ${place} in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+    notice: icu<{ place: string; seconds: number }>(
+      'You will be taken to {place} in {seconds, plural, one {# second} other {# seconds}}.',
+    ),
     goNow: 'Go now',
     stay: 'Stay on this page',
     homePage: 'the home page',
   },
-} as const;
+} as const satisfies CatalogueSource;
+
+/**
+ * The words in the active locale: the source above in en-US, else the locale's catalogue,
+ * precompiled at build time (`lang/<locale>.json` → `compiled-lang/`) and loaded as a chunk of
+ * this build for the active locale only.
+ */
+export const messages = defineWords(
+  'kernel',
+  catalogueSource,
+  (locale) =>
+    import(/* webpackChunkName: "kernel-catalogue-[request]" */ `../../compiled-lang/${locale}.json`),
+);

@@ -16,7 +16,7 @@ export function isRiskType(value: unknown): value is RiskType {
 export function resolveRiskType(configured: string | null | undefined, stored: RiskType | null): RiskType {
   if (configured !== null && configured !== undefined && configured !== '') {
     if (isRiskType(configured)) return configured;
-    console.warn(messages.errors.invalidRiskType(configured));
+    console.warn(messages.errors.invalidRiskType({ riskType: configured }));
     return DEFAULT_RISK_TYPE;
   }
   return stored ?? DEFAULT_RISK_TYPE;

@@ -20,7 +20,11 @@ export function ErrorBanner({ message, moreInfo = true, children }: ErrorBannerP
   return (
     <>
       <div className="portal-error-banner" role="alert">
-        <p className="portal-error-banner__message">{message || messages.errors.default}</p>
+        {/* The message may be the server's own free text, in its own language and direction:
+            isolated (bdi), so it never reorders on a right-to-left page. */}
+        <p className="portal-error-banner__message">
+          <bdi>{message || messages.errors.default}</bdi>
+        </p>
         {moreInfo || children ? (
           <div className="portal-error-banner__actions">
             {moreInfo ? (

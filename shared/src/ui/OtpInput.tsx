@@ -151,7 +151,8 @@ export function OtpInput({
   return (
     <fieldset className="portal-otp">
       <legend className="portal-otp__label">{label}</legend>
-      <div className="portal-otp__boxes">
+      {/* Digits are read left to right in every language: box 1 stays leftmost on an RTL page. */}
+      <div className="portal-otp__boxes" dir="ltr">
         {boxes.map((digit, index) => (
           <input
             // Boxes are positional: the index is their identity.
@@ -164,7 +165,7 @@ export function OtpInput({
             inputMode="numeric"
             pattern="[0-9]*"
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
-            aria-label={messages.otp.digitLabel(index + 1, length)}
+            aria-label={messages.otp.digitLabel({ position: index + 1, total: length })}
             aria-invalid={shownError ? true : undefined}
             aria-describedby={shownError ? errorId : undefined}
             // biome-ignore lint/a11y/noAutofocus: the code is the only thing to enter on this screen

@@ -47,7 +47,7 @@ export function RedirectNotice({
   };
   return (
     <div className="portal-redirect-notice">
-      <p role="status">{messages.redirect.notice(place, Math.round(delayMs / 1000))}</p>
+      <p role="status">{messages.redirect.notice({ place, seconds: Math.round(delayMs / 1000) })}</p>
       <p className="portal-redirect-notice__actions">
         <Link to={to}>{messages.redirect.goNow}</Link>
         <button type="button" className="portal-link-button" onClick={stay}>

@@ -26,5 +26,5 @@ export function phoneNumberError(value: string): string | undefined {
   if (trimmed === '') return text.valueRequired;
   return trimmed.length >= SMS_MIN_LENGTH && PHONE.test(trimmed)
     ? undefined
-    : text.smsTooShort(SMS_MIN_LENGTH);
+    : text.smsTooShort({ min: SMS_MIN_LENGTH });
 }

@@ -8,7 +8,7 @@ export function isDigits(text: string): boolean {
 
 /** The message for a code that cannot be submitted yet, or null when it is complete. */
 export function otpLengthError(code: string, length: number = OTP_LENGTH): string | null {
-  return code.length === length && isDigits(code) ? null : messages.otp.securityCodeLength(length);
+  return code.length === length && isDigits(code) ? null : messages.otp.securityCodeLength({ n: length });
 }
 
 /** Writes `text` into the boxes from `start` on, one digit per box, and returns the new boxes. */
