@@ -20,6 +20,13 @@ const bannerTitle = v.pipe(
   v.regex(/^[^\p{Cc}]*$/u, 'must be one line without control characters'),
 );
 
+/** WebAuthn hints, in the order the browser should prefer them (each at most once). */
+const WEBAUTHN_HINTS = ['security-key', 'client-device', 'hybrid'] as const;
+const webAuthnHints = v.pipe(
+  v.array(v.picklist(WEBAUTHN_HINTS)),
+  v.check((hints) => new Set(hints).size === hints.length, 'must not repeat a hint'),
+);
+
 /** The product configuration the SPA reads from GET /v1/config/portal (audience, links, help content). */
 export const ProductConfigSchema = v.strictObject({
   audience: v.picklist(['clients', 'employees']),
@@ -64,6 +71,18 @@ export const ProductConfigSchema = v.strictObject({
    * spec's plain confirmation. Absent: true.
    */
   stepUpBeforeDelete: v.optional(v.boolean()),
+  /**
+   * Our passkey settings (issue 27; the spec has none; the page reads them, shared
+   * config/passkeySettings): the Signal API, the automatic upgrade after a password sign-in, and
+   * the WebAuthn hints of passkey ceremonies per audience.
+   */
+  passkeys: v.optional(
+    v.strictObject({
+      signals: v.optional(v.boolean()),
+      automaticUpgrade: v.optional(v.boolean()),
+      hints: v.optional(v.strictObject({ clients: v.optional(webAuthnHints), employees: v.optional(webAuthnHints) })),
+    }),
+  ),
   serviceOrigins: v.optional(
     v.array(
       v.pipe(

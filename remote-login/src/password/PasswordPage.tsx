@@ -3,8 +3,9 @@ import { useApplyNextAction } from '@portal/shared/flow';
 import { messages } from '../messages';
 import { paths } from '../paths';
 import { useServerCall, useFocusFirst } from '@portal/shared/ui';
-import { useSignInTransition } from '@portal/shared/session';
-import { useAtomValue } from 'jotai';
+import { signInPasswordAtom, useSignInTransition } from '@portal/shared/session';
+import type { AuthReply } from '@portal/shared/transport';
+import { useAtomValue, useStore } from 'jotai';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { LoginLayout } from '../common/LoginLayout';
 import { MoreOptionsButton } from '../common/MoreOptionsButton';
@@ -16,6 +17,7 @@ export function PasswordPage() {
   const config = useAtomValue(portalConfigAtom);
   const signIn = useSignInTransition();
   const applyNextAction = useApplyNextAction();
+  const store = useStore();
   const [password, setPassword] = useState('');
   // 'Password is required.' follows a submit attempt, not leaving the field: the field has focus
   // when the page opens, and a message shown on blur moved 'Forgot password?' and 'More Options'
@@ -39,7 +41,12 @@ export function PasswordPage() {
       inputRef.current?.focus();
       return;
     }
-    await call.run((signal) => loginApi().passwordAuthenticate(password, { signal }), applyNextAction, {
+    // This sign-in proved the password: the welcome page may upgrade it to a passkey (issue 27).
+    const accepted = async (reply: AuthReply) => {
+      store.set(signInPasswordAtom, true);
+      await applyNextAction(reply);
+    };
+    await call.run((signal) => loginApi().passwordAuthenticate(password, { signal }), accepted, {
       onError: (failure) => {
         if (mustChangePassword(failure)) {
           signIn({ type: 'factorStep', path: paths.changePassword });

@@ -5,6 +5,7 @@
  * the kernel's public API, recorded in shared/api/report.api.md.
  */
 export * from './portalConfig';
+export * from './passkeySettings';
 export * from '../i18n/language';
 export * from '../constants';
 export * from '../lookup';

@@ -2,6 +2,7 @@ import { atom, type createStore } from 'jotai';
 import * as v from 'valibot';
 import { IDLE_WARNING_MS } from '../constants';
 import { allowUserResetAtom } from '../session/atoms';
+import { PasskeySettingsSchema } from './passkeySettings';
 
 /**
  * The portal's product configuration (GET /v1/config/portal on the portal's own origin):
@@ -34,6 +35,8 @@ export const PortalConfigSchema = v.object({
    * when the SSO offers step-up (today's behaviour); absent or true: ask when it offers it.
    */
   stepUpBeforeDelete: v.optional(v.boolean()),
+  /** Our settings for passkeys (issue 27; the spec has none): passkeySettings.ts. */
+  passkeys: v.optional(PasskeySettingsSchema),
 });
 
 export type PortalConfig = v.InferOutput<typeof PortalConfigSchema>;

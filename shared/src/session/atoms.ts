@@ -61,6 +61,12 @@ export const fidoCredTypeAtom = atom<FidoCredType | null>(null);
  * when a sign-in starts and at sign-out (session/signInState).
  */
 export const signInFidoTypeAtom = atom<FidoCredType | null>(null);
+/**
+ * Whether the current sign-in proved the password (the automatic passkey upgrade follows only a
+ * password sign-in: conditional create saves a passkey where the password manager just filled
+ * the password). Cleared like signInFidoTypeAtom.
+ */
+export const signInPasswordAtom = atom<boolean>(false);
 /** Whether this sign-in's welcome page has made its passkey offer (it is made once per sign-in). */
 export const passkeyOfferMadeAtom = atom<boolean>(false);
 /** Push and OTP options of the current factor step. */

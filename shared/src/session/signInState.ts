@@ -15,6 +15,7 @@ import {
   passkeyOfferMadeAtom,
   rememberDeviceEnabledAtom,
   signInFidoTypeAtom,
+  signInPasswordAtom,
   userInfoTitleAtom,
   userNameAtom,
 } from './atoms';
@@ -84,6 +85,7 @@ export function transition(store: PortalStore, event: SignInEvent): SignInTarget
       // Names stay: an oauth2 restart resets the user it was signing in.
       resetFlowScope(store);
       store.set(signInFidoTypeAtom, null);
+      store.set(signInPasswordAtom, false);
       store.set(passkeyOfferMadeAtom, false);
       // The last sign-in's error (a null reply's, shown on the not-found page) is not this one's:
       // left, a later mistyped address would show it again with the redirect home.
@@ -135,6 +137,7 @@ export function transition(store: PortalStore, event: SignInEvent): SignInTarget
       store.set(loginNameAtom, null);
       store.set(userInfoTitleAtom, null);
       store.set(signInFidoTypeAtom, null);
+      store.set(signInPasswordAtom, false);
       store.set(passkeyOfferMadeAtom, false);
       resetFlowScope(store);
       store.set(errorMessageAtom, null);

@@ -18,3 +18,4 @@ export * from '../audit/reportEvent';
 export * from '../auth/deviceCookies';
 export * from '../auth/trustedDevice';
 export * from '../auth/trustedDeviceCustody';
+export * from '../fido/credentialSignals';

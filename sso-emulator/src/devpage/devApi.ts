@@ -9,6 +9,7 @@ import { SettingsBodySchema } from '../state/settings.js';
 import {
   ClockBodySchema,
   PreRegisterBodySchema,
+  PushApproveBodySchema,
   PushParamsSchema,
   TokenLifetimeBodySchema,
   UserParamsSchema,
@@ -35,8 +36,8 @@ export function registerDevApi(app: FastifyInstance, ctx: EmulatorContext, fault
   app.get(`${DEV_API}/pushes`, async () => pushView(ctx.state));
   app.post(`${DEV_API}/pushes/:id/approve`, async (request) => {
     const { id } = parseInput(PushParamsSchema, request.params);
-    answerPush(ctx.state, id, 'AUTHENTICATED');
-    return { id, status: 'AUTHENTICATED' };
+    const { number } = parseInput(PushApproveBodySchema, request.body);
+    return { id, status: answerPush(ctx.state, id, 'AUTHENTICATED', number) };
   });
   app.post(`${DEV_API}/pushes/:id/reject`, async (request) => {
     const { id } = parseInput(PushParamsSchema, request.params);

@@ -2,6 +2,11 @@ import * as v from 'valibot';
 import { CredTypeSchema, WebAuthnKeySchema } from '../state/model.js';
 
 export const PushParamsSchema = v.object({ id: v.pipe(v.string(), v.uuid()) });
+/** Approving a number-matching push (issue 27): the number the sign-in page shows. */
+export const PushApproveBodySchema = v.optional(
+  v.object({ number: v.optional(v.pipe(v.string(), v.maxLength(8, 'number must be at most 8 characters'))) }),
+  {},
+);
 export const UserParamsSchema = v.object({ userName: v.pipe(v.string(), v.minLength(1), v.toLowerCase()) });
 export const ClockBodySchema = v.object({ offsetMs: v.pipe(v.number(), v.integer()) });
 /** At least 360 s: the portal refreshes 5 minutes before expiry, so then at most once a minute. */

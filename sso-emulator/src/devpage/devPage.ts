@@ -4,7 +4,7 @@ import { tenantUrl } from '../context.js';
 import { escapeHtml as e, PAGE_CSP, page } from '../http/html.js';
 import { parseInput } from '../http/parseBody.js';
 import { usersView } from './devApi.js';
-import { PushParamsSchema } from './devApiSchemas.js';
+import { PushApproveBodySchema, PushParamsSchema } from './devApiSchemas.js';
 import { answerPush, pushView } from './pushAnswers.js';
 import { rpStartLinks } from './relyingParty.js';
 
@@ -17,6 +17,20 @@ function table(headers: string[], rows: string[][]): string {
   return `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
+/**
+ * The phone's answer: Approve and Reject; with number matching (issue 27), Approve asks for the
+ * number the sign-in page shows, as the authenticator app does.
+ */
+function pushAnswerForms(id: string, numberMatching: boolean): string {
+  const approve = numberMatching
+    ? `<label>Number shown at sign-in <input name="number" inputmode="numeric" autocomplete="off" required maxlength="8"></label> `
+    : '';
+  return (
+    `<form method="POST" action="/_emulator/pushes/${e(id)}/approve">${approve}<button type="submit">Approve</button></form> ` +
+    `<form method="POST" action="/_emulator/pushes/${e(id)}/reject"><button type="submit">Reject</button></form>`
+  );
+}
+
 function render(ctx: EmulatorContext): string {
   const outbox = [...ctx.state.outbox]
     .reverse()
@@ -25,12 +39,10 @@ function render(ctx: EmulatorContext): string {
     p.kind === 'registration' ? 'Registration' : 'Sign-in',
     e(p.userName),
     e(p.credValue),
+    p.context ? `${e(p.context.application)}<br>${e(p.context.location)}` : '',
     e(p.status),
     e(p.expiresAt),
-    p.status === 'PENDING'
-      ? `<form method="POST" action="/_emulator/pushes/${e(p.id)}/approve"><button type="submit">Approve</button></form> ` +
-        `<form method="POST" action="/_emulator/pushes/${e(p.id)}/reject"><button type="submit">Reject</button></form>`
-      : '',
+    p.status === 'PENDING' ? pushAnswerForms(p.id, p.numberMatching) : '',
   ]);
   const users = usersView(ctx).map((u) => [
     `<code>${e(u.userName)}</code>`,
@@ -47,7 +59,7 @@ function render(ctx: EmulatorContext): string {
 <p>Tenant base: <code>${e(tenantUrl(ctx.config))}</code>. Portal origins: ${ctx.config.portalOrigins.map((o) => `<code>${e(o)}</code>`).join(', ')}.</p>
 <h2>Start an oauth2 sign-in</h2>${rpStartLinks(ctx)}
 <h2>Outbox</h2>${table(['Sent', 'Channel', 'To', 'User', 'Code'], outbox)}
-<h2>Pushes</h2>${table(['Kind', 'User', 'Device', 'Status', 'Expires', ''], pushes)}
+<h2>Pushes</h2>${table(['Kind', 'User', 'Device', 'Sign-in', 'Status', 'Expires', ''], pushes)}
 <h2>Users</h2>${table(['User ID', 'Name', 'Status', 'Exercises', 'Credentials'], users)}
 <h2>Reset</h2><form method="POST" action="/_emulator/reset"><button type="submit">Reset emulator</button></form>`,
   );
@@ -69,7 +81,8 @@ export function registerDevPage(app: FastifyInstance, ctx: EmulatorContext, rese
   ] as const) {
     app.post(`/_emulator/pushes/:id/${action}`, async (request, reply) => {
       const { id } = parseInput(PushParamsSchema, request.params);
-      answerPush(ctx.state, id, answer);
+      const { number } = parseInput(PushApproveBodySchema, request.body);
+      answerPush(ctx.state, id, answer, number);
       return reply.redirect(DEV_PAGE, 303);
     });
   }

@@ -4,9 +4,10 @@ import { requireFactorStep } from '../auth/flowState.js';
 import type { EmulatorContext } from '../context.js';
 import { errors } from '../http/apiError.js';
 import { parseInput } from '../http/parseBody.js';
-import { newPush, pushStatus } from '../state/pushes.js';
+import { matchingNumber, newPush, pushStatus } from '../state/pushes.js';
 import { FLOW_TOKEN_KINDS, requireBearer } from '../tokens/bearer.js';
 import { advanceAfter } from './enrolment.js';
+import { pushContextOf } from './pushContext.js';
 import { PushGenerateBodySchema, PushStatusBodySchema } from './schemas.js';
 
 /**
@@ -23,6 +24,11 @@ export function registerPushRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     if (credential?.credType !== 'totp_push' || credential.status !== 'ACTIVE' || credential.pending) {
       throw errors.credentialNotFound();
     }
+    // Number matching (our design, issue 27): the number and the context go to the page too.
+    const matching =
+      ctx.state.settings.pushNumberMatching === 'on'
+        ? { number: matchingNumber(), context: pushContextOf(request, tx) }
+        : {};
     const push = newPush(
       'login',
       {
@@ -30,12 +36,17 @@ export function registerPushRoutes(app: FastifyInstance, ctx: EmulatorContext): 
         userName: user.userName,
         credId: credential.credId,
         credValue: credential.credValue,
+        ...matching,
       },
       ctx.state.clock.now(),
       ctx.config.pushTimeoutMs,
     );
     ctx.state.pushes.set(push.id, push);
-    return stayReply(tx, user, 'PUSH_AUTH', { data: { message: `Push sent to ${credential.credValue}` } });
+    const data = {
+      message: `Push sent to ${credential.credValue}`,
+      ...(push.number ? { numberChallenge: push.number, signInContext: push.context } : {}),
+    };
+    return stayReply(tx, user, 'PUSH_AUTH', { data });
   });
 
   app.post('/factor/v1/PushStatus', async (request) => {

@@ -66,6 +66,7 @@ export function registerFidoAuthRoutes(app: FastifyInstance, ctx: EmulatorContex
       throw errors.fidoVerificationFailed('no challenge outstanding');
     }
     const credential = user.credentials.find((c) => c.credId === body.id && c.credType === pending.credType);
+    if (!user.credentials.some((c) => c.credId === body.id)) throw errors.credentialUnknown();
     if (!credential?.webauthn || credential.status !== 'ACTIVE') throw errors.credentialNotFound();
     tx.fidoChallenge = undefined; // a challenge is answered once, right or wrong
     await verifyAssertion(

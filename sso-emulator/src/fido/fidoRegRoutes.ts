@@ -66,6 +66,7 @@ export function registerFidoRegRoutes(app: FastifyInstance, ctx: EmulatorContext
       credType: credTypeOf(body.fidoCredType),
       deviceName: body.deviceName ?? `${body.fidoCredType.toLowerCase()} credential`,
       expiresAt: ctx.state.clock.now() + FIDO_CEREMONY_TIMEOUT_MS,
+      ...(body.mediation === 'conditional' ? { conditional: true } : {}),
     });
     return {
       nextaction: `${body.fidoCredType}_REGISTER_VERIFY_CHALLENGE`,
@@ -98,7 +99,9 @@ export function registerFidoRegRoutes(app: FastifyInstance, ctx: EmulatorContext
         expectedChallenge: challenge.challenge,
         expectedOrigin: ctx.config.portalOrigins,
         expectedRPID: ctx.config.rpId,
-        requireUserVerification: body.fidoCredType !== 'SECURITYKEY',
+        // A conditional create (automatic upgrade) happens without the user's gesture: the
+        // password just proved the user, and the authenticator verifies no one.
+        requireUserVerification: body.fidoCredType !== 'SECURITYKEY' && !challenge.conditional,
       });
     } catch (error) {
       throw errors.fidoVerificationFailed((error as Error).message);

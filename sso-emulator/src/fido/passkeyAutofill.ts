@@ -79,6 +79,8 @@ export async function verifyUserless(
   const credential = user?.credentials.find(
     (c) => c.credId === body.id && FIDO_FAMILY.has(c.credType) && c.status === 'ACTIVE' && c.webauthn,
   );
+  const known = [...ctx.state.users.values()].some((u) => u.credentials.some((c) => c.credId === body.id));
+  if (!known) throw errors.credentialUnknown();
   if (!user || !credential) throw errors.credentialNotFound();
   tx.fidoChallenge = undefined; // a challenge is answered once, right or wrong
   if (user.status === 'DISABLED') throw errors.userDisabled();

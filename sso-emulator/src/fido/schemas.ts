@@ -46,6 +46,11 @@ export const RegChallengeBodySchema = v.object({
   userAccessToken: flag,
   noFlowState: flag,
   deviceTag: v.optional(v.union([v.boolean(), v.string()])),
+  /**
+   * Our field (issue 27): 'conditional' when the portal will create the passkey with conditional
+   * mediation (the automatic upgrade after a password sign-in), which verifies no user.
+   */
+  mediation: v.optional(v.picklist(['conditional'])),
 });
 
 export const RegVerifyBodySchema = v.object({

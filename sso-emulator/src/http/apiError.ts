@@ -26,6 +26,12 @@ export const errors = {
   unexpectedFactor: (factor: string) =>
     new ApiError(400, '8800030', `Factor ${factor} is not expected at this step of the flow`),
   credentialNotFound: () => new ApiError(404, '8800040', 'Credential not found'),
+  /**
+   * Our code (issue 27): no credential with this id exists at all (deleted, or never registered),
+   * as opposed to one that exists but cannot be used here (8800040). The portal then tells the
+   * browser's passkey manager (WebAuthn signalUnknownCredential).
+   */
+  credentialUnknown: () => new ApiError(404, '8800041', 'This passkey is no longer registered. Sign in another way.'),
   fidoVerificationFailed: (reason: string) =>
     new ApiError(400, '8800050', `FIDO verification failed: ${reason}`),
   stepUpRequired: () =>

@@ -37,8 +37,15 @@ export function registerMeCredsRoutes(app: FastifyInstance, ctx: EmulatorContext
     const user = await currentUser(request);
     reply.header('cache-control', 'no-store');
     const credentials = user.credentials.filter((c) => !c.pending).map(publicCredential);
+    // Our field (issue 27): the user's WebAuthn identity, so the portal can signal the passkey
+    // manager, and whether this user may register a passkey (the automatic upgrade asks).
+    const webauthn = {
+      rpId: ctx.config.rpId,
+      userId: Buffer.from(user.userName, 'utf8').toString('base64url'),
+      passkeyRegistration: true,
+    };
     // Step-up on: the reply says so (our field, not the spec's), naming the factor it asks for.
-    return stepUpOn(ctx) ? { credentials, stepUp: STEP_UP_OFFER } : { credentials };
+    return stepUpOn(ctx) ? { credentials, webauthn, stepUp: STEP_UP_OFFER } : { credentials, webauthn };
   });
 
   app.put('/factor/v1/MeCreds/:credId', async (request) => {

@@ -28,7 +28,14 @@ export class EmulatorState {
   /** Outstanding WebAuthn registration challenges, by user name. */
   readonly fidoRegistrations = new Map<
     string,
-    { challenge: string; credType: CredType; deviceName: string; expiresAt: number }
+    {
+      challenge: string;
+      credType: CredType;
+      deviceName: string;
+      expiresAt: number;
+      /** Asked for with mediation 'conditional' (an automatic passkey upgrade): no user verification. */
+      conditional?: boolean;
+    }
   >();
   /** One-time codes handed to the dev relying party at the end of an oauth2 flow. */
   readonly rpSessions = new Map<string, { userName: string; displayName: string; at: number }>();

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 
 export type PushStatus = 'PENDING' | 'AUTHENTICATED' | 'REJECTED' | 'TIMED_OUT';
 
@@ -20,11 +20,25 @@ export interface PushRequest {
   createdAt: number;
   expiresAt: number;
   answer: 'PENDING' | 'AUTHENTICATED' | 'REJECTED';
+  /** Number matching on (issue 27): the two digits the page shows and the phone must be given. */
+  number?: string;
+  /** What the phone shows about the sign-in (issue 27): where it comes from, and for what. */
+  context?: PushContext;
+}
+
+export interface PushContext {
+  location: string;
+  application: string;
+}
+
+/** A number for number matching: two digits, 10 to 99, as Entra and Okta show it. */
+export function matchingNumber(): string {
+  return String(randomInt(10, 100));
 }
 
 export function newPush(
   kind: PushKind,
-  fields: Pick<PushRequest, 'transactionId' | 'userName' | 'credId' | 'credValue'>,
+  fields: Pick<PushRequest, 'transactionId' | 'userName' | 'credId' | 'credValue' | 'number' | 'context'>,
   now: number,
   timeoutMs: number,
 ): PushRequest {

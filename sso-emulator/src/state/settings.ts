@@ -15,8 +15,18 @@ export const SettingsBodySchema = v.object({
    * deleting the last credential of a type needs a grant from MeStepUp (selfservice/stepUp.ts).
    */
   stepUp: v.optional(v.picklist(['off', 'on'])),
+  /**
+   * 'on': number matching (our design, issue 27): PushGenerator's reply carries the number the
+   * phone must be given (data.numberChallenge) and the sign-in's context (data.signInContext);
+   * the developer page approves only with that number, and a wrong one rejects the push.
+   */
+  pushNumberMatching: v.optional(v.picklist(['off', 'on'])),
 });
 
 export type EmulatorSettings = Required<v.InferOutput<typeof SettingsBodySchema>>;
 
-export const DEFAULT_SETTINGS: Readonly<EmulatorSettings> = { authCompleteUrl: 'absolute', stepUp: 'off' };
+export const DEFAULT_SETTINGS: Readonly<EmulatorSettings> = {
+  authCompleteUrl: 'absolute',
+  stepUp: 'off',
+  pushNumberMatching: 'off',
+};
