@@ -25,6 +25,17 @@ export const catalogueSource = {
     timedOut: 'Transaction timed out',
     failedUnexpectedly: 'Transaction failed unexpectedly',
     registrationFailed: 'Unable to complete registration at this time. ',
+    /**
+     * Our wording (issue 27, number matching): the number the SSO's push reply carries, shown large,
+     * and what to do with it; the sign-in's context when the SSO gives it.
+     */
+    numberLabel: 'Your number',
+    numberInstruction: icu<{ number: string }>(
+      'Pick or type {number} in the app to approve. Never approve a request you did not start.',
+    ),
+    contextTitle: 'Sign-in request',
+    contextApplication: 'Application',
+    contextLocation: 'Location',
   },
   chooser: {
     /** Our wording: an option of the chooser, its value and its type ('+1 ***-***-0101 (SMS)'). */

@@ -1,5 +1,5 @@
 import { type CallOptions, type Send, AuthReplySchema } from '@portal/shared/transport';
-import { RegistrationResultSchema } from './schemas';
+import { PushGenerateReplySchema, RegistrationResultSchema } from './schemas';
 
 /** Marks a body for the service's device-tag handling; the header goes with it. */
 const DEVICE_TAG = { deviceTag: true } as const;
@@ -51,9 +51,20 @@ export function createFactorCalls(send: Send) {
       return post('factor/v1/MobileOTPVerifier', input, call, true);
     },
 
-    /** POST factor/v1/PushGenerator { credId, action 'login', language, device tag }. */
+    /**
+     * POST factor/v1/PushGenerator { credId, action 'login', language, device tag }; the reply may
+     * carry number matching (PushGenerateReplySchema).
+     */
     generatePush(credId: string, language: string, call?: CallOptions) {
-      return post('factor/v1/PushGenerator', { credId, action: 'login', language }, call, true);
+      return send({
+        ...call,
+        method: 'POST',
+        path: 'factor/v1/PushGenerator',
+        base: 'service',
+        body: { credId, action: 'login', language, ...DEVICE_TAG },
+        deviceTag: true,
+        schema: PushGenerateReplySchema,
+      });
     },
 
     /** POST factor/v1/PushStatus { credId, device tag }: polled every PUSH_POLL_INTERVAL_MS. */

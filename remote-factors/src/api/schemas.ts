@@ -1,4 +1,4 @@
-import { AuthReplySchema } from '@portal/shared/transport';
+import { AuthReplySchema, ReplyDataSchema } from '@portal/shared/transport';
 import * as v from 'valibot';
 
 /**
@@ -44,3 +44,34 @@ export const FidoChallengeReplySchema = v.pipe(
   v.looseObject(tolerant(AuthReplySchema.entries)),
 );
 export type FidoChallengeReply = v.InferOutput<typeof FidoChallengeReplySchema>;
+
+/** One line of a push's sign-in context: plain text, one line, bounded. */
+const ContextLineSchema = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(120), v.regex(/^[^\p{Cc}]*$/u));
+
+/**
+ * Our design (issue 27; the spec's reply has neither): where the sign-in comes from and what it
+ * is for, as the SSO words them. Informative only: an unreadable context is left out, the push goes on.
+ */
+export const SignInContextSchema = v.object({
+  location: v.optional(ContextLineSchema),
+  application: v.optional(ContextLineSchema),
+});
+export type SignInContext = v.InferOutput<typeof SignInContextSchema>;
+
+/**
+ * PushGenerator's reply: an auth reply whose `data` may carry number matching (issue 27, our
+ * design): `numberChallenge`, the one to three digits the user must pick or type in the app, and
+ * `signInContext`. A number that is there but unreadable makes the reply unreadable (the user
+ * could not approve the push without it); without a number the spec's push page is unchanged.
+ */
+export const PushGenerateReplySchema = v.looseObject({
+  ...AuthReplySchema.entries,
+  data: v.nullish(
+    v.looseObject({
+      ...ReplyDataSchema.entries,
+      numberChallenge: v.nullish(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'numberChallenge must be 1 to 3 digits'))),
+      signInContext: v.fallback(v.nullish(SignInContextSchema), undefined),
+    }),
+  ),
+});
+export type PushGenerateReply = v.InferOutput<typeof PushGenerateReplySchema>;

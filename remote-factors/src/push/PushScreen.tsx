@@ -1,5 +1,6 @@
 import { factorApi as api } from '../api/client';
-import type { AuthReply, CredentialOption } from '@portal/shared/transport';
+import type { CredentialOption } from '@portal/shared/transport';
+import type { PushGenerateReply } from '../api/schemas';
 import { useRunOnMount, useServerCall } from '@portal/shared/ui';
 import { activeLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
@@ -15,12 +16,15 @@ import { isEnrolmentStep, pendingPushRegistration } from '../enrolment/enrolment
 import { PushEnrolment } from '../enrolment/PushEnrolment';
 import { useOpeningReply } from '../enrolment/useOpeningReply';
 import { MoreOptions } from '../moreOptions/MoreOptions';
+import { type PushChallenge, pushChallengeOf } from './pushChallenge';
+import { PushChallengeView } from './PushChallengeView';
 import { usePushPolling } from './usePushPolling';
 
 type Phase =
   | { kind: 'choose' }
   | { kind: 'sending'; option: CredentialOption }
-  | { kind: 'waiting'; option: CredentialOption }
+  /** challenge: the number and context of number matching (issue 27), when the reply carries them. */
+  | { kind: 'waiting'; option: CredentialOption; challenge: PushChallenge | null }
   | { kind: 'failed'; option: CredentialOption; offerResend: boolean };
 
 /** /push: enrolment of a vendor push credential (PUSH_REGISTRATION_*), or sign-in with one. */
@@ -67,12 +71,12 @@ function PushSignIn() {
     async (option: CredentialOption) => {
       setPollNotice(null);
       setPhase({ kind: 'sending', option });
-      const sent = async (reply: AuthReply) => {
+      const sent = async (reply: PushGenerateReply) => {
         if (reply.nextaction !== 'PUSH_AUTH') {
           await routeReply(reply);
           return;
         }
-        setPhase({ kind: 'waiting', option });
+        setPhase({ kind: 'waiting', option, challenge: pushChallengeOf(reply) });
         polling.start(option.credId);
       };
       await run((signal) => api.generatePush(option.credId, activeLanguage(), { signal }), sent, {
@@ -116,6 +120,7 @@ function PushSignIn() {
         {phase.kind === 'sending' ? messages.push.sending : null}
         {phase.kind === 'waiting' ? messages.push.accept({ device }) : null}
       </p>
+      {phase.kind === 'waiting' && phase.challenge ? <PushChallengeView challenge={phase.challenge} /> : null}
       <div className="portal-factor__actions">
         {/* Not while the push is being sent: its reply would start polling behind the next screen. */}
         <MoreOptions onStart={polling.stop} onError={setError} disabled={phase.kind === 'sending'} />
