@@ -321,4 +321,67 @@ describe('FIDO screen', () => {
     expect(calls[0]?.headers.get('Authorization')).toBe('Bearer client-token');
     expect(calls[1]?.body).toMatchObject({ fidoCredType: 'PASSKEY', id: 'Y3JlZA' });
   });
+
+  describe('issue 27: the Signal API and WebAuthn hints', () => {
+    const signalled = vi.fn();
+    beforeEach(() => {
+      signalled.mockReset();
+      vi.stubGlobal(
+        'PublicKeyCredential',
+        class {
+          static signalUnknownCredential = async (options: unknown) => void signalled(options);
+        },
+      );
+      return () => vi.unstubAllGlobals();
+    });
+
+    it.each([
+      ['the SSO says the credential does not exist (8800041)', 404, { errorCode: '8800041', errorMessage: 'gone' }, 1],
+      ['the credential exists but cannot be used (8800040)', 404, { errorCode: '8800040', errorMessage: 'no' }, 0],
+    ])('%s: signalled %i time(s)', async (_case, status, body, times) => {
+      webauthn.startAuthentication.mockResolvedValue(assertion);
+      stubServer({
+        'factor/v1/FIDOAuthChallengeGenerator': [{ body: challengeReply() }],
+        'factor/v1/FIDOAuthChallengeVerifier': [{ status, body }],
+      });
+      show();
+      expect(await screen.findByText(body.errorMessage)).toBeTruthy();
+      expect(signalled).toHaveBeenCalledTimes(times);
+      if (times) expect(signalled).toHaveBeenCalledWith({ rpId: 'localhost', credentialId: 'Y3JlZA' });
+    });
+
+    it('a network error signals nothing', async () => {
+      webauthn.startAuthentication.mockResolvedValue(assertion);
+      stubServer({ 'factor/v1/FIDOAuthChallengeGenerator': [{ body: challengeReply() }] });
+      const original = vi.mocked(fetch).getMockImplementation();
+      vi.mocked(fetch).mockImplementation((input, init) =>
+        String(input).includes('FIDOAuthChallengeVerifier')
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : (original?.(input, init) ?? Promise.reject(new Error('no server'))),
+      );
+      show();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy());
+      expect(signalled).not.toHaveBeenCalled();
+    });
+
+    it("hints: the audience's for a passkey, security-key for a security key; the server's win", () => {
+      const passkey = fidoSignInForPath('/passkey');
+      const found = requestOptionsFrom(challengeReply('PASSKEY'), passkey, null, ['client-device']);
+      expect(found.ok && found.options.hints).toEqual(['client-device']);
+      const server = requestOptionsFrom(
+        challengeReply('PASSKEY', { ...requestData, hints: ['hybrid'] }),
+        passkey,
+        null,
+        ['client-device'],
+      );
+      expect(server.ok && server.options.hints).toEqual(['hybrid']);
+      const creation = creationOptionsFrom(
+        { nextaction: 'SECURITYKEY_REGISTER_VERIFY_CHALLENGE', data: creationData },
+        fidoSignInForPath('/security-key'),
+        null,
+        ['security-key'],
+      );
+      expect(creation.ok && creation.options.hints).toEqual(['security-key']);
+    });
+  });
 });

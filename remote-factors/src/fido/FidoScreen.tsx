@@ -1,5 +1,12 @@
 import { factorApi as api } from '../api/client';
-import type { ApiError, ApiResult, AuthReply } from '@portal/shared/transport';
+import {
+  type ApiError,
+  type ApiResult,
+  type AuthReply,
+  defaultRpId,
+  forgetIfUnknown,
+} from '@portal/shared/transport';
+import { passkeySignalsOn, portalConfigAtom, webAuthnHintsFor } from '@portal/shared/config';
 import type { FidoChallengeReply } from '../api/schemas';
 import { type Call, useRunOnMount, useServerCall, LiveStatus, FidoIcon } from '@portal/shared/ui';
 import { messages } from '../messages';
@@ -29,6 +36,8 @@ import { needsManualStart } from './manualMode';
 interface Ceremony {
   run: () => Promise<{ id: string } & object>;
   verify: (result: object) => Call<AuthReply>;
+  /** A sign-in's relying party (for the Signal API); null for a registration. */
+  rpId: string | null;
 }
 
 /**
@@ -41,21 +50,22 @@ function ceremonyFor(
   debug: FidoDebug | null,
   row: FidoSignIn,
   registering: boolean,
+  hints: readonly string[],
 ): { ok: true; ceremony: Ceremony } | { ok: false; message: string } {
   if (registering) {
-    const found = creationOptionsFrom(reply, row, debug);
+    const found = creationOptionsFrom(reply, row, debug, hints);
     if (!found.ok) return found;
     const run = () => startRegistration({ optionsJSON: found.options });
     const verify = (credential: object) => (signal: AbortSignal) =>
       api.fidoInlineRegVerify(credential, row.credType, { signal });
-    return { ok: true, ceremony: { run, verify } };
+    return { ok: true, ceremony: { run, verify, rpId: null } };
   }
-  const found = requestOptionsFrom(reply, row, debug);
+  const found = requestOptionsFrom(reply, row, debug, hints);
   if (!found.ok) return found;
   const run = () => startAuthentication({ optionsJSON: found.options });
   const verify = (assertion: object) => (signal: AbortSignal) =>
     api.fidoAuthVerify({ ...assertion, fidoCredType: row.credType }, { signal });
-  return { ok: true, ceremony: { run, verify } };
+  return { ok: true, ceremony: { run, verify, rpId: found.options.rpId ?? defaultRpId() } };
 }
 
 type Phase = 'loading' | 'manual' | 'prompting' | 'verifying' | 'failed' | 'cancelled';
@@ -111,13 +121,21 @@ export function FidoScreen() {
       store.set(signInFidoTypeAtom, row.credType);
       await routeReply(reply);
     };
-    await run(prepared.verify(result), verified, { onError: failed });
+    await run(prepared.verify(result), verified, {
+      onError: (failure) => {
+        // The SSO says this credential does not exist: the passkey manager stops offering it.
+        if (prepared.rpId && passkeySignalsOn(store.get(portalConfigAtom)))
+          forgetIfUnknown(failure, prepared.rpId, result.id);
+        return failed(failure);
+      },
+    });
   }, [routeReply, userName, run, setError, failed, store, row]);
 
   /** The challenge reply: its browser prompt, started now or on 'Next'. */
   const start = useCallback(
     async (reply: FidoChallengeReply) => {
-      const prepared = ceremonyFor(reply, fidoDebugSwitch.read(), row, registering);
+      const hints = webAuthnHintsFor(store.get(portalConfigAtom), row.credType);
+      const prepared = ceremonyFor(reply, fidoDebugSwitch.read(), row, registering, hints);
       if (!prepared.ok) {
         setPhase('failed');
         setError(prepared.message);

@@ -13,6 +13,11 @@ import type {
 import { type FidoDebug, forcedTransports } from './debugSwitch';
 import type { FidoSignIn } from './fidoSignIn';
 
+/** The WebAuthn hints of the ceremony (issue 27): the server's, when it sent any, else these. */
+function withHints<T extends object>(options: T, hints: readonly string[]): T {
+  return !('hints' in options) && hints.length > 0 ? { ...options, hints: [...hints] } : options;
+}
+
 /**
  * The options of the browser prompt: the challenge reply read by the shared rule (its nextaction
  * for this type first, then its public-key options wherever it carries them), with the debug
@@ -25,6 +30,7 @@ export function requestOptionsFrom(
   reply: FidoChallengeReply,
   row: FidoSignIn,
   debug: FidoDebug | null,
+  hints: readonly string[] = [],
 ): FoundOptions<PublicKeyCredentialRequestOptionsJSON> {
   const found = readChallengeReply(reply, fidoTypeOf(row.credType), 'login', RequestOptionsSchema);
   if (!found.ok) return found;
@@ -32,10 +38,10 @@ export function requestOptionsFrom(
   const allowCredentials = found.options.allowCredentials?.map((credential) =>
     transports ? { ...credential, transports } : credential,
   );
-  const options = {
-    ...found.options,
-    ...(allowCredentials ? { allowCredentials } : {}),
-  } as PublicKeyCredentialRequestOptionsJSON;
+  const options = withHints(
+    { ...found.options, ...(allowCredentials ? { allowCredentials } : {}) },
+    hints,
+  ) as PublicKeyCredentialRequestOptionsJSON;
   return { ...found, options };
 }
 
@@ -44,6 +50,7 @@ export function creationOptionsFrom(
   reply: FidoChallengeReply,
   row: FidoSignIn,
   debug: FidoDebug | null,
+  hints: readonly string[] = [],
 ): FoundOptions<PublicKeyCredentialCreationOptionsJSON> {
   const found = readChallengeReply(reply, fidoTypeOf(row.credType), 'register', CreationOptionsSchema);
   if (!found.ok) return found;
@@ -51,9 +58,9 @@ export function creationOptionsFrom(
   const authenticatorSelection = attachment
     ? { ...(found.options.authenticatorSelection ?? {}), authenticatorAttachment: attachment }
     : found.options.authenticatorSelection;
-  const options = {
-    ...found.options,
-    ...(authenticatorSelection ? { authenticatorSelection } : {}),
-  } as PublicKeyCredentialCreationOptionsJSON;
+  const options = withHints(
+    { ...found.options, ...(authenticatorSelection ? { authenticatorSelection } : {}) },
+    hints,
+  ) as PublicKeyCredentialCreationOptionsJSON;
   return { ...found, options };
 }

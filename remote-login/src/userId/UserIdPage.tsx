@@ -1,4 +1,5 @@
-import { api, type AuthReply } from '@portal/shared/transport';
+import { api, type AuthReply, forgetIfUnknown } from '@portal/shared/transport';
+import { passkeySignalsOn, portalConfigAtom } from '@portal/shared/config';
 import { type LoginStartOutcome, startLogin } from './loginStart';
 import { messages } from '../messages';
 import { dropFlowStateFromAddress, useLocation } from '@portal/shared/router';
@@ -93,7 +94,7 @@ export function UserIdPage() {
 
   /** A passkey picked from the field's suggestions: the spec's FIDO verifier, then the usual routing. */
   const signInWithPasskey = useCallback(
-    async ({ assertion, flowState }: PickedPasskey) => {
+    async ({ assertion, flowState, rpId }: PickedPasskey) => {
       setPhase('submitting');
       setError(null);
       // The assertion answers the challenge of this flow state (kept aside while the field waited).
@@ -107,6 +108,9 @@ export function UserIdPage() {
         signedIn,
         {
           onError: (failure) => {
+            // The SSO says this passkey does not exist (deleted): the passkey manager stops
+            // offering it (WebAuthn Signal API, issue 27).
+            if (passkeySignalsOn(store.get(portalConfigAtom))) forgetIfUnknown(failure, rpId, assertion.id);
             setPhase('form');
             return failure.message;
           },

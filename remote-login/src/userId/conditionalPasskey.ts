@@ -1,4 +1,4 @@
-import { api } from '@portal/shared/transport';
+import { api, defaultRpId } from '@portal/shared/transport';
 import { readChallengeReply, fidoTypeOf, RequestOptionsSchema } from '@portal/shared/features';
 import { flowStateAtom, portalStore } from '@portal/shared/session';
 import {
@@ -13,6 +13,8 @@ import {
 export interface PickedPasskey {
   assertion: AuthenticationResponseJSON;
   flowState: string | null;
+  /** The relying party the challenge named (the Signal API's, when the SSO does not know the passkey). */
+  rpId: string;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function conditionalPasskeyAssertion(signal: AbortSignal): Promise<
     // The schema checked the fields the browser needs; the rest passes through as sent.
     const optionsJSON = found.options as unknown as PublicKeyCredentialRequestOptionsJSON;
     const assertion = await startAuthentication({ optionsJSON, useBrowserAutofill: true });
-    return signal.aborted ? null : { assertion, flowState };
+    return signal.aborted ? null : { assertion, flowState, rpId: found.options.rpId ?? defaultRpId() };
   } catch {
     return null;
   }

@@ -75,6 +75,14 @@ export function isUnknownCredential(error: ApiError): boolean {
   return error.kind === 'http' && error.errorCode === UNKNOWN_CREDENTIAL_ERROR_CODE;
 }
 
+/**
+ * After a refused assertion: when the SSO said the credential does not exist (and only then),
+ * the passkey manager is told, so it stops offering it.
+ */
+export function forgetIfUnknown(failure: ApiError, rpId: string, credentialId: string): void {
+  if (isUnknownCredential(failure)) void signalUnknownCredential(rpId, credentialId);
+}
+
 /** The SSO does not know this credential: the passkey manager may delete it. */
 export function signalUnknownCredential(rpId: string, credentialId: string): Promise<boolean> {
   return signal('signalUnknownCredential', { rpId, credentialId });
