@@ -51,6 +51,9 @@ export const catalogueSource = {
     notNow: 'Not now',
     /** The registration's device name. */
     deviceName: 'Passkey',
+    /** Our wording (issue 27): the quiet confirmation of the automatic upgrade. */
+    savedTo: icu<{ provider: string }>('A passkey was saved to {provider}. Next time, sign in with it.'),
+    savedToManager: 'A passkey was saved to your password manager. Next time, sign in with it.',
   },
   selfService: {
     title: 'Manage Credentials',

@@ -73,12 +73,20 @@ export function createRegistrationCalls(send: Send, deps: RegistrationDeps) {
 
     /** POST {serviceUrl}factor/v1/FIDORegChallengeGenerator (signed in, outside any flow). */
     fidoRegChallenge(
-      input: { userName: string; deviceName: string; fidoCredType: string },
+      input: { userName: string; deviceName: string; fidoCredType: string; mediation?: 'conditional' },
       call?: CallOptions,
     ) {
-      const { userName, deviceName } = input;
+      const { userName, deviceName, mediation } = input;
       const fidoCredType = input.fidoCredType.toUpperCase();
-      const body = { userName, deviceName, documentDomain: deps.origin(), fidoCredType, ...SIGNED_IN };
+      // mediation (our field, issue 27): the passkey will be created by conditional create.
+      const body = {
+        userName,
+        deviceName,
+        documentDomain: deps.origin(),
+        fidoCredType,
+        ...SIGNED_IN,
+        ...(mediation ? { mediation } : {}),
+      };
       return post(FIDO_REG_CHALLENGE, body, FidoChallengeReplySchema, call, true);
     },
 

@@ -2,8 +2,11 @@ import { api } from '../api/client';
 import type { ApiResult } from '@portal/shared/transport';
 import type { Credential } from '../api/schemas';
 import type { StepUpOffer } from '../api/stepUpSchemas';
+import { portalConfigAtom } from '@portal/shared/config';
 import { useRunOnMount } from '@portal/shared/ui';
+import { useStore } from 'jotai';
 import { useCallback, useState } from 'react';
+import { signalCredentialList } from '../passkeys/passkeySignals';
 import { serviceErrorText, unexpectedErrorText } from '../common/errorText';
 
 export interface CredentialsState {
@@ -16,9 +19,11 @@ export interface CredentialsState {
 
 /**
  * The user's credentials (GET MeCreds) and the changes made to them; after every change the
- * list is read again, so what is shown is what the service holds.
+ * list is read again, so what is shown is what the service holds (and what the browser's passkey
+ * manager is told, issue 27).
  */
 export function useCredentials() {
+  const store = useStore();
   const [state, setState] = useState<CredentialsState>({
     credentials: null,
     stepUp: null,
@@ -28,12 +33,14 @@ export function useCredentials() {
 
   const reload = useCallback(async (): Promise<void> => {
     const result = await api.listCredentialsWithStepUp();
+    // The list as the SSO holds it now (also after a delete): the passkey manager is told.
+    if (result.ok) signalCredentialList(result.data, store.get(portalConfigAtom));
     setState((previous) =>
       result.ok
-        ? { ...result.data, busy: false, error: null }
+        ? { credentials: result.data.credentials, stepUp: result.data.stepUp, busy: false, error: null }
         : { ...previous, busy: false, error: serviceErrorText(result.error) },
     );
-  }, []);
+  }, [store]);
 
   // The list is read once when the screen opens (also under StrictMode), then after each change.
   useRunOnMount(reload);

@@ -2,9 +2,12 @@ import { boundedText, boundedTitle, useFocusFirst } from '@portal/shared/ui';
 import { messages } from '../messages';
 import { paths as shellPaths, Link, Navigate } from '@portal/shared/router';
 import { paths } from '../paths';
-import { userTokenAtom } from '@portal/shared/session';
-import { useAtomValue } from 'jotai';
-import { useRef } from 'react';
+import { useAnnounce } from '@portal/shared/a11y';
+import { portalConfigAtom } from '@portal/shared/config';
+import { userNameAtom, userTokenAtom } from '@portal/shared/session';
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { signalCurrentUser } from '../passkeys/passkeySignals';
 import { ScreenStatus } from '../common/ScreenStatus';
 import { PasskeyOffer } from './PasskeyOffer';
 import { useDisplayName } from './useDisplayName';
@@ -16,8 +19,23 @@ export function Welcome() {
   const token = useAtomValue(userTokenAtom);
   const { name, busy, error } = useDisplayName();
   const offer = usePasskeyOffer();
+  const userName = useAtomValue(userNameAtom);
+  const store = useStore();
   const linkRef = useRef<HTMLAnchorElement>(null);
   useFocusFirst(linkRef);
+  // The display name is known: the passkey manager shows it with the user's passkeys (issue 27).
+  useEffect(() => {
+    if (name && userName) signalCurrentUser(offer.account, userName, name, store.get(portalConfigAtom));
+  }, [offer.account, userName, name, store]);
+  const savedText = offer.saved
+    ? offer.saved.provider
+      ? messages.passkeyOffer.savedTo({ provider: offer.saved.provider })
+      : messages.passkeyOffer.savedToManager
+    : null;
+  const announce = useAnnounce();
+  useEffect(() => {
+    if (savedText) announce(savedText);
+  }, [savedText, announce]);
   // Spec section 4: the welcome page sends a session without a user token back to the start.
   if (!token) return <Navigate to={shellPaths.home} replace />;
   return (
@@ -42,6 +60,8 @@ export function Welcome() {
           }}
         />
       ) : null}
+      {/* The automatic upgrade's quiet confirmation: no dialog, nothing to press (announced politely). */}
+      {savedText ? <p className="portal-selfservice__hint">{savedText}</p> : null}
     </section>
   );
 }
