@@ -286,8 +286,11 @@ describe('FIDO registration', () => {
     expect(screen.getByRole('heading', { name: 'FIDO Device Registration' })).toBeTruthy();
     await waitFor(() => expect(landed().textContent).toBe('/self-service'));
     expect(landed().dataset.state).toBe('{"newCredAdded":true}');
-    // One prompt and one verification, also under StrictMode.
-    expect(vi.mocked(startRegistration).mock.calls).toEqual([[{ optionsJSON: creation }]]);
+    // One prompt and one verification, also under StrictMode; a client's passkey hints at this
+    // device (issue 27, WebAuthn hints).
+    expect(vi.mocked(startRegistration).mock.calls).toEqual([
+      [{ optionsJSON: { ...creation, hints: ['client-device'] } }],
+    ]);
     const requests = server.requestsTo('POST', verifier);
     expect(requests).toHaveLength(1);
     expect(requests[0]?.body).toMatchObject({ id: 'cred', fidoCredType: 'PASSKEY' });

@@ -8,6 +8,8 @@ import {
   startRegistration,
   WebAuthnAbortService,
 } from '@simplewebauthn/browser';
+import { portalConfigAtom, webAuthnHintsFor } from '@portal/shared/config';
+import { useStore } from 'jotai';
 import { useCallback, useEffect } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { BackToSelfService } from '../common/BackToSelfService';
@@ -35,14 +37,18 @@ export function RegisterFido() {
 function FidoRegistration({ state }: { state: FidoRegistrationState }) {
   const { busy, error, setError, verify } = useVerify();
   const fidoType = fidoTypeForRegistration(state.fidoCredType);
+  const store = useStore();
 
   const run = useCallback(async () => {
     setError(null);
     let credential: RegistrationResponseJSON;
     try {
       // The schema checked the fields the browser needs; the rest passes through as sent.
+      // WebAuthn hints (issue 27): the server's when it sent any, else this type's and audience's.
+      const hints = webAuthnHintsFor(store.get(portalConfigAtom), fidoType.credType);
+      const options = 'hints' in state.options ? state.options : { ...state.options, hints };
       credential = await startRegistration({
-        optionsJSON: state.options as unknown as PublicKeyCredentialCreationOptionsJSON,
+        optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
       });
     } catch (failure) {
       const outcome = promptErrorOutcome(failure);
@@ -50,7 +56,7 @@ function FidoRegistration({ state }: { state: FidoRegistrationState }) {
       return;
     }
     await verify((signal) => api.fidoRegVerify(credential, state.fidoCredType, { signal }));
-  }, [state, setError, verify]);
+  }, [state, setError, verify, store, fidoType]);
 
   useRunOnMount(run);
 
