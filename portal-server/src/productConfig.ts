@@ -21,7 +21,7 @@ const bannerTitle = v.pipe(
 );
 
 /** WebAuthn hints, in the order the browser should prefer them (each at most once). */
-const WEBAUTHN_HINTS = ['security-key', 'client-device', 'hybrid'] as const;
+const WEBAUTHN_HINTS = ['security-key', 'client-device'] as const;
 const webAuthnHints = v.pipe(
   v.array(v.picklist(WEBAUTHN_HINTS)),
   v.check((hints) => new Set(hints).size === hints.length, 'must not repeat a hint'),

@@ -366,17 +366,18 @@ describe('FIDO screen', () => {
 
     it("hints: the audience's for a passkey, security-key for a security key; the server's win", () => {
       const passkey = fidoSignInForPath('/passkey');
-      const found = requestOptionsFrom(challengeReply('PASSKEY'), passkey, null, ['client-device']);
+      const reply = (data: object) => challengeReply('PASSKEY', data) as FidoChallengeReply;
+      const found = requestOptionsFrom(reply(requestData), passkey, null, ['client-device']);
       expect(found.ok && found.options.hints).toEqual(['client-device']);
       const server = requestOptionsFrom(
-        challengeReply('PASSKEY', { ...requestData, hints: ['hybrid'] }),
+        reply({ ...requestData, hints: ['hybrid'] }),
         passkey,
         null,
         ['client-device'],
       );
       expect(server.ok && server.options.hints).toEqual(['hybrid']);
       const creation = creationOptionsFrom(
-        { nextaction: 'SECURITYKEY_REGISTER_VERIFY_CHALLENGE', data: creationData },
+        { nextaction: 'SECURITYKEY_REGISTER_VERIFY_CHALLENGE', data: creationData } as FidoChallengeReply,
         fidoSignInForPath('/security-key'),
         null,
         ['security-key'],

@@ -1,5 +1,5 @@
 import type { Credential } from '../src/api/schemas';
-import { portalConfigAtom, defaultPortalConfig } from '@portal/shared/config';
+import { passkeySettingsAtom } from '@portal/shared/config';
 import { passkeyOfferMadeAtom, portalStore, signInPasswordAtom } from '@portal/shared/session';
 import { fakeServer, type RecordedRequest } from '@portal/shared/test-support/fakeServer';
 import { renderScreen } from '@portal/shared/test-support/render';
@@ -71,7 +71,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
 beforeEach(() => {
   vi.mocked(startRegistration).mockReset();
-  portalStore.set(portalConfigAtom, defaultPortalConfig);
+  portalStore.set(passkeySettingsAtom, {});
   localStorage.clear();
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -108,7 +108,7 @@ describe('the Signal API on self-service', () => {
     const second = renderScreen(<ManageCredentials />, { path: '/self-service' });
     await screen.findAllByRole('listitem');
     second.unmount();
-    portalStore.set(portalConfigAtom, { ...defaultPortalConfig, passkeys: { signals: false } });
+    portalStore.set(passkeySettingsAtom, { signals: false });
     credentialServer([cred('pk-1', 'passkey')]);
     renderScreen(<ManageCredentials />, { path: '/self-service' });
     await screen.findAllByRole('listitem');

@@ -32,10 +32,15 @@ const FLAGS =
   ts.TypeFormatFlags.WriteArrowStyleSignature |
   ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType;
 
-/** One text per type, without absolute paths (`import("/…/x").Foo` → `Foo`) and on one line. */
+/**
+ * One text per type, without absolute paths (`import("/…/x").Foo` → `Foo`), without the
+ * compiler's running number in a unique symbol's name (`__@argumentsBrand@6769`: it moves whenever
+ * any module adds a symbol before it, which is no change of this API), and on one line.
+ */
 const normalise = (text) =>
   text
     .replace(/import\("[^"]*"\)\./g, '')
+    .replace(/(__@\w+)@\d+/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -160,7 +165,7 @@ export function readReport(file = REPORT_FILE) {
       continue;
     }
     const item = /^- `([^`]+)` — `(.*)`$/.exec(line);
-    if (item && entry) api[entry][item[1]] = item[2];
+    if (item && entry) api[entry][item[1]] = normalise(item[2]);
   }
   return { version, api };
 }

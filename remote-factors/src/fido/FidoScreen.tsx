@@ -6,7 +6,7 @@ import {
   defaultRpId,
   forgetIfUnknown,
 } from '@portal/shared/transport';
-import { passkeySignalsOn, portalConfigAtom, webAuthnHintsFor } from '@portal/shared/config';
+import { passkeySettingsAtom, passkeySignalsOn, portalConfigAtom, webAuthnHintsFor } from '@portal/shared/config';
 import type { FidoChallengeReply } from '../api/schemas';
 import { type Call, useRunOnMount, useServerCall, LiveStatus, FidoIcon } from '@portal/shared/ui';
 import { messages } from '../messages';
@@ -124,7 +124,7 @@ export function FidoScreen() {
     await run(prepared.verify(result), verified, {
       onError: (failure) => {
         // The SSO says this credential does not exist: the passkey manager stops offering it.
-        if (prepared.rpId && passkeySignalsOn(store.get(portalConfigAtom)))
+        if (prepared.rpId && passkeySignalsOn(store.get(passkeySettingsAtom)))
           forgetIfUnknown(failure, prepared.rpId, result.id);
         return failed(failure);
       },
@@ -134,7 +134,11 @@ export function FidoScreen() {
   /** The challenge reply: its browser prompt, started now or on 'Next'. */
   const start = useCallback(
     async (reply: FidoChallengeReply) => {
-      const hints = webAuthnHintsFor(store.get(portalConfigAtom), row.credType);
+      const hints = webAuthnHintsFor(
+        store.get(passkeySettingsAtom),
+        store.get(portalConfigAtom).audience,
+        row.credType,
+      );
       const prepared = ceremonyFor(reply, fidoDebugSwitch.read(), row, registering, hints);
       if (!prepared.ok) {
         setPhase('failed');

@@ -1,5 +1,5 @@
 import { api, type AuthReply, forgetIfUnknown } from '@portal/shared/transport';
-import { passkeySignalsOn, portalConfigAtom } from '@portal/shared/config';
+import { passkeySettingsAtom, passkeySignalsOn } from '@portal/shared/config';
 import { type LoginStartOutcome, startLogin } from './loginStart';
 import { messages } from '../messages';
 import { dropFlowStateFromAddress, useLocation } from '@portal/shared/router';
@@ -110,7 +110,7 @@ export function UserIdPage() {
           onError: (failure) => {
             // The SSO says this passkey does not exist (deleted): the passkey manager stops
             // offering it (WebAuthn Signal API, issue 27).
-            if (passkeySignalsOn(store.get(portalConfigAtom))) forgetIfUnknown(failure, rpId, assertion.id);
+            if (passkeySignalsOn(store.get(passkeySettingsAtom))) forgetIfUnknown(failure, rpId, assertion.id);
             setPhase('form');
             return failure.message;
           },

@@ -2,7 +2,7 @@ import { api } from '../api/client';
 import type { ApiResult } from '@portal/shared/transport';
 import type { Credential } from '../api/schemas';
 import type { StepUpOffer } from '../api/stepUpSchemas';
-import { portalConfigAtom } from '@portal/shared/config';
+import { passkeySettingsAtom } from '@portal/shared/config';
 import { useRunOnMount } from '@portal/shared/ui';
 import { useStore } from 'jotai';
 import { useCallback, useState } from 'react';
@@ -34,7 +34,7 @@ export function useCredentials() {
   const reload = useCallback(async (): Promise<void> => {
     const result = await api.listCredentialsWithStepUp();
     // The list as the SSO holds it now (also after a delete): the passkey manager is told.
-    if (result.ok) signalCredentialList(result.data, store.get(portalConfigAtom));
+    if (result.ok) signalCredentialList(result.data, store.get(passkeySettingsAtom));
     setState((previous) =>
       result.ok
         ? { credentials: result.data.credentials, stepUp: result.data.stepUp, busy: false, error: null }

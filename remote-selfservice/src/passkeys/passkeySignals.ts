@@ -1,4 +1,4 @@
-import { passkeySignalsOn, type PortalConfig } from '@portal/shared/config';
+import { type PasskeySettings, passkeySignalsOn } from '@portal/shared/config';
 import { defaultRpId, signalAcceptedCredentials, signalUserDetails, type WebAuthnUser } from '@portal/shared/transport';
 import type { Credential } from '../api/schemas';
 import type { WebAuthnAccount } from '../api/webAuthnAccountSchema';
@@ -19,9 +19,9 @@ function webAuthnUser(account: WebAuthnAccount): WebAuthnUser {
  */
 export function signalCredentialList(
   reply: { credentials: readonly Credential[]; webauthn: WebAuthnAccount | null },
-  config: PortalConfig,
+  settings: PasskeySettings,
 ): void {
-  if (!reply.webauthn || !passkeySignalsOn(config)) return;
+  if (!reply.webauthn || !passkeySignalsOn(settings)) return;
   const ids = reply.credentials
     .filter((credential) => WEBAUTHN_TYPES.has(credential.credType.toLowerCase()))
     .map((credential) => credential.credId);
@@ -33,8 +33,8 @@ export function signalCurrentUser(
   account: WebAuthnAccount | null,
   userName: string,
   displayName: string,
-  config: PortalConfig,
+  settings: PasskeySettings,
 ): void {
-  if (!account || !passkeySignalsOn(config) || !userName || !displayName) return;
+  if (!account || !passkeySignalsOn(settings) || !userName || !displayName) return;
   void signalUserDetails(webAuthnUser(account), userName, displayName);
 }

@@ -8,7 +8,7 @@ import {
   startRegistration,
   WebAuthnAbortService,
 } from '@simplewebauthn/browser';
-import { portalConfigAtom, webAuthnHintsFor } from '@portal/shared/config';
+import { passkeySettingsAtom, portalConfigAtom, webAuthnHintsFor } from '@portal/shared/config';
 import { useStore } from 'jotai';
 import { useCallback, useEffect } from 'react';
 import { useLocation } from '@portal/shared/router';
@@ -45,7 +45,11 @@ function FidoRegistration({ state }: { state: FidoRegistrationState }) {
     try {
       // The schema checked the fields the browser needs; the rest passes through as sent.
       // WebAuthn hints (issue 27): the server's when it sent any, else this type's and audience's.
-      const hints = webAuthnHintsFor(store.get(portalConfigAtom), fidoType.credType);
+      const hints = webAuthnHintsFor(
+        store.get(passkeySettingsAtom),
+        store.get(portalConfigAtom).audience,
+        fidoType.credType,
+      );
       const options = 'hints' in state.options ? state.options : { ...state.options, hints };
       credential = await startRegistration({
         optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,

@@ -3,7 +3,7 @@ import { messages } from '../messages';
 import { paths as shellPaths, Link, Navigate } from '@portal/shared/router';
 import { paths } from '../paths';
 import { useAnnounce } from '@portal/shared/a11y';
-import { portalConfigAtom } from '@portal/shared/config';
+import { passkeySettingsAtom } from '@portal/shared/config';
 import { userNameAtom, userTokenAtom } from '@portal/shared/session';
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
@@ -25,7 +25,7 @@ export function Welcome() {
   useFocusFirst(linkRef);
   // The display name is known: the passkey manager shows it with the user's passkeys (issue 27).
   useEffect(() => {
-    if (name && userName) signalCurrentUser(offer.account, userName, name, store.get(portalConfigAtom));
+    if (name && userName) signalCurrentUser(offer.account, userName, name, store.get(passkeySettingsAtom));
   }, [offer.account, userName, name, store]);
   const savedText = offer.saved
     ? offer.saved.provider

@@ -1,6 +1,6 @@
 import { api } from '../api/client';
 import type { WebAuthnAccount } from '../api/webAuthnAccountSchema';
-import { automaticPasskeyUpgradeOn, passkeySignalsOn, portalConfigAtom } from '@portal/shared/config';
+import { automaticPasskeyUpgradeOn, passkeySettingsAtom, passkeySignalsOn } from '@portal/shared/config';
 import {
   passkeyOfferMadeAtom,
   signInFidoTypeAtom,
@@ -55,10 +55,10 @@ export function usePasskeyOffer(): PasskeyOffer {
 
   useEffect(() => {
     if (!firstVisit || !signedIn || !userName) return;
-    const config = store.get(portalConfigAtom);
+    const settings = store.get(passkeySettingsAtom);
     const offering = eligible && !passkeyOfferDeclined(userName, Date.now());
     const signalling =
-      passkeySignalsOn(config) &&
+      passkeySignalsOn(settings) &&
       (hasCredentialSignal('signalAllAcceptedCredentials') || hasCredentialSignal('signalCurrentUserDetails'));
     if (!offering && !signalling) return;
     // Made once per sign-in: coming back to the welcome page does not repeat it.
@@ -68,11 +68,11 @@ export function usePasskeyOffer(): PasskeyOffer {
     // The page looks this up on its own, so the answer is no user activity (the idle rule).
     void api.listCredentialsWithStepUp({ signal, background: true }).then(async (result) => {
       if (signal.aborted || !result.ok) return;
-      signalCredentialList(result.data, config);
+      signalCredentialList(result.data, settings);
       setAccount(result.data.webauthn);
       if (!offering || result.data.credentials.some((c) => c.credType.toLowerCase() === 'passkey')) return;
       const upgrade =
-        automaticPasskeyUpgradeOn(config) &&
+        automaticPasskeyUpgradeOn(settings) &&
         store.get(signInPasswordAtom) &&
         result.data.webauthn?.passkeyRegistration === true &&
         !passkeyUpgradeTried(userName) &&

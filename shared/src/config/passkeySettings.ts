@@ -1,8 +1,10 @@
+import { atom } from 'jotai';
 import * as v from 'valibot';
 import type { FidoCredType } from '../session/atoms';
 
 /**
- * Our passkey settings (issue 27; the spec has none), in the product configuration's `passkeys`:
+ * Our passkey settings (issue 27; the spec has none), the product configuration's `passkeys`
+ * (the portal server validates them strictly; here a value that cannot be read is the defaults):
  *
  * - `signals` (absent: true): the WebAuthn Signal API keeps the browser's passkey manager in step
  *   with the SSO (fido/credentialSignals); false signals nothing.
@@ -11,11 +13,14 @@ import type { FidoCredType } from '../session/atoms';
  *   leaves only the welcome page's offer.
  * - `hints` per audience (absent: clients `client-device`, employees `security-key`): the
  *   WebAuthn hints of passkey ceremonies (which authenticator the browser suggests first).
+ *
+ * Read beside the configuration rather than in PortalConfig, so that the configuration's type,
+ * which remotes built earlier were checked against, stays as it is.
  */
-export const WEBAUTHN_HINTS = ['security-key', 'client-device', 'hybrid'] as const;
-export type WebAuthnHint = (typeof WEBAUTHN_HINTS)[number];
+const HintSchema = v.picklist(['security-key', 'client-device']);
+export type WebAuthnHint = v.InferOutput<typeof HintSchema>;
 
-const HintsSchema = v.pipe(v.array(v.picklist(WEBAUTHN_HINTS)), v.maxLength(WEBAUTHN_HINTS.length));
+const HintsSchema = v.pipe(v.array(HintSchema), v.maxLength(2));
 
 export const PasskeySettingsSchema = v.object({
   signals: v.optional(v.boolean()),
@@ -23,6 +28,16 @@ export const PasskeySettingsSchema = v.object({
   hints: v.optional(v.object({ clients: v.optional(HintsSchema), employees: v.optional(HintsSchema) })),
 });
 export type PasskeySettings = v.InferOutput<typeof PasskeySettingsSchema>;
+
+/** The passkey settings in force (the defaults until the configuration has loaded). */
+export const passkeySettingsAtom = atom<PasskeySettings>({});
+
+/** The `passkeys` of a raw configuration; absent or unreadable: the defaults. */
+export function readPasskeySettings(rawConfig: unknown): PasskeySettings {
+  const raw = typeof rawConfig === 'object' && rawConfig !== null ? Reflect.get(rawConfig, 'passkeys') : undefined;
+  const parsed = v.safeParse(PasskeySettingsSchema, raw);
+  return parsed.success ? parsed.output : {};
+}
 
 const DEFAULT_PASSKEY_HINTS: Readonly<Record<'clients' | 'employees', readonly WebAuthnHint[]>> = {
   clients: ['client-device'],
@@ -34,18 +49,18 @@ const DEFAULT_PASSKEY_HINTS: Readonly<Record<'clients' | 'employees', readonly W
  * a passkey is what the audience's setting says.
  */
 export function webAuthnHintsFor(
-  config: { audience: 'clients' | 'employees'; passkeys?: PasskeySettings | undefined },
+  settings: PasskeySettings,
+  audience: 'clients' | 'employees',
   credType: FidoCredType,
 ): WebAuthnHint[] {
   if (credType === 'SECURITYKEY') return ['security-key'];
   if (credType === 'FIDO') return ['client-device'];
-  return [...(config.passkeys?.hints?.[config.audience] ?? DEFAULT_PASSKEY_HINTS[config.audience])];
+  return [...(settings.hints?.[audience] ?? DEFAULT_PASSKEY_HINTS[audience])];
 }
 
 /** Whether the Signal API is used (absent: yes). */
-export const passkeySignalsOn = (config: { passkeys?: PasskeySettings | undefined }): boolean =>
-  config.passkeys?.signals !== false;
+export const passkeySignalsOn = (settings: PasskeySettings): boolean => settings.signals !== false;
 
 /** Whether the automatic passkey upgrade is tried (absent: yes). */
-export const automaticPasskeyUpgradeOn = (config: { passkeys?: PasskeySettings | undefined }): boolean =>
-  config.passkeys?.automaticUpgrade !== false;
+export const automaticPasskeyUpgradeOn = (settings: PasskeySettings): boolean =>
+  settings.automaticUpgrade !== false;

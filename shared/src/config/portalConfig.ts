@@ -2,7 +2,7 @@ import { atom, type createStore } from 'jotai';
 import * as v from 'valibot';
 import { IDLE_WARNING_MS } from '../constants';
 import { allowUserResetAtom } from '../session/atoms';
-import { PasskeySettingsSchema } from './passkeySettings';
+import { passkeySettingsAtom, readPasskeySettings } from './passkeySettings';
 
 /**
  * The portal's product configuration (GET /v1/config/portal on the portal's own origin):
@@ -35,8 +35,6 @@ export const PortalConfigSchema = v.object({
    * when the SSO offers step-up (today's behaviour); absent or true: ask when it offers it.
    */
   stepUpBeforeDelete: v.optional(v.boolean()),
-  /** Our settings for passkeys (issue 27; the spec has none): passkeySettings.ts. */
-  passkeys: v.optional(PasskeySettingsSchema),
 });
 
 export type PortalConfig = v.InferOutput<typeof PortalConfigSchema>;
@@ -81,6 +79,8 @@ export function applyPortalConfig(store: Store, raw: unknown): PortalConfig {
   const parsed = v.safeParse(PortalConfigSchema, raw);
   if (!parsed.success) throw new Error(`portal configuration is invalid: ${v.summarize(parsed.issues)}`);
   store.set(portalConfigAtom, parsed.output);
+  // The passkey settings (issue 27) are read beside the configuration (passkeySettings.ts).
+  store.set(passkeySettingsAtom, readPasskeySettings(raw));
   // Spec section 6: resetting the user is governed by allowUserReset; its source is this configuration.
   store.set(allowUserResetAtom, parsed.output.allowUserReset);
   return parsed.output;
