@@ -116,13 +116,17 @@ describe('the Signal API on self-service', () => {
     expect(calls).toEqual([]);
   });
 
-  it('the welcome page signals the list and the display name, also after a passkey sign-in', async () => {
+  it('the welcome page signals the list it read for the offer, and the display name', async () => {
     const calls = browser();
     signedIn('sam.sms');
     portalStore.set(passkeyOfferMadeAtom, false);
-    credentialServer([cred('pk-1', 'passkey')]);
+    credentialServer([cred('fido-1', 'fido')]);
     renderScreen(<Welcome />, { path: '/welcome' });
     await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls).toContainEqual([
+      'accepted',
+      { rpId: 'localhost', userId: 'c2FtLnNtcw', allAcceptedCredentialIds: ['fido-1'] },
+    ]);
     expect(calls).toContainEqual([
       'details',
       { rpId: 'localhost', userId: 'c2FtLnNtcw', name: 'sam.sms', displayName: 'Sam SMS' },

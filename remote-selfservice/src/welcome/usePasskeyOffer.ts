@@ -1,6 +1,6 @@
 import { api } from '../api/client';
 import type { WebAuthnAccount } from '../api/webAuthnAccountSchema';
-import { automaticPasskeyUpgradeOn, passkeySettingsAtom, passkeySignalsOn } from '@portal/shared/config';
+import { automaticPasskeyUpgradeOn, passkeySettingsAtom } from '@portal/shared/config';
 import {
   passkeyOfferMadeAtom,
   signInFidoTypeAtom,
@@ -8,10 +8,9 @@ import {
   userNameAtom,
   userTokenAtom,
 } from '@portal/shared/session';
-import { hasCredentialSignal } from '@portal/shared/transport';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { browserSupportsWebAuthn, WebAuthnAbortService } from '@simplewebauthn/browser';
 import { useAtomValue, useStore } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { signalCredentialList } from '../passkeys/passkeySignals';
 import { conditionalCreateAvailable, upgradeToPasskey } from './automaticUpgrade';
 import { declinePasskeyOffer, passkeyOfferDeclined } from './passkeyOfferDeclines';
@@ -29,40 +28,40 @@ export interface PasskeyOffer {
 }
 
 /**
- * The welcome page's passkey work, once per sign-in, from one background read of the user's
- * credentials (MeCreds; if it cannot be read: nothing, it is all a convenience):
+ * The welcome page's passkey offer, once per sign-in: after a sign-in that used neither a passkey
+ * nor a security key, where WebAuthn is supported, unless the user said 'Not now' within 30 days
+ * or already has a passkey (their credential list, read once in the background; if it cannot be
+ * read, no offer: it is a convenience). The list it read is also signalled to the browser's
+ * passkey manager (issue 27).
  *
- * - the Signal API (issue 27): the list goes to the browser's passkey manager;
- * - after a sign-in that used neither a passkey nor a security key, where WebAuthn is supported,
- *   unless the user said 'Not now' within 30 days or already has a passkey:
- *   - the automatic upgrade (issue 27), after a password sign-in, once per user and device,
- *     where the browser can create conditionally and the SSO allows this user a passkey;
- *   - else (or when it saved nothing) the offer.
+ * The automatic upgrade (issue 27) runs beside the offer: after a password sign-in, once per user
+ * and device, where the browser can create conditionally and the SSO allows this user a passkey.
+ * The offer shows at once (a browser may keep a conditional create waiting); when a passkey is
+ * saved, a quiet confirmation takes its place. 'Not now' ends a waiting upgrade.
  */
 export function usePasskeyOffer(): PasskeyOffer {
   const store = useStore();
   const signedIn = useAtomValue(userTokenAtom) !== null;
   const userName = useAtomValue(userNameAtom);
-  // Read when the page opens (effects may run twice under StrictMode; the flag is set by the first).
-  const [firstVisit] = useState(() => !store.get(passkeyOfferMadeAtom));
   const [eligible] = useState(() => {
     const fidoType = store.get(signInFidoTypeAtom);
-    return fidoType !== 'PASSKEY' && fidoType !== 'SECURITYKEY' && browserSupportsWebAuthn();
+    return (
+      !store.get(passkeyOfferMadeAtom) &&
+      fidoType !== 'PASSKEY' &&
+      fidoType !== 'SECURITYKEY' &&
+      browserSupportsWebAuthn()
+    );
   });
   const [offerFor, setOfferFor] = useState<string | null>(null);
   const [saved, setSaved] = useState<{ provider: string | null } | null>(null);
   const [account, setAccount] = useState<WebAuthnAccount | null>(null);
+  const upgrading = useRef(false);
 
   useEffect(() => {
-    if (!firstVisit || !signedIn || !userName) return;
-    const settings = store.get(passkeySettingsAtom);
-    const offering = eligible && !passkeyOfferDeclined(userName, Date.now());
-    const signalling =
-      passkeySignalsOn(settings) &&
-      (hasCredentialSignal('signalAllAcceptedCredentials') || hasCredentialSignal('signalCurrentUserDetails'));
-    if (!offering && !signalling) return;
+    if (!eligible || !signedIn || !userName || passkeyOfferDeclined(userName, Date.now())) return;
     // Made once per sign-in: coming back to the welcome page does not repeat it.
     store.set(passkeyOfferMadeAtom, true);
+    const settings = store.get(passkeySettingsAtom);
     const controller = new AbortController();
     const { signal } = controller;
     // The page looks this up on its own, so the answer is no user activity (the idle rule).
@@ -70,28 +69,29 @@ export function usePasskeyOffer(): PasskeyOffer {
       if (signal.aborted || !result.ok) return;
       signalCredentialList(result.data, settings);
       setAccount(result.data.webauthn);
-      if (!offering || result.data.credentials.some((c) => c.credType.toLowerCase() === 'passkey')) return;
-      const upgrade =
+      if (result.data.credentials.some((c) => c.credType.toLowerCase() === 'passkey')) return;
+      setOfferFor(userName);
+      const wanted =
         automaticPasskeyUpgradeOn(settings) &&
         store.get(signInPasswordAtom) &&
         result.data.webauthn?.passkeyRegistration === true &&
-        !passkeyUpgradeTried(userName) &&
-        (await conditionalCreateAvailable());
-      if (upgrade && !signal.aborted) {
-        notePasskeyUpgradeTried(userName, Date.now());
-        const outcome = await upgradeToPasskey(userName, api, signal);
-        if (outcome.saved) {
-          setSaved({ provider: outcome.provider });
-          return;
-        }
-      }
-      if (!signal.aborted) setOfferFor(userName);
+        !passkeyUpgradeTried(userName);
+      if (!wanted || !(await conditionalCreateAvailable()) || signal.aborted) return;
+      notePasskeyUpgradeTried(userName, Date.now());
+      upgrading.current = true;
+      const outcome = await upgradeToPasskey(userName, api, signal);
+      upgrading.current = false;
+      if (!outcome.saved || signal.aborted) return;
+      setOfferFor(null);
+      setSaved({ provider: outcome.provider });
     });
     return () => controller.abort();
-  }, [firstVisit, eligible, signedIn, userName, store]);
+  }, [eligible, signedIn, userName, store]);
 
   const decline = useCallback(() => {
     if (offerFor) declinePasskeyOffer(offerFor, Date.now());
+    // 'Not now' holds for the automatic upgrade too: a conditional create still waiting ends.
+    if (upgrading.current) WebAuthnAbortService.cancelCeremony();
     setOfferFor(null);
   }, [offerFor]);
 
