@@ -34,7 +34,11 @@ async function instrument(page: Page): Promise<{ signals: Signal[]; conditionalC
       __recordConditionalCreate(): Promise<void>;
     };
     const credential = PublicKeyCredential as unknown as Record<string, unknown>;
-    for (const name of ['signalUnknownCredential', 'signalAllAcceptedCredentials', 'signalCurrentUserDetails']) {
+    for (const name of [
+      'signalUnknownCredential',
+      'signalAllAcceptedCredentials',
+      'signalCurrentUserDetails',
+    ]) {
       const own = credential[name];
       credential[name] = async (options: unknown) => {
         await page.__recordSignal(name, options);
@@ -48,7 +52,8 @@ async function instrument(page: Page): Promise<{ signals: Signal[]; conditionalC
     });
     const create = navigator.credentials.create.bind(navigator.credentials);
     navigator.credentials.create = async (options?: CredentialCreationOptions) => {
-      if ((options as { mediation?: string } | undefined)?.mediation !== 'conditional') return create(options);
+      if ((options as { mediation?: string } | undefined)?.mediation !== 'conditional')
+        return create(options);
       await page.__recordConditionalCreate();
       const { mediation: _, ...modal } = options as CredentialCreationOptions & { mediation?: string };
       return create(modal);
@@ -85,10 +90,14 @@ test('a password sign-in saves a passkey by itself; after a delete the passkey m
   // The automatic upgrade: no dialog, a quiet confirmation, and the passkey at the SSO.
   await signInWithPassword(page, 'pat.password', { rememberMe: false });
   await expect(
-    page.getByRole('main').getByText('A passkey was saved to your password manager. Next time, sign in with it.'),
+    page
+      .getByRole('main')
+      .getByText('A passkey was saved to your password manager. Next time, sign in with it.'),
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Sign in faster next time with a passkey' })).toHaveCount(0);
-  expect(challenges).toEqual([expect.objectContaining({ fidoCredType: 'PASSKEY', mediation: 'conditional' })]);
+  expect(challenges).toEqual([
+    expect.objectContaining({ fidoCredType: 'PASSKEY', mediation: 'conditional' }),
+  ]);
   expect(conditionalCreates()).toBe(1);
   const [saved] = await patsPasskeys(emulator);
   expect(saved).toBeTruthy();
@@ -102,7 +111,9 @@ test('a password sign-in saves a passkey by itself; after a delete the passkey m
   await expect(list.getByRole('heading', { name: 'Passkey', exact: true })).toHaveCount(0);
   // The welcome page's list (read before the upgrade: none yet), self-service's, and after the delete.
   const accepted = () =>
-    signals.filter((s) => s.name === 'signalAllAcceptedCredentials').map((s) => s.options.allAcceptedCredentialIds);
+    signals
+      .filter((s) => s.name === 'signalAllAcceptedCredentials')
+      .map((s) => s.options.allAcceptedCredentialIds);
   await expect.poll(accepted).toEqual([[], [saved], []]);
   expect(signals.filter((s) => s.name === 'signalCurrentUserDetails').map((s) => s.options.name)).toEqual([
     'pat.password',

@@ -15,7 +15,7 @@ async function numberShown(page: Page): Promise<string> {
   await page.clock.install();
   await signInWithPassword(page, 'pete.push', { rememberMe: false });
   await expect(page).toHaveURL(/\/push$/);
-  const group = page.getByRole('group', { name: 'Your number' });
+  const group = page.getByRole('region', { name: 'Your number' });
   await expect(group).toContainText(/Pick or type \d+ in the app to approve\./);
   const number = /Pick or type (\d+)/.exec((await group.textContent()) ?? '')?.[1];
   if (!number) throw new Error('no number on the push page');

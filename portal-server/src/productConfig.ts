@@ -80,7 +80,9 @@ export const ProductConfigSchema = v.strictObject({
     v.strictObject({
       signals: v.optional(v.boolean()),
       automaticUpgrade: v.optional(v.boolean()),
-      hints: v.optional(v.strictObject({ clients: v.optional(webAuthnHints), employees: v.optional(webAuthnHints) })),
+      hints: v.optional(
+        v.strictObject({ clients: v.optional(webAuthnHints), employees: v.optional(webAuthnHints) }),
+      ),
     }),
   ),
   serviceOrigins: v.optional(

@@ -328,16 +328,26 @@ describe('FIDO screen', () => {
       signalled.mockReset();
       vi.stubGlobal(
         'PublicKeyCredential',
-        class {
-          static signalUnknownCredential = async (options: unknown) => void signalled(options);
-        },
+        Object.assign(function PublicKeyCredential() {}, {
+          signalUnknownCredential: async (options: unknown) => void signalled(options),
+        }),
       );
       return () => vi.unstubAllGlobals();
     });
 
     it.each([
-      ['the SSO says the credential does not exist (8800041)', 404, { errorCode: '8800041', errorMessage: 'gone' }, 1],
-      ['the credential exists but cannot be used (8800040)', 404, { errorCode: '8800040', errorMessage: 'no' }, 0],
+      [
+        'the SSO says the credential does not exist (8800041)',
+        404,
+        { errorCode: '8800041', errorMessage: 'gone' },
+        1,
+      ],
+      [
+        'the credential exists but cannot be used (8800040)',
+        404,
+        { errorCode: '8800040', errorMessage: 'no' },
+        0,
+      ],
     ])('%s: signalled %i time(s)', async (_case, status, body, times) => {
       webauthn.startAuthentication.mockResolvedValue(assertion);
       stubServer({
@@ -369,12 +379,9 @@ describe('FIDO screen', () => {
       const reply = (data: object) => challengeReply('PASSKEY', data) as FidoChallengeReply;
       const found = requestOptionsFrom(reply(requestData), passkey, null, ['client-device']);
       expect(found.ok && found.options.hints).toEqual(['client-device']);
-      const server = requestOptionsFrom(
-        reply({ ...requestData, hints: ['hybrid'] }),
-        passkey,
-        null,
-        ['client-device'],
-      );
+      const server = requestOptionsFrom(reply({ ...requestData, hints: ['hybrid'] }), passkey, null, [
+        'client-device',
+      ]);
       expect(server.ok && server.options.hints).toEqual(['hybrid']);
       const creation = creationOptionsFrom(
         { nextaction: 'SECURITYKEY_REGISTER_VERIFY_CHALLENGE', data: creationData } as FidoChallengeReply,

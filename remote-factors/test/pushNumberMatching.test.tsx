@@ -45,7 +45,7 @@ describe('push number matching', () => {
     });
     expect(screen.getByText('Accept push request on your iPhone to login.')).toBeTruthy();
     expect(screen.getByTestId('push-number').textContent).toBe('47');
-    const group = screen.getByRole('group', { name: 'Your number' });
+    const group = screen.getByRole('region', { name: 'Your number' });
     expect(group.textContent).toContain(
       'Pick or type 47 in the app to approve. Never approve a request you did not start.',
     );
@@ -56,7 +56,7 @@ describe('push number matching', () => {
   it('without a number or context: the spec page, nothing added', async () => {
     await sent({ message: 'sent' });
     expect(screen.getByText('Accept push request on your iPhone to login.')).toBeTruthy();
-    expect(screen.queryByRole('group')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Your number' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Sign-in request' })).toBeNull();
   });
 

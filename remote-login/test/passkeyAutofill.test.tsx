@@ -174,27 +174,30 @@ describe('passkey autofill on the User ID field', () => {
   it.each([
     ['8800041: the SSO says the passkey does not exist', '8800041', 1],
     ['8800040: it exists but cannot be used', '8800040', 0],
-  ])('a refused passkey, %s: the passkey manager is told only then (Signal API)', async (_case, code, times) => {
-    const signalled = vi.fn();
-    // The page's PublicKeyCredential, with the Signal API's method added.
-    const Base: new () => object = globalThis.PublicKeyCredential ?? class {};
-    vi.stubGlobal(
-      'PublicKeyCredential',
-      class extends Base {
-        static signalUnknownCredential = async (options: unknown) => void signalled(options);
-      },
-    );
-    try {
-      stubServer({ verify: () => json({ errorCode: code, errorMessage: 'Refused' }, 404) });
-      renderAt('/direct');
-      (await pendingRequest())?.pick(assertion);
-      expect(await screen.findByText('Refused')).toBeTruthy();
-      expect(signalled).toHaveBeenCalledTimes(times);
-      if (times) expect(signalled).toHaveBeenCalledWith({ rpId: 'localhost', credentialId: assertion.id });
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
+  ])(
+    'a refused passkey, %s: the passkey manager is told only then (Signal API)',
+    async (_case, code, times) => {
+      const signalled = vi.fn();
+      // The page's PublicKeyCredential, with the Signal API's method added.
+      const Base: new () => object = globalThis.PublicKeyCredential ?? class {};
+      vi.stubGlobal(
+        'PublicKeyCredential',
+        class extends Base {
+          static signalUnknownCredential = async (options: unknown) => void signalled(options);
+        },
+      );
+      try {
+        stubServer({ verify: () => json({ errorCode: code, errorMessage: 'Refused' }, 404) });
+        renderAt('/direct');
+        (await pendingRequest())?.pick(assertion);
+        expect(await screen.findByText('Refused')).toBeTruthy();
+        expect(signalled).toHaveBeenCalledTimes(times);
+        if (times) expect(signalled).toHaveBeenCalledWith({ rpId: 'localhost', credentialId: assertion.id });
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    },
+  );
 
   it('typing a User ID and submitting aborts the pending request and signs in as before', async () => {
     const calls = stubServer();

@@ -46,7 +46,10 @@ function browser(options: { signals?: boolean; conditionalCreate?: boolean } = {
   }
   if (options.conditionalCreate !== undefined)
     statics.getClientCapabilities = async () => ({ conditionalCreate: options.conditionalCreate });
-  vi.stubGlobal('PublicKeyCredential', Object.assign(function PublicKeyCredential() {}, statics));
+  vi.stubGlobal(
+    'PublicKeyCredential',
+    Object.assign(function PublicKeyCredential() {}, statics),
+  );
   return calls;
 }
 
@@ -56,7 +59,9 @@ function credentialServer(initial: Credential[], account: object | null = webaut
   const idOf = (request: RecordedRequest) => decodeURIComponent(request.path.split('/').pop() ?? '');
   return fakeServer({ base: SERVICE })
     .on('POST', 'oauth2/v1/userinfo', { text: JSON.stringify({ name: 'Sam SMS' }) })
-    .on('GET', 'factor/v1/MeCreds', () => ({ json: account ? { credentials: list, webauthn: account } : list }))
+    .on('GET', 'factor/v1/MeCreds', () => ({
+      json: account ? { credentials: list, webauthn: account } : list,
+    }))
     .on('DELETE', /factor\/v1\/MeCreds\/[^/]+$/, (request) => {
       list = list.filter((c) => c.credId !== idOf(request));
       return { json: {} };
@@ -80,7 +85,11 @@ describe('the Signal API on self-service', () => {
   it('the list read, and after a delete the remaining list (FIDO types only, inactive ones too)', async () => {
     const calls = browser();
     signedIn('sam.sms');
-    credentialServer([cred('s1', 'sms'), cred('pk-1', 'passkey'), { ...cred('sk-1', 'securitykey'), status: 'INACTIVE' }]);
+    credentialServer([
+      cred('s1', 'sms'),
+      cred('pk-1', 'passkey'),
+      { ...cred('sk-1', 'securitykey'), status: 'INACTIVE' },
+    ]);
     renderScreen(<ManageCredentials />, { path: '/self-service' });
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toEqual([
@@ -159,7 +168,11 @@ describe('the automatic passkey upgrade on the welcome page', () => {
       await screen.findByText('A passkey was saved to your password manager. Next time, sign in with it.'),
     ).toBeTruthy();
     const [asked] = server.requestsTo('POST', 'factor/v1/FIDORegChallengeGenerator');
-    expect(asked?.body).toMatchObject({ userName: 'sam.sms', fidoCredType: 'PASSKEY', mediation: 'conditional' });
+    expect(asked?.body).toMatchObject({
+      userName: 'sam.sms',
+      fidoCredType: 'PASSKEY',
+      mediation: 'conditional',
+    });
     expect(vi.mocked(startRegistration).mock.calls[0]?.[0]).toMatchObject({
       optionsJSON: { challenge: 'abc' },
       useAutoRegister: true,
@@ -172,7 +185,12 @@ describe('the automatic passkey upgrade on the welcome page', () => {
   it.each([
     ['no conditional create', { conditionalCreate: false }, {}, null],
     ['not a password sign-in', { conditionalCreate: true }, { password: false }, null],
-    ['the SSO does not allow a passkey', { conditionalCreate: true }, {}, { ...webauthn, passkeyRegistration: false }],
+    [
+      'the SSO does not allow a passkey',
+      { conditionalCreate: true },
+      {},
+      { ...webauthn, passkeyRegistration: false },
+    ],
   ])('%s: nothing is asked; the offer shows', async (_case, capability, signIn, account) => {
     browser(capability);
     const server = credentialServer([cred('s1', 'sms')], account ?? webauthn);
@@ -211,12 +229,17 @@ describe("the confirmation's passkey manager", () => {
       (aaguid.replace(/-/g, '').match(/../g) ?? []).map((pair) => Number.parseInt(pair, 16)),
       37,
     );
-    return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    return btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
   };
 
   it('names a known manager by its AAGUID, and none otherwise', async () => {
     const { passkeyProviderName } = await import('../src/welcome/passkeyProvider');
-    expect(passkeyProviderName(authData('ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4'))).toBe('Google Password Manager');
+    expect(passkeyProviderName(authData('ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4'))).toBe(
+      'Google Password Manager',
+    );
     expect(passkeyProviderName(authData('ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4', 0x05))).toBeNull();
     expect(passkeyProviderName(authData('00000000-0000-0000-0000-000000000000'))).toBeNull();
     expect(passkeyProviderName('not base64!')).toBeNull();

@@ -18,12 +18,14 @@ describe('the WebAuthn Signal API', () => {
   it('calls each method with its options where the browser has it', async () => {
     const calls: [string, unknown][] = [];
     const record = (name: string) => async (options: unknown) => void calls.push([name, options]);
-    class FakeCredential {
-      static signalUnknownCredential = record('unknown');
-      static signalAllAcceptedCredentials = record('accepted');
-      static signalCurrentUserDetails = record('details');
-    }
-    vi.stubGlobal('PublicKeyCredential', FakeCredential);
+    vi.stubGlobal(
+      'PublicKeyCredential',
+      Object.assign(function PublicKeyCredential() {}, {
+        signalUnknownCredential: record('unknown'),
+        signalAllAcceptedCredentials: record('accepted'),
+        signalCurrentUserDetails: record('details'),
+      }),
+    );
 
     expect(await signalUnknownCredential('localhost', 'Y3JlZA')).toBe(true);
     expect(await signalAcceptedCredentials(user, ['a', 'b'])).toBe(true);
@@ -46,21 +48,23 @@ describe('the WebAuthn Signal API', () => {
   it('a refused signal is swallowed', async () => {
     vi.stubGlobal(
       'PublicKeyCredential',
-      class {
-        static signalUnknownCredential = async () => {
+      Object.assign(function PublicKeyCredential() {}, {
+        signalUnknownCredential: async () => {
           throw new DOMException('refused', 'SecurityError');
-        };
-      },
+        },
+      }),
     );
     expect(await signalUnknownCredential('localhost', 'Y3JlZA')).toBe(false);
   });
 
   it('only the SSO saying the credential does not exist counts as unknown', () => {
-    expect(isUnknownCredential({ kind: 'http', message: 'x', errorCode: UNKNOWN_CREDENTIAL_ERROR_CODE })).toBe(true);
+    expect(
+      isUnknownCredential({ kind: 'http', message: 'x', errorCode: UNKNOWN_CREDENTIAL_ERROR_CODE }),
+    ).toBe(true);
     expect(isUnknownCredential({ kind: 'http', message: 'x', errorCode: '8800040' })).toBe(false);
     expect(isUnknownCredential({ kind: 'network', message: 'x' })).toBe(false);
-    expect(isUnknownCredential({ kind: 'malformed', message: 'x', errorCode: UNKNOWN_CREDENTIAL_ERROR_CODE })).toBe(
-      false,
-    );
+    expect(
+      isUnknownCredential({ kind: 'malformed', message: 'x', errorCode: UNKNOWN_CREDENTIAL_ERROR_CODE }),
+    ).toBe(false);
   });
 });

@@ -10,14 +10,17 @@ import {
 } from '../src/config/passkeySettings';
 
 describe('passkey settings (issue 27)', () => {
-  it("are read beside the configuration; absent or unreadable: the defaults", () => {
+  it('are read beside the configuration; absent or unreadable: the defaults', () => {
     const store = createStore();
     const config = applyPortalConfig(store, {
       ...defaultPortalConfig,
       passkeys: { signals: false, hints: { employees: ['client-device'] } },
     });
     expect(config).not.toHaveProperty('passkeys');
-    expect(store.get(passkeySettingsAtom)).toEqual({ signals: false, hints: { employees: ['client-device'] } });
+    expect(store.get(passkeySettingsAtom)).toEqual({
+      signals: false,
+      hints: { employees: ['client-device'] },
+    });
     expect(readPasskeySettings({ passkeys: { hints: { clients: ['radio'] } } })).toEqual({});
     expect(readPasskeySettings(null)).toEqual({});
   });

@@ -29,7 +29,12 @@ describe('credentials the SSO does not know (WebAuthn signalUnknownCredential)',
         id: credentialId,
         rawId: credentialId,
         type: 'public-key',
-        response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: b64(userName) },
+        response: {
+          clientDataJSON: 'e30',
+          authenticatorData: 'AA',
+          signature: 'AA',
+          userHandle: b64(userName),
+        },
         fidoCredType: 'PASSKEY',
       },
     });
@@ -40,7 +45,12 @@ describe('credentials the SSO does not know (WebAuthn signalUnknownCredential)',
     expect(unknown.status).toBe(404);
     expect(unknown.json.errorCode).toBe('8800041');
     await h.call('POST', '/_emulator/api/users/pat.password/credentials', {
-      body: { credId: b64('pats-key'), credType: 'passkey', credValue: 'Laptop', webauthn: { publicKey: 'AA', counter: 0 } },
+      body: {
+        credId: b64('pats-key'),
+        credType: 'passkey',
+        credValue: 'Laptop',
+        webauthn: { publicKey: 'AA', counter: 0 },
+      },
     });
     const elsewhere = await offer(b64('pats-key'), 'sam.sms');
     expect(elsewhere.json.errorCode).toBe('8800040');
@@ -51,7 +61,11 @@ describe("MeCreds' WebAuthn identity and conditional registration", () => {
   it('names the relying party, the user handle and that passkeys may be registered', async () => {
     const token = (await h.signedIn('pat.password')).access_token;
     const reply = await h.call('GET', 'factor/v1/MeCreds', { token });
-    expect(reply.json.webauthn).toEqual({ rpId: 'localhost', userId: b64('pat.password'), passkeyRegistration: true });
+    expect(reply.json.webauthn).toEqual({
+      rpId: 'localhost',
+      userId: b64('pat.password'),
+      passkeyRegistration: true,
+    });
   });
 
   it("takes mediation 'conditional' on the registration challenge and refuses other values", async () => {
@@ -81,14 +95,22 @@ describe('push number matching', () => {
   async function pushSent() {
     const start = await h.authenticate('pete.push', client);
     const fs = String(start.json.flowState);
-    await h.call('POST', 'factor/v1/PasswordAuthenticator', { token: client, flowState: fs, body: { password: PASSWORD } });
+    await h.call('POST', 'factor/v1/PasswordAuthenticator', {
+      token: client,
+      flowState: fs,
+      body: { password: PASSWORD },
+    });
     const gen = await h.call('POST', 'factor/v1/PushGenerator', {
       token: client,
       flowState: fs,
       body: { credId: 'VSMT10000001', action: 'login', language: 'en_US', deviceTag: true },
     });
     const status = () =>
-      h.call('POST', 'factor/v1/PushStatus', { token: client, flowState: fs, body: { credId: 'VSMT10000001' } });
+      h.call('POST', 'factor/v1/PushStatus', {
+        token: client,
+        flowState: fs,
+        body: { credId: 'VSMT10000001' },
+      });
     const [push] = (await h.call('GET', '/_emulator/api/pushes')).json as unknown as Array<{
       id: string;
       numberMatching: boolean;
@@ -100,7 +122,9 @@ describe('push number matching', () => {
     const { gen, push } = await pushSent();
     expect(gen.json.data).toEqual({ message: 'Push sent to Pete iPhone' });
     expect(push.numberMatching).toBe(false);
-    expect((await h.call('POST', `/_emulator/api/pushes/${push.id}/approve`)).json.status).toBe('AUTHENTICATED');
+    expect((await h.call('POST', `/_emulator/api/pushes/${push.id}/approve`)).json.status).toBe(
+      'AUTHENTICATED',
+    );
   });
 
   it('on: the reply carries the number and the context; the right number approves', async () => {
@@ -108,7 +132,10 @@ describe('push number matching', () => {
     const { gen, status, push } = await pushSent();
     const data = gen.json.data as { numberChallenge: string; signInContext: unknown };
     expect(data.numberChallenge).toMatch(/^[1-9]\d$/);
-    expect(data.signInContext).toEqual({ location: 'Local network (127.0.0.1)', application: 'Authentication Hub' });
+    expect(data.signInContext).toEqual({
+      location: 'Local network (127.0.0.1)',
+      application: 'Authentication Hub',
+    });
     expect(push.numberMatching).toBe(true);
     const missing = await h.call('POST', `/_emulator/api/pushes/${push.id}/approve`);
     expect(missing.status).toBe(400);
@@ -127,7 +154,9 @@ describe('push number matching', () => {
     const page = await h.call('GET', '/_emulator/');
     expect(page.text).toContain('Number shown at sign-in');
     expect(page.text).not.toContain(`>${right}<`);
-    const answered = await h.call('POST', `/_emulator/pushes/${push.id}/approve`, { form: { number: wrong } });
+    const answered = await h.call('POST', `/_emulator/pushes/${push.id}/approve`, {
+      form: { number: wrong },
+    });
     expect(answered.status).toBe(303);
     expect((await status()).json.data).toEqual({ status: 'REJECTED' });
   });

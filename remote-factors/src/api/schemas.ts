@@ -46,7 +46,13 @@ export const FidoChallengeReplySchema = v.pipe(
 export type FidoChallengeReply = v.InferOutput<typeof FidoChallengeReplySchema>;
 
 /** One line of a push's sign-in context: plain text, one line, bounded. */
-const ContextLineSchema = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(120), v.regex(/^[^\p{Cc}]*$/u));
+const ContextLineSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1),
+  v.maxLength(120),
+  v.regex(/^[^\p{Cc}]*$/u),
+);
 
 /**
  * Our design (issue 27; the spec's reply has neither): where the sign-in comes from and what it
@@ -69,7 +75,9 @@ export const PushGenerateReplySchema = v.looseObject({
   data: v.nullish(
     v.looseObject({
       ...ReplyDataSchema.entries,
-      numberChallenge: v.nullish(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'numberChallenge must be 1 to 3 digits'))),
+      numberChallenge: v.nullish(
+        v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'numberChallenge must be 1 to 3 digits')),
+      ),
       signInContext: v.fallback(v.nullish(SignInContextSchema), undefined),
     }),
   ),

@@ -6,7 +6,12 @@ import {
   defaultRpId,
   forgetIfUnknown,
 } from '@portal/shared/transport';
-import { passkeySettingsAtom, passkeySignalsOn, portalConfigAtom, webAuthnHintsFor } from '@portal/shared/config';
+import {
+  passkeySettingsAtom,
+  passkeySignalsOn,
+  portalConfigAtom,
+  webAuthnHintsFor,
+} from '@portal/shared/config';
 import type { FidoChallengeReply } from '../api/schemas';
 import { type Call, useRunOnMount, useServerCall, LiveStatus, FidoIcon } from '@portal/shared/ui';
 import { messages } from '../messages';

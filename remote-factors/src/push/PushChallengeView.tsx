@@ -15,7 +15,7 @@ export function PushChallengeView({ challenge }: { challenge: PushChallenge }) {
   return (
     <>
       {number ? (
-        <div className="portal-push-number" role="group" aria-labelledby={labelId}>
+        <section className="portal-push-number" aria-labelledby={labelId}>
           <p id={labelId} className="portal-push-number__label">
             {messages.push.numberLabel}
           </p>
@@ -23,7 +23,7 @@ export function PushChallengeView({ challenge }: { challenge: PushChallenge }) {
             {number}
           </p>
           <p className="portal-push-number__instruction">{messages.push.numberInstruction({ number })}</p>
-        </div>
+        </section>
       ) : null}
       {context ? (
         <section className="portal-push-context" aria-labelledby={contextId}>

@@ -110,7 +110,8 @@ export function UserIdPage() {
           onError: (failure) => {
             // The SSO says this passkey does not exist (deleted): the passkey manager stops
             // offering it (WebAuthn Signal API, issue 27).
-            if (passkeySignalsOn(store.get(passkeySettingsAtom))) forgetIfUnknown(failure, rpId, assertion.id);
+            if (passkeySignalsOn(store.get(passkeySettingsAtom)))
+              forgetIfUnknown(failure, rpId, assertion.id);
             setPhase('form');
             return failure.message;
           },

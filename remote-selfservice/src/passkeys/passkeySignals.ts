@@ -1,5 +1,10 @@
 import { type PasskeySettings, passkeySignalsOn } from '@portal/shared/config';
-import { defaultRpId, signalAcceptedCredentials, signalUserDetails, type WebAuthnUser } from '@portal/shared/transport';
+import {
+  defaultRpId,
+  signalAcceptedCredentials,
+  signalUserDetails,
+  type WebAuthnUser,
+} from '@portal/shared/transport';
 import type { Credential } from '../api/schemas';
 import type { WebAuthnAccount } from '../api/webAuthnAccountSchema';
 

@@ -1,8 +1,4 @@
-import {
-  CreationOptionsSchema,
-  fidoTypeForRegistration,
-  readChallengeReply,
-} from '@portal/shared/features';
+import { CreationOptionsSchema, fidoTypeForRegistration, readChallengeReply } from '@portal/shared/features';
 import {
   type PublicKeyCredentialCreationOptionsJSON,
   type RegistrationResponseJSON,
@@ -50,11 +46,21 @@ export async function upgradeToPasskey(
 ): Promise<UpgradeOutcome> {
   const call = { signal, background: true };
   const challenge = await calls.fidoRegChallenge(
-    { userName, deviceName: messages.passkeyOffer.deviceName, fidoCredType: 'passkey', mediation: 'conditional' },
+    {
+      userName,
+      deviceName: messages.passkeyOffer.deviceName,
+      fidoCredType: 'passkey',
+      mediation: 'conditional',
+    },
     call,
   );
   if (!challenge.ok || signal.aborted) return { saved: false };
-  const found = readChallengeReply(challenge.data, fidoTypeForRegistration('passkey'), 'register', CreationOptionsSchema);
+  const found = readChallengeReply(
+    challenge.data,
+    fidoTypeForRegistration('passkey'),
+    'register',
+    CreationOptionsSchema,
+  );
   if (!found.ok) return { saved: false };
   let credential: RegistrationResponseJSON;
   try {
@@ -70,5 +76,7 @@ export async function upgradeToPasskey(
   // The passkey now exists in the manager: it is registered even if the page was left meanwhile
   // (else the manager would offer a passkey the SSO does not know).
   const verified = await calls.fidoRegVerify(credential, 'passkey', { background: true });
-  return verified.ok ? { saved: true, provider: passkeyProviderName(credential.response.authenticatorData) } : { saved: false };
+  return verified.ok
+    ? { saved: true, provider: passkeyProviderName(credential.response.authenticatorData) }
+    : { saved: false };
 }

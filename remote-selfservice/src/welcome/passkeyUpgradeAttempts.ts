@@ -11,7 +11,12 @@ const ATTEMPTS_KEPT_MS = 365 * 24 * 60 * 60 * 1000;
 
 const AttemptsSchema = plainRecord(v.pipe(v.number(), v.integer(), v.minValue(0)));
 
-const attempts = storedValue({ area: 'local', key: 'passkeyUpgradeTried', schema: AttemptsSchema, format: 'json' });
+const attempts = storedValue({
+  area: 'local',
+  key: 'passkeyUpgradeTried',
+  schema: AttemptsSchema,
+  format: 'json',
+});
 
 const keyOf = (userName: string) => userName.trim().toLowerCase();
 

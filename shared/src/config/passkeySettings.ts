@@ -34,7 +34,8 @@ export const passkeySettingsAtom = atom<PasskeySettings>({});
 
 /** The `passkeys` of a raw configuration; absent or unreadable: the defaults. */
 export function readPasskeySettings(rawConfig: unknown): PasskeySettings {
-  const raw = typeof rawConfig === 'object' && rawConfig !== null ? Reflect.get(rawConfig, 'passkeys') : undefined;
+  const raw =
+    typeof rawConfig === 'object' && rawConfig !== null ? Reflect.get(rawConfig, 'passkeys') : undefined;
   const parsed = v.safeParse(PasskeySettingsSchema, raw);
   return parsed.success ? parsed.output : {};
 }

@@ -89,7 +89,10 @@ export function signalUnknownCredential(rpId: string, credentialId: string): Pro
 }
 
 /** The user's passkeys as the SSO holds them now: the manager hides the others. */
-export function signalAcceptedCredentials(user: WebAuthnUser, credentialIds: readonly string[]): Promise<boolean> {
+export function signalAcceptedCredentials(
+  user: WebAuthnUser,
+  credentialIds: readonly string[],
+): Promise<boolean> {
   return signal('signalAllAcceptedCredentials', {
     rpId: user.rpId,
     userId: user.userId,

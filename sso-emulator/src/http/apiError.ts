@@ -31,7 +31,8 @@ export const errors = {
    * as opposed to one that exists but cannot be used here (8800040). The portal then tells the
    * browser's passkey manager (WebAuthn signalUnknownCredential).
    */
-  credentialUnknown: () => new ApiError(404, '8800041', 'This passkey is no longer registered. Sign in another way.'),
+  credentialUnknown: () =>
+    new ApiError(404, '8800041', 'This passkey is no longer registered. Sign in another way.'),
   fidoVerificationFailed: (reason: string) =>
     new ApiError(400, '8800050', `FIDO verification failed: ${reason}`),
   stepUpRequired: () =>
