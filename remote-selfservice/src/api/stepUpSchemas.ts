@@ -34,7 +34,6 @@ export const CredentialsWithStepUpSchema = v.union([
     })),
   ),
 ]);
-export type CredentialsReply = v.InferOutput<typeof CredentialsWithStepUpSchema>;
 
 /** MeStepUp's reply: a short-lived grant for the credentials named in the request. */
 export const StepUpGrantSchema = v.object({
