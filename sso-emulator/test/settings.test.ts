@@ -27,6 +27,7 @@ describe('settings', () => {
     expect((await h.call('GET', '/_emulator/api/settings')).json).toEqual({
       authCompleteUrl: 'absolute',
       stepUp: 'off',
+      pushNumberMatching: 'off',
     });
     const { allowed } = await oauth2PasswordSignIn();
     expect(allowed.json.authCompleteUrl).toMatch(
@@ -36,7 +37,7 @@ describe('settings', () => {
 
   it("authCompleteUrl 'relative': AUTH_ALLOWED carries the path relative to the tenant URL, which completes", async () => {
     const set = await h.call('POST', '/_emulator/api/settings', { body: { authCompleteUrl: 'relative' } });
-    expect(set.json).toEqual({ authCompleteUrl: 'relative', stepUp: 'off' });
+    expect(set.json).toEqual({ authCompleteUrl: 'relative', stepUp: 'off', pushNumberMatching: 'off' });
     const { flowState, allowed } = await oauth2PasswordSignIn();
     expect(allowed.json).toMatchObject({
       nextaction: 'AUTH_ALLOWED',
@@ -55,6 +56,7 @@ describe('settings', () => {
     expect((await h.call('GET', '/_emulator/api/settings')).json).toEqual({
       authCompleteUrl: 'absolute',
       stepUp: 'off',
+      pushNumberMatching: 'off',
     });
     const bad = await h.call('POST', '/_emulator/api/settings', { body: { authCompleteUrl: '//evil' } });
     expect(bad.status).toBe(400);
