@@ -21,6 +21,11 @@ export const catalogueSource = {
     goHome: 'Go to the home page',
     retry: 'Retry',
     loading: 'Loading',
+    /**
+     * Our wording: index.html's <noscript> (the host build writes each locale's into
+     * first-load.json's documentWords; the portal server puts the page's locale's in).
+     */
+    noScript: 'This sign-in portal needs JavaScript.',
     /** Our wording (WCAG 2.4.2): a page's title names its screen first. */
     documentTitle: icu<{ screen: string }>('{screen} – Authentication Hub'),
     footer: {
