@@ -32,10 +32,16 @@ const FLAGS =
   ts.TypeFormatFlags.WriteArrowStyleSignature |
   ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType;
 
-/** One text per type, without absolute paths (`import("/…/x").Foo` → `Foo`) and on one line. */
+/**
+ * One text per type, without absolute paths (`import("/…/x").Foo` → `Foo`) or symbol numbers,
+ * and on one line.
+ */
 const normalise = (text) =>
   text
     .replace(/import\("[^"]*"\)\./g, '')
+    // A unique symbol's name carries the compiler's running symbol number (`__@brand@6769`), which
+    // any edit elsewhere in the program shifts: the API is the name.
+    .replace(/(__@\w+)@\d+/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
 
