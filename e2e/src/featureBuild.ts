@@ -19,7 +19,15 @@ export function buildBefore(pkg: string, label: string, edits: Record<string, So
   mkdirSync(copy, { recursive: true });
   // content/: remote-help's texts, imported from its sources; lang/: the message catalogues the
   // build compiles (tooling/src/catalogues.ts).
-  for (const entry of ['src', 'content', 'lang', 'exposes.ts', 'rspack.config.ts', 'package.json', 'tsconfig.json']) {
+  for (const entry of [
+    'src',
+    'content',
+    'lang',
+    'exposes.ts',
+    'rspack.config.ts',
+    'package.json',
+    'tsconfig.json',
+  ]) {
     if (existsSync(path.join(source, entry)))
       cpSync(path.join(source, entry), path.join(copy, entry), { recursive: true });
   }
