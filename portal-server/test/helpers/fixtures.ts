@@ -123,6 +123,11 @@ export function testConfig(
     beaconRateLimit: 1000,
     metricsPort: undefined,
     metricsHost: '127.0.0.1',
+    metricsEnabled: true,
+    shutdownDrainMs: 0,
+    shutdownTimeoutMs: 10000,
+    overloadMaxLagMs: 1000,
+    otlpEndpoint: undefined,
     ...overrides,
   };
 }
