@@ -5,6 +5,7 @@ import { auditLogger, AuditTrail } from './audit/auditTrail.js';
 import { registerBrowserEventsRoute } from './audit/browserEventsRoute.js';
 import { registerBeaconRoute } from './canary/beaconRoute.js';
 import { CanaryStats } from './canary/canaryStats.js';
+import { type ServedBuild, servedBuilds } from './canary/sessionCohort.js';
 import { ScreenMarkup } from './firstLoad/screenMarkup.js';
 import { listenForOperators } from './canary/metricsServer.js';
 import { ProxyAudit } from './audit/proxyAudit.js';
@@ -111,7 +112,9 @@ export async function buildServer(
   }
   registerRequestTracing(app, { propagator: otel?.propagator ?? OWN_SPAN_PROPAGATOR });
   registerOverloadGuard(app, config.overloadMaxLagMs);
-  const metrics = config.metricsEnabled ? new PortalMetrics() : undefined;
+  // Beacon series of the builds remotes.json serves start at 0 (set once remotesFile exists below).
+  let served: () => Promise<ServedBuild[]> = async () => [];
+  const metrics = config.metricsEnabled ? new PortalMetrics(() => served()) : undefined;
   if (metrics) registerHttpMetrics(app, metrics);
   const drain = options.drain ?? new DrainState();
 
@@ -151,6 +154,10 @@ export async function buildServer(
       'DEV_REMOTES: these remotes come from development servers',
     );
   }
+  served = async () => {
+    const remotes = await remotesFile.read();
+    return remotes.ok ? servedBuilds(remotes.config) : [];
+  };
   // The session's builds with their manifests, and their contributions merged: the page's
   // first-load plan and GET /v1/config/contributions are made from the same two.
   const sessionRemotes = new SessionRemotes(

@@ -21,6 +21,6 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: PortalMetric
     reply
       .header('content-type', metrics.registry.contentType)
       .header('cache-control', 'no-store')
-      .send(await metrics.registry.metrics()),
+      .send(await metrics.exposition()),
   );
 }

@@ -2,6 +2,7 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client
 import type { AuditFacts } from '../audit/auditEvents.js';
 import { type BeaconEvent, ERROR_KINDS } from '../canary/beaconSchema.js';
 import type { Cohort } from '../canary/canaryStats.js';
+import type { ServedBuild } from '../canary/sessionCohort.js';
 import { VITAL_BOUNDS } from '../canary/vitalBuckets.js';
 
 /**
@@ -145,8 +146,25 @@ export class PortalMetrics {
 
   private readonly builds = new Set<string>();
 
-  constructor() {
+  /**
+   * `served`: the builds remotes.json serves now. Their beacon series are exposed from 0 before
+   * their first beacon, so increase() and rate() count a canary's first sessions too.
+   */
+  constructor(private readonly served: () => Promise<readonly ServedBuild[]> = async () => []) {
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** The text GET /metrics answers. */
+  async exposition(): Promise<string> {
+    for (const { remote, release, cohort } of await this.served()) {
+      const build = `${remote}\0${release}\0${cohort}`;
+      if (!this.builds.has(build) && this.builds.size >= MAX_BEACON_BUILDS) continue;
+      this.builds.add(build);
+      const labels = { remote, release, cohort };
+      this.beaconSessions.inc(labels, 0);
+      this.beaconSessionsWithError.inc(labels, 0);
+    }
+    return this.registry.metrics();
   }
 
   /** One reply of this server. */
