@@ -158,11 +158,13 @@ export class PortalMetrics {
   async exposition(): Promise<string> {
     for (const { remote, release, cohort } of await this.served()) {
       const build = `${remote}\0${release}\0${cohort}`;
-      if (!this.builds.has(build) && this.builds.size >= MAX_BEACON_BUILDS) continue;
+      // Once per build: its series exist from then on (zero() would reset a histogram).
+      if (this.builds.has(build) || this.builds.size >= MAX_BEACON_BUILDS) continue;
       this.builds.add(build);
       const labels = { remote, release, cohort };
       this.beaconSessions.inc(labels, 0);
       this.beaconSessionsWithError.inc(labels, 0);
+      for (const vital of Object.values(this.vitals)) vital.zero(labels);
     }
     return this.registry.metrics();
   }
