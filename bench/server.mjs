@@ -78,6 +78,37 @@ function compare(label, target, portalUrl, floorUrl) {
   return row;
 }
 
+/**
+ * The cost of the Prometheus metrics (issue 29): the first page from an instance with METRICS=on
+ * (the default) against one with METRICS=off, alternately, `rounds` times. The figure to compare is
+ * the ratio of requests per second (on / off): within 5 % means at least 0.95.
+ */
+function compareMetrics(target, onUrl, offUrl) {
+  const on = [];
+  const off = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const order = round % 2 === 0 ? ['off', 'on'] : ['on', 'off'];
+    for (const which of order) {
+      const url = new URL(target.path, which === 'on' ? onUrl : offUrl).href;
+      const result = runWrk(url, { seconds, connections, headers: target.headers });
+      if (result.non2xx > 0 || result.socketErrors) {
+        console.log(
+          `  (metrics ${which} ${target.path}: ${result.non2xx} non-2xx, socket errors ${result.socketErrors ?? 0})`,
+        );
+      }
+      (which === 'on' ? on : off).push(result);
+    }
+  }
+  const ratio = median(on.map((result, index) => result.rps / off[index].rps));
+  const rps = median(on.map((result) => result.rps));
+  const offRps = median(off.map((result) => result.rps));
+  const p99 = median(on.map((result) => result.p99Ms));
+  const offP99 = median(off.map((result) => result.p99Ms));
+  console.log(
+    `| ${target.name} | ${Math.round(rps)} | ${p99.toFixed(1)} ms | ${Math.round(offRps)} | ${offP99.toFixed(1)} ms | ${ratio.toFixed(3)} | ${ratio >= 0.95 ? 'yes' : 'no'} |`,
+  );
+}
+
 export async function benchServer() {
   console.log('\n## Server (first page and a precompressed asset, against a bare node:http floor)\n');
   if (!hasWrk()) {
@@ -111,6 +142,16 @@ export async function benchServer() {
       '\n| | req/s | p99 | floor req/s | floor p99 | ratio |\n| --- | --- | --- | --- | --- | --- |',
     );
     for (const target of targets) compare(`one instance, ${target.name}`, target, first.url, floor.url);
+
+    // Metrics on (as `first` runs) against off, on the same kind of instance.
+    const withoutMetrics = await startPortal(publicOrigin, { METRICS: 'off' });
+    stops.push(withoutMetrics.stop);
+    console.log(
+      '\nMetrics on (METRICS=on, the default) against off, one instance each, alternately:\n\n| | req/s on | p99 on | req/s off | p99 off | ratio on/off | within 5 % |\n| --- | --- | --- | --- | --- | --- | --- |',
+    );
+    compareMetrics(targets[0], first.url, withoutMetrics.url);
+    await withoutMetrics.stop();
+    stops.pop();
 
     if (!hasNginx()) {
       console.log(

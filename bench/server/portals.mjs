@@ -22,8 +22,11 @@ export function precompressedAsset() {
   return `/${asset}`;
 }
 
-/** One portal server; `publicOrigin` is the address browsers would use (the load balancer's). */
-export async function startPortal(publicOrigin) {
+/**
+ * One portal server; `publicOrigin` is the address browsers would use (the load balancer's); `env`
+ * adds settings (METRICS=off for the metrics comparison).
+ */
+export async function startPortal(publicOrigin, env = {}) {
   const port = await freePort();
   const server = await startServer('portal-server/dist/main.js', {
     NODE_ENV: 'development',
@@ -33,6 +36,9 @@ export async function startPortal(publicOrigin) {
     // Nothing on the first page calls the SSO: any address will do.
     SSO_BASE_URL: 'http://127.0.0.1:9/default/',
     LOG_LEVEL: 'warn',
+    // The bench stops its servers at once: no load balancer waits for a drain.
+    SHUTDOWN_DRAIN_MS: '0',
+    ...env,
   });
   return { url: `http://127.0.0.1:${port}/`, stop: server.stop };
 }

@@ -117,6 +117,12 @@ export async function buildServer(
   const metrics = config.metricsEnabled ? new PortalMetrics(() => served()) : undefined;
   if (metrics) registerHttpMetrics(app, metrics);
   const drain = options.drain ?? new DrainState();
+  // Draining: each reply closes its connection, so a load balancer's keep-alive connections end
+  // while this instance still answers, not when it stops accepting.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (drain.draining) reply.header('connection', 'close');
+    done();
+  });
 
   /** PUBLIC_ORIGIN, or http://localhost:<port actually bound> (PORT=0 picks one at listen time). */
   const publicOrigin = (): string => {

@@ -35,6 +35,9 @@ export function shutDownOnSignals(
     }
     state.draining = true;
     app.log.info({ signal, drainMs: times.drainMs }, 'draining: /readyz answers 503, still serving');
+    // From now on every reply closes its connection (server.ts), and the idle keep-alive
+    // connections go now: a load balancer opens new ones, which stop being accepted after the drain.
+    app.server.closeIdleConnections();
     setTimeout(() => {
       app.log.info({ timeoutMs: times.timeoutMs }, 'closing: no new connections, finishing requests in flight');
       const cut = setTimeout(() => {
