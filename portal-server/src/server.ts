@@ -186,7 +186,7 @@ export async function buildServer(
   const stores = sharedStores(config.redis, app.log, options);
   app.addHook('onClose', stores.close);
   const { rateLimitStore } = stores;
-  const canaryStats = new CanaryStats(stores.counterStore, undefined, metrics && metrics.beacon.bind(metrics));
+  const canaryStats = new CanaryStats(stores.counterStore, undefined, metrics?.beacon.bind(metrics));
   const custody = new RefreshTokenCustody(
     new TokenSealer({ keys: config.tokenSealingKeys, purpose: REFRESH_COOKIE_PREFIX }),
     {
@@ -200,7 +200,7 @@ export async function buildServer(
     clientId: config.ssoClientId,
     clientSecret: config.ssoClientSecret,
     timeoutMs: config.proxyTimeoutMs,
-    observe: metrics && metrics.ssoCall.bind(metrics),
+    observe: metrics?.ssoCall.bind(metrics),
   });
   if (config.tokenSealingKeyGenerated) {
     app.log.warn(
@@ -212,7 +212,7 @@ export async function buildServer(
     auditLogger(app.log, config.logLevel),
     new Pseudonymizer(config.auditPseudonymKey),
     undefined,
-    metrics && metrics.audit.bind(metrics),
+    metrics?.audit.bind(metrics),
   );
   if (config.auditPseudonymKeyGenerated) {
     app.log.warn(
@@ -255,7 +255,7 @@ export async function buildServer(
       audit: new ProxyAudit(auditTrail),
       signIn: { sso, custody, publicOrigin },
       keepsTrustedDevice: () => serviceUrlIsProxy(serviceUrlOf(config, publicOrigin()), publicOrigin()),
-      observeSsoCall: metrics && metrics.ssoCall.bind(metrics),
+      observeSsoCall: metrics?.ssoCall.bind(metrics),
     });
     await registerBrowserEventsRoute(dynamic, {
       trail: auditTrail,

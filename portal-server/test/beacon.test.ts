@@ -205,7 +205,9 @@ describe('the operators’ listener', () => {
     const app = await buildServer(testConfig(dirs, { port: 0, metricsPort: 0 }), { logStream: logs });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const line = logs.entries().find((entry) => entry.msg === 'operator endpoint (canary stats, metrics, health) listening');
+      const line = logs
+        .entries()
+        .find((entry) => entry.msg === 'operator endpoint (canary stats, metrics, health) listening');
       const address = /^127\.0\.0\.1:(\d+)$/.exec(String(line?.metrics))?.[1];
       expect(address, JSON.stringify(logs.entries().map((e) => e.msg))).toBeDefined();
       const reply = await fetch(`http://127.0.0.1:${address}/canary-stats`);

@@ -127,7 +127,9 @@ describe('the canary analysis examples (docs/canary-analysis) against a real Pro
     app = await buildServer(testConfig(dirs, { port: 0, metricsPort: 0 }), { logStream: logs });
     await app.listen({ port: 0, host: '127.0.0.1' });
     portalUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const operators = logs.entries().find((entry) => String(entry.msg).startsWith('operator endpoint'))?.metrics;
+    const operators = logs
+      .entries()
+      .find((entry) => String(entry.msg).startsWith('operator endpoint'))?.metrics;
     operatorsUrl = `http://${String(operators)}`;
 
     promDir = mkdtempSync(path.join(tmpdir(), 'portal-prometheus-'));

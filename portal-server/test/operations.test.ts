@@ -129,7 +129,9 @@ describe('operating the portal server: health, readiness and metrics', () => {
       method: 'POST',
       url: '/csp-report',
       headers: { 'content-type': 'application/csp-report' },
-      payload: JSON.stringify({ 'csp-report': { 'document-uri': `${ORIGIN}/`, 'violated-directive': 'script-src' } }),
+      payload: JSON.stringify({
+        'csp-report': { 'document-uri': `${ORIGIN}/`, 'violated-directive': 'script-src' },
+      }),
     });
     const errored = (release: string) => [
       { remote: 'remote_login', release, kind: 'loaded' },
@@ -138,7 +140,8 @@ describe('operating the portal server: health, readiness and metrics', () => {
     ];
     expect((await app.inject(beacon(errored(V2), 'canary'))).statusCode).toBe(204);
     expect(
-      (await app.inject(beacon([{ remote: 'remote_login', release: V1, kind: 'loaded' }], 'live'))).statusCode,
+      (await app.inject(beacon([{ remote: 'remote_login', release: V1, kind: 'loaded' }], 'live')))
+        .statusCode,
     ).toBe(204);
 
     const reply = await app.inject({ url: '/metrics' });
@@ -153,7 +156,9 @@ describe('operating the portal server: health, readiness and metrics', () => {
     expect(value('portal_sso_calls_total', { call: 'auth/v1/authenticate', status: '200' })).toBe(2);
     expect(value('portal_sso_call_duration_seconds_count', { call: 'auth/v1/authenticate' })).toBe(2);
     expect(value('portal_rate_limit_refusals_total', { limit: 'proxy' })).toBe(1);
-    expect(value('portal_sign_in_steps_total', { factor: 'none', outcome: 'started', source: 'server' })).toBe(2);
+    expect(
+      value('portal_sign_in_steps_total', { factor: 'none', outcome: 'started', source: 'server' }),
+    ).toBe(2);
     expect(value('portal_csp_reports_total')).toBe(1);
     const canary = { remote: 'remote_login', release: V2, cohort: 'canary' };
     expect(value('portal_beacon_sessions_total', canary)).toBe(1);
@@ -161,7 +166,9 @@ describe('operating the portal server: health, readiness and metrics', () => {
     expect(value('portal_beacon_errors_total', { ...canary, kind: 'boundary' })).toBe(1);
     expect(value('portal_web_vitals_lcp_seconds_bucket', { ...canary, le: '2.5' })).toBe(0);
     expect(value('portal_web_vitals_lcp_seconds_bucket', { ...canary, le: '3' })).toBe(1);
-    expect(value('portal_beacon_sessions_total', { remote: 'remote_login', release: V1, cohort: 'live' })).toBe(1);
+    expect(
+      value('portal_beacon_sessions_total', { remote: 'remote_login', release: V1, cohort: 'live' }),
+    ).toBe(1);
     expect(value('process_cpu_seconds_total')).toBeGreaterThan(0);
     // Never a user, an address or a token.
     expect(text).not.toContain('pat.password');
@@ -194,7 +201,9 @@ describe('the operators’ port (METRICS_PORT)', () => {
 
   it('with METRICS=off collects nothing and serves no /metrics', async () => {
     const dirs = createFixtureDirs();
-    const app = await buildServer(testConfig(dirs, { metricsEnabled: false }), { logStream: new LogCapture() });
+    const app = await buildServer(testConfig(dirs, { metricsEnabled: false }), {
+      logStream: new LogCapture(),
+    });
     try {
       expect((await app.inject({ url: '/metrics', headers: { accept: 'text/plain' } })).statusCode).toBe(404);
       expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);

@@ -66,7 +66,11 @@ describe('W3C trace context', () => {
   });
 
   it('starts a trace for a request without one (or with an unusable one) and sends it on', async () => {
-    for (const traceparent of [undefined, `ff-${TRACE_ID}-${CALLER_SPAN}-01`, `00-${'0'.repeat(32)}-${CALLER_SPAN}-01`]) {
+    for (const traceparent of [
+      undefined,
+      `ff-${TRACE_ID}-${CALLER_SPAN}-01`,
+      `00-${'0'.repeat(32)}-${CALLER_SPAN}-01`,
+    ]) {
       logs.lines.length = 0;
       sso.requests.length = 0;
       await app.inject(authenticate(traceparent ? { traceparent } : {}));
@@ -79,7 +83,10 @@ describe('W3C trace context', () => {
   });
 
   it("carries the request's trace on the server's own token calls", async () => {
-    const reply = await app.inject({ url: '/v1/token/generate/client_token', headers: { traceparent: TRACEPARENT } });
+    const reply = await app.inject({
+      url: '/v1/token/generate/client_token',
+      headers: { traceparent: TRACEPARENT },
+    });
     expect(reply.statusCode).toBe(200);
     const [call] = sso.requests;
     expect(call?.url).toBe('/default/oauth2/v1/token');

@@ -35,7 +35,9 @@ describe('the emulator for operators', () => {
       payload: { userName: 'alice' },
     });
     await app.inject({ url: '/healthz' });
-    const entries = lines.map((line) => JSON.parse(line) as { msg: string; trace_id?: string; req?: { url: string } });
+    const entries = lines.map(
+      (line) => JSON.parse(line) as { msg: string; trace_id?: string; req?: { url: string } },
+    );
     const traced = entries.filter((entry) => entry.trace_id === TRACE_ID);
     expect(traced.map((entry) => entry.msg)).toEqual(['incoming request', 'request completed']);
     const untraced = entries.filter((entry) => entry.req?.url === '/healthz');

@@ -39,7 +39,10 @@ export function shutDownOnSignals(
     // connections go now: a load balancer opens new ones, which stop being accepted after the drain.
     app.server.closeIdleConnections();
     setTimeout(() => {
-      app.log.info({ timeoutMs: times.timeoutMs }, 'closing: no new connections, finishing requests in flight');
+      app.log.info(
+        { timeoutMs: times.timeoutMs },
+        'closing: no new connections, finishing requests in flight',
+      );
       const cut = setTimeout(() => {
         app.log.warn('requests still in flight at the shutdown limit: connections cut');
         app.server.closeAllConnections();

@@ -49,7 +49,11 @@ export function sharedStores(
     rateLimitStore:
       given.rateLimitStore ?? new RedisRateLimitStore(client, redis.keyPrefix + RATE_LIMIT_KEYS),
     counterStore: given.counterStore ?? new RedisCounterStore(client, redis.keyPrefix + COUNTER_KEYS),
-    ping: () => client.ping().then((answer) => answer === 'PONG', () => false),
+    ping: () =>
+      client.ping().then(
+        (answer) => answer === 'PONG',
+        () => false,
+      ),
     close: () => closeRedis(client),
   };
 }

@@ -1,5 +1,9 @@
 /** One sample of the Prometheus text format: its value, or undefined when no such series is exposed. */
-export function sampleOf(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+export function sampleOf(
+  text: string,
+  name: string,
+  labels: Record<string, string> = {},
+): number | undefined {
   for (const line of text.split('\n')) {
     if (line.startsWith('#')) continue;
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);

@@ -10,7 +10,9 @@ export function registerHealthRoutes(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  app.get('/healthz', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+  );
   app.get('/readyz', async (_request, reply) =>
     reply
       .code(closing ? 503 : 200)
