@@ -37,7 +37,8 @@ app.log.info(
   },
   'portal server configured',
 );
+// Before the line below: whoever waits for it may signal at once.
+shutDownOnSignals(app, drain, { drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs });
 // The line scripts and end-to-end tests wait for; keep its shape exact.
 process.stdout.write(`${JSON.stringify({ msg: 'listening', url: `http://localhost:${port}/` })}\n`);
 
-shutDownOnSignals(app, drain, { drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs });

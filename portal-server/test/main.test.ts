@@ -230,18 +230,20 @@ describe('main.js', () => {
       SHUTDOWN_DRAIN_MS: '600000',
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const stderr = collect(child.stderr);
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     try {
-      await new Promise<void>((resolve) =>
+      await new Promise<void>((resolve, reject) => {
+        child.on('exit', (code) => reject(new Error(`exited with ${code} before draining: ${stderr()}`)));
         lines.on('line', (line) => {
           if (line.includes('"msg":"listening"')) child.kill('SIGTERM');
           if (line.includes('draining')) resolve();
-        }),
-      );
+        });
+      });
       child.kill('SIGTERM');
       expect(await exited).toBe(1);
     } finally {
       child.kill('SIGKILL');
     }
-  });
+  }, 30000);
 });
