@@ -1,6 +1,16 @@
 // Portal server instances for the server bench: the production build (portal-server/dist) serving
 // the staged releases (.releases/, as `npm start` leaves them), on loopback, logging warnings only.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+/** CPU time (user + system, ms) a process has used so far (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+export function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
 import path from 'node:path';
 import { freePort, repoRoot, startServer } from '../../scripts/stack.mjs';
 
@@ -40,5 +50,5 @@ export async function startPortal(publicOrigin, env = {}) {
     SHUTDOWN_DRAIN_MS: '0',
     ...env,
   });
-  return { url: `http://127.0.0.1:${port}/`, stop: server.stop };
+  return { url: `http://127.0.0.1:${port}/`, pid: server.child.pid, stop: server.stop };
 }
