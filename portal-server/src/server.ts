@@ -292,7 +292,11 @@ export async function buildServer(
   };
   registerHealthRoutes(app, readinessChecks);
   // /metrics on METRICS_PORT when set, else on the portal's own port.
-  if (metrics && config.metricsPort === undefined) registerMetricsRoute(app, metrics);
+  if (metrics && config.metricsPort === undefined) {
+    registerMetricsRoute(app, metrics);
+    if (config.production)
+      app.log.warn('METRICS_PORT is not set: /metrics is served on the public port (set it to keep metrics internal)');
+  }
   listenForOperators(
     app,
     { stats: canaryStats, metrics, readiness: readinessChecks },

@@ -176,6 +176,33 @@ describe('operating the portal server: health, readiness and metrics', () => {
   });
 });
 
+describe('metrics of refusals the page never sees', () => {
+  it('counts a refused refresh and a live remote whose manifest is not the one remotes.json pins', async () => {
+    const dirs = createFixtureDirs();
+    writeFirstLoadFixture(dirs);
+    const live = releaseEntries.get(LOGIN_V1) as RemoteEntryShape;
+    const other = releaseEntries.get(LOGIN_V2) as RemoteEntryShape;
+    dirs.writeRemotesConfig({ remote_login: { ...live, integrity: other.integrity } });
+    const app = await buildServer(testConfig(dirs), { logStream: new LogCapture() });
+    try {
+      const refresh = await app.inject({
+        method: 'POST',
+        url: '/v1/token/generate/refresh',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        payload: { grant_type: 'refresh_token', refresh_token: 'no-such-handle', scope: 'openid' },
+      });
+      expect(refresh.statusCode).toBe(401);
+      await app.inject({ url: '/direct', headers: { accept: 'text/html' } });
+      const text = (await app.inject({ url: '/metrics' })).body;
+      expect(sampleOf(text, 'portal_refresh_refusals_total')).toBe(1);
+      expect(sampleOf(text, 'portal_remote_integrity_failures_total', { remote: 'remote_login' })).toBe(1);
+    } finally {
+      await app.close();
+      dirs.cleanup();
+    }
+  });
+});
+
 describe('the operators’ port (METRICS_PORT)', () => {
   it('serves /metrics, /healthz and /readyz there, and /metrics not on the public port', async () => {
     const dirs = createFixtureDirs();
