@@ -41,4 +41,3 @@ app.log.info(
 shutDownOnSignals(app, drain, { drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs });
 // The line scripts and end-to-end tests wait for; keep its shape exact.
 process.stdout.write(`${JSON.stringify({ msg: 'listening', url: `http://localhost:${port}/` })}\n`);
-

@@ -295,7 +295,9 @@ export async function buildServer(
   if (metrics && config.metricsPort === undefined) {
     registerMetricsRoute(app, metrics);
     if (config.production)
-      app.log.warn('METRICS_PORT is not set: /metrics is served on the public port (set it to keep metrics internal)');
+      app.log.warn(
+        'METRICS_PORT is not set: /metrics is served on the public port (set it to keep metrics internal)',
+      );
   }
   listenForOperators(
     app,
