@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, rmSync, rmdirSync } from 'node:fs';
+import { cpSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,8 +22,8 @@ const scratchDir = path.join(packageDir, '.tmp', `main-test-${process.pid}`);
 const outDir = path.join(scratchDir, 'dist');
 const mainJs = path.join(outDir, 'main.js');
 
-function run(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [mainJs], {
+function run(env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, mainJs], {
     // A loaded test machine may stall a process for a second: no load shedding here.
     env: {
       PATH: process.env.PATH ?? '',
@@ -250,6 +250,75 @@ describe('main.js', () => {
       expect(await exited).toBe(1);
     } finally {
       child.kill('SIGKILL');
+    }
+  }, 30000);
+
+  /**
+   * Module hooks (node --import) that report every module whose URL names OpenTelemetry, through
+   * a message port to stderr as `loaded <url>` lines.
+   */
+  function otelWatcher(): string[] {
+    const hooks = path.join(scratchDir, 'otel-hooks.mjs');
+    writeFileSync(
+      hooks,
+      `let port;
+export function initialize(data) { port = data.port; }
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  if (/opentelemetry|@fastify\\/otel/.test(result.url)) port.postMessage(result.url);
+  return result;
+}
+`,
+    );
+    const register = path.join(scratchDir, 'otel-watch.mjs');
+    writeFileSync(
+      register,
+      `import { register } from 'node:module';
+import { MessageChannel } from 'node:worker_threads';
+const { port1, port2 } = new MessageChannel();
+port1.on('message', (url) => process.stderr.write('loaded ' + url + '\\n'));
+port1.unref();
+register(${JSON.stringify(new URL(`file://${hooks}`).href)}, { data: { port: port2 }, transferList: [port2] });
+`,
+    );
+    return ['--import', register];
+  }
+
+  it('loads no OpenTelemetry module without OTEL_EXPORTER_OTLP_ENDPOINT, and loads it with one', async () => {
+    const started = async (env: Record<string, string>) => {
+      const child = run(
+        { PORT: '0', HOST_DIST: dirs.hostDist, RELEASES_DIR: dirs.releasesDir, ...env },
+        otelWatcher(),
+      );
+      const stderr = collect(child.stderr);
+      await new Promise<void>((resolve, reject) => {
+        child.on('exit', (code) => reject(new Error(`exited with ${code}: ${stderr()}`)));
+        createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+          if (line.includes('"msg":"listening"')) resolve();
+        });
+      });
+      const loaded = () =>
+        stderr()
+          .split('\n')
+          .filter((line) => line.startsWith('loaded '));
+      return { child, loaded };
+    };
+    // Listening: everything start-up imports has been imported.
+    const without = await started({});
+    try {
+      expect(without.loaded()).toEqual([]);
+    } finally {
+      without.child.kill('SIGKILL');
+    }
+    const withEndpoint = await started({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9/' });
+    try {
+      const both = () => {
+        const urls = withEndpoint.loaded().join('\n');
+        return urls.includes('@opentelemetry/sdk-node') && urls.includes('@fastify/otel');
+      };
+      await expect.poll(both, { timeout: 10_000 }).toBe(true);
+    } finally {
+      withEndpoint.child.kill('SIGKILL');
     }
   }, 30000);
 });
