@@ -14,6 +14,7 @@ import {
 import { createFixtureDirs, type FixtureDirs, testConfig } from './helpers/fixtures.js';
 import { LogCapture } from './helpers/logCapture.js';
 import { sampleOf } from './helpers/promText.js';
+import { startRedisServer } from './helpers/redisServer.js';
 import { startUpstreamStub, type UpstreamStub } from './helpers/upstreamStub.js';
 
 const ORIGIN = 'http://localhost:8080';
@@ -173,6 +174,34 @@ describe('operating the portal server: health, readiness and metrics', () => {
     // Never a user, an address or a token.
     expect(text).not.toContain('pat.password');
     expect(text).not.toContain('127.0.0.1');
+  });
+});
+
+describe('/readyz with REDIS_URL', () => {
+  it('checks that Redis answers: ok while it does, failing while it hangs', async () => {
+    const redis = await startRedisServer();
+    const dirs = createFixtureDirs();
+    writeFirstLoadFixture(dirs);
+    const app = await buildServer(
+      testConfig(dirs, { redis: { url: redis.url, commandTimeoutMs: 300, keyPrefix: 'ops-test:' } }),
+      { logStream: new LogCapture() },
+    );
+    try {
+      await expect
+        .poll(async () => (await app.inject({ url: '/readyz' })).json(), { timeout: 10_000 })
+        .toMatchObject({ status: 'ready', checks: { redis: 'ok' } });
+      redis.pause();
+      const reply = await app.inject({ url: '/readyz' });
+      expect(reply.statusCode).toBe(503);
+      expect(reply.json()).toMatchObject({ status: 'not ready', checks: { redis: 'failing' } });
+      expect(reply.body).not.toContain(redis.url);
+      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      redis.resume();
+      await app.close();
+      await redis.stop();
+      dirs.cleanup();
+    }
   });
 });
 
