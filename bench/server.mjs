@@ -9,7 +9,7 @@ import path from 'node:path';
 import { freePort, startServer } from '../scripts/stack.mjs';
 import { median } from './lib/stats.mjs';
 import { hasNginx, NGINX, startNginx } from './server/nginx.mjs';
-import { precompressedAsset, startPortal } from './server/portals.mjs';
+import { cpuMsOf, precompressedAsset, startPortal } from './server/portals.mjs';
 import { recordResponse } from './server/record.mjs';
 import { hasWrk, runWrk } from './server/wrk.mjs';
 
@@ -78,6 +78,56 @@ function compare(label, target, portalUrl, floorUrl) {
   return row;
 }
 
+/**
+ * The cost of the Prometheus metrics (issue 29): the first page from an instance with METRICS=on
+ * (the default) against one with METRICS=off, alternately, `rounds` × 2 times. Two figures: the
+ * ratio of requests per second (on / off), and the ratio of the server's CPU time per request
+ * (off / on, from /proc), which a machine shared with other work moves far less. Within 5 % means
+ * at least 0.95.
+ */
+function compareMetrics(target, withMetrics, withoutMetrics) {
+  const runs = { on: [], off: [] };
+  for (let round = 0; round < rounds * 2; round += 1) {
+    const order = round % 2 === 0 ? ['off', 'on'] : ['on', 'off'];
+    for (const which of order) {
+      const server = which === 'on' ? withMetrics : withoutMetrics;
+      const cpuBefore = cpuMsOf(server.pid);
+      const result = runWrk(new URL(target.path, server.url).href, {
+        seconds,
+        connections,
+        headers: target.headers,
+      });
+      const cpuAfter = cpuMsOf(server.pid);
+      if (result.non2xx > 0 || result.socketErrors) {
+        console.log(
+          `  (metrics ${which} ${target.path}: ${result.non2xx} non-2xx, socket errors ${result.socketErrors ?? 0})`,
+        );
+      }
+      const cpuUsPerRequest =
+        cpuBefore !== undefined && cpuAfter !== undefined && result.requests
+          ? ((cpuAfter - cpuBefore) * 1000) / result.requests
+          : undefined;
+      runs[which].push({ ...result, cpuUsPerRequest });
+    }
+  }
+  const rpsRatio = median(runs.on.map((result, index) => result.rps / runs.off[index].rps));
+  const cpu = (which) => median(runs[which].map((result) => result.cpuUsPerRequest ?? Number.NaN));
+  const cpuRatio = cpu('off') / cpu('on');
+  const within = (ratio) => (Number.isNaN(ratio) ? 'n/a' : ratio >= 0.95 ? 'yes' : 'no');
+  console.log(
+    '\nMetrics on (METRICS=on, the default) against off, one instance each, alternately:\n\n| | on | off | ratio | within 5 % |\n| --- | --- | --- | --- | --- |',
+  );
+  console.log(
+    `| ${target.name} req/s | ${Math.round(median(runs.on.map((r) => r.rps)))} | ${Math.round(median(runs.off.map((r) => r.rps)))} | ${rpsRatio.toFixed(3)} (on/off) | ${within(rpsRatio)} |`,
+  );
+  console.log(
+    `| ${target.name} p99 | ${median(runs.on.map((r) => r.p99Ms)).toFixed(1)} ms | ${median(runs.off.map((r) => r.p99Ms)).toFixed(1)} ms | | |`,
+  );
+  console.log(
+    `| ${target.name} server CPU per request | ${cpu('on').toFixed(0)} µs | ${cpu('off').toFixed(0)} µs | ${cpuRatio.toFixed(3)} (off/on) | ${within(cpuRatio)} |`,
+  );
+}
+
 export async function benchServer() {
   console.log('\n## Server (first page and a precompressed asset, against a bare node:http floor)\n');
   if (!hasWrk()) {
@@ -112,12 +162,22 @@ export async function benchServer() {
     );
     for (const target of targets) compare(`one instance, ${target.name}`, target, first.url, floor.url);
 
+    // Metrics on (as `first` runs) against off, on the same kind of instance.
+    const withoutMetrics = await startPortal(publicOrigin, { METRICS: 'off' });
+    stops.push(withoutMetrics.stop);
+    compareMetrics(targets[0], first, withoutMetrics);
+    await withoutMetrics.stop();
+    stops.pop();
+
     if (!hasNginx()) {
       console.log(
         `\nTwo instances behind nginx: skipped (no ${NGINX}; Debian: \`apt-get install -y nginx\`).`,
       );
       return;
     }
+    console.log(
+      '\n| | req/s | p99 | floor req/s | floor p99 | ratio |\n| --- | --- | --- | --- | --- | --- |',
+    );
     const second = await startPortal(publicOrigin);
     stops.push(second.stop);
     const secondFloor = await startFloor(responses);

@@ -19,7 +19,12 @@ export interface PortalStack {
   /** Every line the portal server has written so far (stdout and stderr), growing as it runs. */
   portalLogs: string[];
   /** Each portal server: the port it listens on (127.0.0.1) and its log lines, growing as it runs. */
-  instances: { port: number; logs: string[] }[];
+  instances: {
+    port: number;
+    logs: string[];
+    /** SIGTERM (the server drains, closes and exits), then the same server again on the same port. */
+    restart(): Promise<{ exitCode: number | null }>;
+  }[];
   stop(): Promise<void>;
 }
 export declare function startStack(options?: {

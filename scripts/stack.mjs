@@ -108,27 +108,29 @@ export async function startStack({
         }
       : {};
   const portals = [];
+  const portalEnvOf = [];
   try {
     for (let index = 0; index < instances; index += 1) {
       const port = index === 0 ? pPort : await freePort();
-      portals.push(
-        await startServer(
-          'portal-server/dist/main.js',
-          {
-            NODE_ENV: 'development',
-            PORT: String(port),
-            PUBLIC_ORIGIN: portalOrigin,
-            SSO_BASE_URL: tenantUrl,
-            // The suites sign the same fixture users in back to back, far faster than a person: the
-            // per-user sign-in limit of the proxy (30 a minute) is raised here, and tested on its own
-            // (portal-server/test/antiAutomation.test.ts).
-            PROXY_USER_RATE_LIMIT: '100000',
-            ...sharedKeys,
-            ...portalEnv,
-          },
-          { echo },
-        ),
-      );
+      portalEnvOf.push({
+        NODE_ENV: 'development',
+        PORT: String(port),
+        PUBLIC_ORIGIN: portalOrigin,
+        SSO_BASE_URL: tenantUrl,
+        // The suites sign the same fixture users in back to back, far faster than a person: the
+        // per-user sign-in limit of the proxy (30 a minute) is raised here, and tested on its own
+        // (portal-server/test/antiAutomation.test.ts).
+        PROXY_USER_RATE_LIMIT: '100000',
+        // Stopping a stack needs no drain (no load balancer is waiting); a test that restarts an
+        // instance behind one sets its own.
+        SHUTDOWN_DRAIN_MS: '0',
+        // The suites run on loaded machines, where a process may be stalled for a second: they test
+        // pages, not load shedding (portal-server/test/overload.test.ts does that).
+        OVERLOAD_MAX_LAG_MS: '10000',
+        ...sharedKeys,
+        ...portalEnv,
+      });
+      portals.push(await startServer('portal-server/dist/main.js', portalEnvOf[index], { echo }));
     }
   } catch (error) {
     await Promise.all([...portals.map((portal) => portal.stop()), emulator.stop()]);
@@ -140,7 +142,23 @@ export async function startStack({
     tenantUrl,
     devPage: emulator.line.devPage ?? `${emulator.url.replace(/\/$/, '')}/_emulator/`,
     portalLogs: portals[0].logs,
-    instances: portals.map((portal) => ({ port: Number(new URL(portal.url).port), logs: portal.logs })),
+    instances: portals.map((portal, index) => {
+      const instance = {
+        port: Number(new URL(portal.url).port),
+        logs: portal.logs,
+        /** SIGTERM (the server drains, closes, exits), then the same server again on the same port. */
+        restart: async () => {
+          const child = portals[index].child;
+          const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+          await portals[index].stop();
+          const exitCode = await exited;
+          portals[index] = await startServer('portal-server/dist/main.js', portalEnvOf[index], { echo });
+          instance.logs = portals[index].logs;
+          return { exitCode };
+        },
+      };
+      return instance;
+    }),
     stop: () =>
       Promise.all([...portals.map((portal) => portal.stop()), emulator.stop()]).then(() => undefined),
   };

@@ -1,6 +1,16 @@
 // Portal server instances for the server bench: the production build (portal-server/dist) serving
 // the staged releases (.releases/, as `npm start` leaves them), on loopback, logging warnings only.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+/** CPU time (user + system, ms) a process has used so far (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+export function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
 import path from 'node:path';
 import { freePort, repoRoot, startServer } from '../../scripts/stack.mjs';
 
@@ -22,8 +32,11 @@ export function precompressedAsset() {
   return `/${asset}`;
 }
 
-/** One portal server; `publicOrigin` is the address browsers would use (the load balancer's). */
-export async function startPortal(publicOrigin) {
+/**
+ * One portal server; `publicOrigin` is the address browsers would use (the load balancer's); `env`
+ * adds settings (METRICS=off for the metrics comparison).
+ */
+export async function startPortal(publicOrigin, env = {}) {
   const port = await freePort();
   const server = await startServer('portal-server/dist/main.js', {
     NODE_ENV: 'development',
@@ -33,6 +46,9 @@ export async function startPortal(publicOrigin) {
     // Nothing on the first page calls the SSO: any address will do.
     SSO_BASE_URL: 'http://127.0.0.1:9/default/',
     LOG_LEVEL: 'warn',
+    // The bench stops its servers at once: no load balancer waits for a drain.
+    SHUTDOWN_DRAIN_MS: '0',
+    ...env,
   });
-  return { url: `http://127.0.0.1:${port}/`, stop: server.stop };
+  return { url: `http://127.0.0.1:${port}/`, pid: server.child.pid, stop: server.stop };
 }

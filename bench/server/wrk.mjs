@@ -23,8 +23,10 @@ export function parseWrk(text) {
   if (!rps || !p99) throw new Error(`wrk: unexpected report:\n${text}`);
   const bad = text.match(/Non-2xx or 3xx responses:\s+(\d+)/);
   const errors = text.match(/Socket errors: (.*)/);
+  const requests = text.match(/^\s*(\d+) requests in /m);
   return {
     rps: Number(rps[1]),
+    requests: requests ? Number(requests[1]) : undefined,
     p99Ms: millis(p99[1], p99[2]),
     non2xx: bad ? Number(bad[1]) : 0,
     socketErrors: errors ? errors[1] : undefined,

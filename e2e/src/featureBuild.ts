@@ -17,8 +17,17 @@ export function buildBefore(pkg: string, label: string, edits: Record<string, So
   const copy = path.join(repoRoot, '.tmp', `${pkg}-${label}`);
   rmSync(copy, { recursive: true, force: true });
   mkdirSync(copy, { recursive: true });
-  // content/: remote-help's texts, imported from its sources.
-  for (const entry of ['src', 'content', 'exposes.ts', 'rspack.config.ts', 'package.json', 'tsconfig.json']) {
+  // content/: remote-help's texts, imported from its sources; lang/: the message catalogues the
+  // build compiles (tooling/src/catalogues.ts).
+  for (const entry of [
+    'src',
+    'content',
+    'lang',
+    'exposes.ts',
+    'rspack.config.ts',
+    'package.json',
+    'tsconfig.json',
+  ]) {
     if (existsSync(path.join(source, entry)))
       cpSync(path.join(source, entry), path.join(copy, entry), { recursive: true });
   }
@@ -32,6 +41,8 @@ export function buildBefore(pkg: string, label: string, edits: Record<string, So
     env: { ...process.env, PORTAL_BUILD_LABEL: label },
     encoding: 'utf8',
   });
-  if (build.status !== 0) throw new Error(`building ${pkg} before the feature failed:\n${build.stderr}`);
+  // Rspack prints its errors on stdout and only warnings on stderr: quote both.
+  if (build.status !== 0)
+    throw new Error(`building ${pkg} before the feature failed:\n${build.stdout}\n${build.stderr}`);
   return copy;
 }

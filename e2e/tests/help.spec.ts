@@ -201,6 +201,25 @@ for (const audience of ['clients', 'employees'] as const) {
   });
 }
 
+test.describe('an information page in another locale (issue 26)', () => {
+  test.use({ locale: 'de-DE' });
+
+  test("/cookies arrives in German: the page's title, headings and table in the locale's content file", async ({
+    page,
+    pageErrors: _,
+  }) => {
+    const pageContent = content<PageContent>('de-DE/cookies.json');
+    await page.goto('/cookies');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cookie-Hinweis');
+    expect(await remoteRoot(page).getByRole('heading', { level: 2 }).allTextContents()).toEqual(
+      pageContent.sections.map((s) => s.heading),
+    );
+    await expect(page.getByRole('columnheader', { name: 'Zweck' })).toBeVisible();
+    await expect(page.getByText('Zuletzt aktualisiert am 1. November 2026')).toBeVisible();
+    await expect(page).toHaveTitle('Cookie-Hinweis – Authentifizierungsportal');
+  });
+});
+
 test('the footer leads to the cookie notice, the SMS terms and Login Assistance', async ({
   page,
   pageErrors: _,

@@ -128,3 +128,67 @@ test('deleting a credential', async ({ page, emulator, pageErrors: _ }) => {
   await page.keyboard.press('Tab');
   await expect(items.nth(2).getByRole('button', { name: /^Deactivate ivr/ })).toBeFocused();
 });
+
+// Issue 26: the same keyboard use in Arabic, right to left (the page's language from the browser's,
+// negotiated by the portal server). Tab follows the reading order, arrow keys in the code boxes
+// follow the boxes as shown (digits stay left to right on a right-to-left page).
+test.describe('right to left (ar)', () => {
+  test.use({ locale: 'ar' });
+
+  test('e-mail code sign-in', async ({ page, emulator, pageErrors: _ }) => {
+    await page.goto('/direct');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const userId = page.getByLabel('معرّف المستخدم');
+    await expect(userId).toBeFocused();
+    await page.keyboard.type('olga.otp');
+    const rememberMe = page.getByLabel('تذكّرني');
+    const submit = page.getByRole('button', { name: 'إرسال' });
+    await expect(submit).toBeEnabled();
+    // Right to left: the field starts at the right, the check box sits right of its label.
+    const [field, box, label] = await Promise.all(
+      [userId, rememberMe, page.getByText('تذكّرني', { exact: true })].map((l) => l.boundingBox()),
+    );
+    expect(field && box && label && box.x > label.x).toBe(true);
+    // Tab goes on in reading order (field, check box, submit), Shift+Tab back.
+    await page.keyboard.press('Tab');
+    await expect(rememberMe).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(submit).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(userId).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    const password = page.getByLabel('كلمة المرور', { exact: true });
+    await expect(password).toBeFocused();
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+
+    const chooser = page.getByRole('group', { name: 'اختر طريقة لتسجيل الدخول' });
+    await expect(chooser).toBeVisible();
+    const email = chooser.getByRole('radio', { name: /البريد الإلكتروني/ });
+    await tabTo(page, chooser.getByRole('radio').first());
+    for (let step = 0; step < 4 && !(await email.isChecked()); step += 1)
+      await page.keyboard.press('ArrowDown');
+    await expect(email).toBeFocused();
+    await tabTo(page, page.getByRole('button', { name: 'إرسال الرمز' }));
+    await page.keyboard.press('Enter');
+
+    const digit = (n: number) => page.getByLabel(`الرقم ${n} من 6`, { exact: true });
+    await expect(digit(1)).toBeFocused();
+    const [first, second] = await Promise.all([digit(1).boundingBox(), digit(2).boundingBox()]);
+    expect(first && second && first.x < second.x).toBe(true);
+    const code = await codeSent(emulator, 'olga.otp');
+    await page.keyboard.type(code.slice(0, 3));
+    await expect(digit(4)).toBeFocused();
+    // ArrowLeft is the box on the left, the digit before; ArrowRight the one after.
+    await page.keyboard.press('ArrowLeft');
+    await expect(digit(3)).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(digit(4)).toBeFocused();
+    await page.keyboard.type(code.slice(3));
+
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByRole('link', { name: 'إدارة بيانات الاعتماد' })).toBeFocused();
+  });
+});

@@ -6,7 +6,7 @@ import { type RunningRedis, startRedis } from '../../scripts/redis.mjs';
 import { expect, guarded, type Page } from '../src/fixtures';
 import { copyReleases, type RemoteEntry, releaseEntry } from '../src/releases';
 import { freePort, type PortalStack, PROXY_PATH, startStack } from '../src/servers';
-import { signInToWelcome } from '../src/signIn';
+import { PASSWORD, signInToWelcome } from '../src/signIn';
 
 // Issue 24 item 5: two portal servers behind nginx (round robin), sharing one Redis, one emulator,
 // one release folder and one sealing key, as a horizontally scaled deployment runs them.
@@ -63,6 +63,8 @@ const test = guarded.extend<Record<never, never>, { world: World }>({
             TRUST_PROXY: '1',
             SERVICE_URL: `${url}${PROXY_PATH}`,
             CSP_REPORT_RATE_LIMIT: String(CSP_REPORT_LIMIT),
+            // A restarted instance keeps answering this long after SIGTERM (the rolling restart).
+            SHUTDOWN_DRAIN_MS: '1000',
           },
         });
         balancer = await startLoadBalancer({
@@ -277,4 +279,32 @@ test('a 50 % canary keeps each browser in its cohort on both instances, and a pr
     await inside.close();
     await outside.close();
   }
+});
+
+test('a rolling restart loses no sign-in step: an instance drains, exits 0 and comes back mid sign-in', async ({
+  page,
+  world,
+}) => {
+  await page.goto('/direct');
+  await page.getByLabel('User ID').fill('pat.password');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+  const logged = world.balancer.accessLog().length;
+
+  // SIGTERM to the first instance: it drains (still answering, each reply closing its connection),
+  // stops accepting, finishes what it holds and exits; the password step goes on meanwhile.
+  const restarted = world.stack.instances[0]?.restart();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole('heading', { name: /^Hello, / })).toBeVisible();
+  expect(await restarted).toEqual({ exitCode: 0 });
+
+  // Every call of the sign-in was answered by an instance: none failed at the balancer.
+  const calls = world.balancer.accessLog().slice(logged);
+  expect(calls.some((line) => line.includes('PasswordAuthenticator'))).toBe(true);
+  expect(calls.filter((line) => / 5\d\d /.test(line))).toEqual([]);
+  // The restarted instance serves again.
+  const ready = await fetch(`http://127.0.0.1:${world.stack.instances[0]?.port}/readyz`);
+  expect(ready.status).toBe(200);
 });

@@ -1,7 +1,7 @@
 import { contributionsAtom } from '@portal/shared/contributions';
 import { createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
-import { refreshContributedWords } from '../src/startup/contributions';
+import { CONTRIBUTIONS_URL, refreshContributedWords } from '../src/startup/contributions';
 import { contributions } from './contributionsFixture';
 
 const reply = (status: number, body: unknown) =>
@@ -37,5 +37,13 @@ describe('the contributed words after a change of language', () => {
     store.set(contributionsAtom, contributions);
     await refreshContributedWords(store, reply(503, {}));
     expect(store.get(contributionsAtom)).toEqual(contributions);
+  });
+
+  it("asks for them in the page's active locale (the server takes ui_locales first)", async () => {
+    const store = createStore();
+    store.set(contributionsAtom, contributions);
+    const fetchImpl = reply(200, contributions);
+    await refreshContributedWords(store, fetchImpl, 'fr-CA');
+    expect(fetchImpl).toHaveBeenCalledWith(`${CONTRIBUTIONS_URL}?ui_locales=fr-CA`, expect.anything());
   });
 });

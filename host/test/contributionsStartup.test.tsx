@@ -32,7 +32,10 @@ describe('contributions at start-up', () => {
   it(`fetches ${CONTRIBUTIONS_URL} without them`, async () => {
     const fetchImpl = reply(200, contributions);
     await loadContributions(portalStore, fetchImpl);
-    expect(fetchImpl).toHaveBeenCalledWith(CONTRIBUTIONS_URL, expect.objectContaining({ cache: 'no-store' }));
+    expect(fetchImpl).toHaveBeenCalledWith(
+      `${CONTRIBUTIONS_URL}?ui_locales=en-US`,
+      expect.objectContaining({ cache: 'no-store' }),
+    );
     expect(portalStore.get(contributionsAtom)).toEqual(contributions);
   });
 
@@ -53,7 +56,7 @@ describe('contributions at start-up', () => {
     expect(screen.getByRole('alert')).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Legal and help' })).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
-    expect(fetchSpy).toHaveBeenCalledWith(CONTRIBUTIONS_URL, expect.anything());
+    expect(fetchSpy).toHaveBeenCalledWith(`${CONTRIBUTIONS_URL}?ui_locales=en-US`, expect.anything());
     expect(portalStore.get(contributionsLoadAtom)).toBe('ready');
     // The shell's own error is gone (what the landing screen shows next is the federation's
     // business, and depends on the remotes an earlier file in this window configured).

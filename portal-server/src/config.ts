@@ -6,10 +6,13 @@ import {
   baseUrlValue,
   byteCount,
   devRemotesValue,
+  httpUrlValue,
   type LogLevel,
   logLevelValue,
+  millisOrZero,
   nodeEnvValue,
   nonEmpty,
+  onOffValue,
   originListValue,
   originValue,
   portValue,
@@ -111,6 +114,16 @@ export interface PortalServerConfig {
   metricsPort: number | undefined;
   /** Where the operators' listener binds (METRICS_HOST, default 127.0.0.1). */
   metricsHost: string;
+  /** Prometheus metrics are collected and served at GET /metrics (METRICS, default on). */
+  metricsEnabled: boolean;
+  /** After SIGTERM, how long /readyz says draining while requests are still served (SHUTDOWN_DRAIN_MS). */
+  shutdownDrainMs: number;
+  /** Then how long requests in flight may take before their connections are cut (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+  /** The event loop's lag above which requests get 503 with Retry-After (OVERLOAD_MAX_LAG_MS). */
+  overloadMaxLagMs: number;
+  /** OTLP/HTTP collector spans are exported to (OTEL_EXPORTER_OTLP_ENDPOINT); undefined: none. */
+  otlpEndpoint: string | undefined;
 }
 
 /** How long a client may take and how much it may send (src/http/serverLimits.ts). */
@@ -178,6 +191,11 @@ const EnvSchema = v.object({
   BEACON_RATE_LIMIT: v.optional(positiveWhole, '60'),
   METRICS_PORT: v.optional(portValue),
   METRICS_HOST: v.optional(nonEmpty, '127.0.0.1'),
+  METRICS: v.optional(onOffValue, 'on'),
+  SHUTDOWN_DRAIN_MS: v.optional(millisOrZero, '5000'),
+  SHUTDOWN_TIMEOUT_MS: v.optional(positiveMillis, '10000'),
+  OVERLOAD_MAX_LAG_MS: v.optional(positiveMillis, '1000'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: v.optional(httpUrlValue),
 });
 
 type EnvName = keyof v.InferInput<typeof EnvSchema>;
@@ -284,6 +302,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     beaconRateLimit: e.BEACON_RATE_LIMIT,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    metricsEnabled: e.METRICS === 'on',
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    overloadMaxLagMs: e.OVERLOAD_MAX_LAG_MS,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from './config.js';
+import { DrainState, shutDownOnSignals } from './lifecycle/gracefulShutdown.js';
 import { buildServer } from './server.js';
 
 /** One JSON line on stderr, the same shape as the server's log lines, then exit 1. */
@@ -15,7 +16,8 @@ try {
   failStart(error instanceof ConfigError ? error.message : `Start-up failed: ${String(error)}`);
 }
 
-const app = await buildServer(config);
+const drain = new DrainState();
+const app = await buildServer(config, { drain });
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
@@ -35,14 +37,7 @@ app.log.info(
   },
   'portal server configured',
 );
+// Before the line below: whoever waits for it may signal at once.
+shutDownOnSignals(app, drain, { drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs });
 // The line scripts and end-to-end tests wait for; keep its shape exact.
 process.stdout.write(`${JSON.stringify({ msg: 'listening', url: `http://localhost:${port}/` })}\n`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}

@@ -5,6 +5,7 @@ import { auditLogger, AuditTrail } from './audit/auditTrail.js';
 import { registerBrowserEventsRoute } from './audit/browserEventsRoute.js';
 import { registerBeaconRoute } from './canary/beaconRoute.js';
 import { CanaryStats } from './canary/canaryStats.js';
+import { type ServedBuild, servedBuilds } from './canary/sessionCohort.js';
 import { ScreenMarkup } from './firstLoad/screenMarkup.js';
 import { listenForOperators } from './canary/metricsServer.js';
 import { ProxyAudit } from './audit/proxyAudit.js';
@@ -18,7 +19,18 @@ import { RemoteManifests } from './firstLoad/remoteManifests.js';
 import { SessionRemotes } from './firstLoad/sessionRemotes.js';
 import { HOST_CONFIG_FILE } from './host/hostEntry.js';
 import { HostSource } from './host/hostSource.js';
+import { isReadableFolder, type ReadinessChecks } from './health/readiness.js';
+import { registerHealthRoutes } from './health/healthRoutes.js';
 import { registerDynamicCompression } from './http/dynamicCompression.js';
+import { registerOverloadGuard } from './http/overload.js';
+import { DrainState } from './lifecycle/gracefulShutdown.js';
+import { registerHttpMetrics, registerMetricsRoute } from './metrics/httpMetrics.js';
+import { PortalMetrics } from './metrics/portalMetrics.js';
+import {
+  OWN_SPAN_PROPAGATOR,
+  registerRequestTracing,
+  tracingChildLoggerFactory,
+} from './tracing/requestTrace.js';
 import { registerErrorHandler } from './http/errorReply.js';
 import { serverLimitOptions } from './http/serverLimits.js';
 import { type LoggerSetup, loggerOptions } from './logging.js';
@@ -65,7 +77,12 @@ export interface BuildOptions {
   rateLimitStore?: RateLimitStore;
   /** Counters the instances share (the canary beacons per build, README "Canary analysis"); the same default. */
   counterStore?: CounterStore;
+  /** Set to draining by the signal handler (main.ts): /readyz then answers 503. */
+  drain?: DrainState;
 }
+
+/** The service name on exported spans. */
+const SERVICE_NAME = 'portal-server';
 
 /** How long a dev server's manifest is reused (DEV_REMOTES): a reload after a rebuild sees the new one. */
 const DEV_MANIFEST_TTL_MS = 1000;
@@ -75,13 +92,36 @@ export async function buildServer(
   config: PortalServerConfig,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  // OpenTelemetry only when asked for: without OTEL_EXPORTER_OTLP_ENDPOINT none of it is loaded.
+  const otel = config.otlpEndpoint
+    ? (await import('./tracing/otel.js')).startOtel(config.otlpEndpoint, SERVICE_NAME)
+    : undefined;
   const app = Fastify({
     logger: loggerOptions({
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
     }),
+    // Every log line of a request carries its W3C trace id (tracing/requestTrace.ts).
+    childLoggerFactory: tracingChildLoggerFactory({ writeBackTraceparent: otel !== undefined }),
     return503OnClosing: true,
     ...serverLimitOptions(config.limits, config.trustProxy),
+  });
+  if (otel) {
+    await app.register(otel.plugin);
+    app.addHook('onClose', otel.shutdown);
+  }
+  registerRequestTracing(app, { propagator: otel?.propagator ?? OWN_SPAN_PROPAGATOR });
+  registerOverloadGuard(app, config.overloadMaxLagMs);
+  // Beacon series of the builds remotes.json serves start at 0 (set once remotesFile exists below).
+  let served: () => Promise<ServedBuild[]> = async () => [];
+  const metrics = config.metricsEnabled ? new PortalMetrics(() => served()) : undefined;
+  if (metrics) registerHttpMetrics(app, metrics);
+  const drain = options.drain ?? new DrainState();
+  // Draining: each reply closes its connection, so a load balancer's keep-alive connections end
+  // while this instance still answers, not when it stops accepting.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (drain.draining) reply.header('connection', 'close');
+    done();
   });
 
   /** PUBLIC_ORIGIN, or http://localhost:<port actually bound> (PORT=0 picks one at listen time). */
@@ -120,6 +160,10 @@ export async function buildServer(
       'DEV_REMOTES: these remotes come from development servers',
     );
   }
+  served = async () => {
+    const remotes = await remotesFile.read();
+    return remotes.ok ? servedBuilds(remotes.config) : [];
+  };
   // The session's builds with their manifests, and their contributions merged: the page's
   // first-load plan and GET /v1/config/contributions are made from the same two.
   const sessionRemotes = new SessionRemotes(
@@ -130,6 +174,7 @@ export async function buildServer(
       remoteOrigins: config.remoteOrigins,
       log: app.log,
       foreign: foreignManifests,
+      onIntegrityFailure: metrics && ((remote) => metrics.integrityFailure(remote)),
     }),
   );
   const liveContributions = new LiveContributions(app.log, (merged) => contributedCalls.note(merged));
@@ -141,7 +186,7 @@ export async function buildServer(
   const stores = sharedStores(config.redis, app.log, options);
   app.addHook('onClose', stores.close);
   const { rateLimitStore } = stores;
-  const canaryStats = new CanaryStats(stores.counterStore);
+  const canaryStats = new CanaryStats(stores.counterStore, undefined, metrics?.beacon.bind(metrics));
   const custody = new RefreshTokenCustody(
     new TokenSealer({ keys: config.tokenSealingKeys, purpose: REFRESH_COOKIE_PREFIX }),
     {
@@ -155,6 +200,7 @@ export async function buildServer(
     clientId: config.ssoClientId,
     clientSecret: config.ssoClientSecret,
     timeoutMs: config.proxyTimeoutMs,
+    observe: metrics?.ssoCall.bind(metrics),
   });
   if (config.tokenSealingKeyGenerated) {
     app.log.warn(
@@ -165,6 +211,8 @@ export async function buildServer(
   const auditTrail = new AuditTrail(
     auditLogger(app.log, config.logLevel),
     new Pseudonymizer(config.auditPseudonymKey),
+    undefined,
+    metrics?.audit.bind(metrics),
   );
   if (config.auditPseudonymKeyGenerated) {
     app.log.warn(
@@ -207,6 +255,7 @@ export async function buildServer(
       audit: new ProxyAudit(auditTrail),
       signIn: { sso, custody, publicOrigin },
       keepsTrustedDevice: () => serviceUrlIsProxy(serviceUrlOf(config, publicOrigin()), publicOrigin()),
+      observeSsoCall: metrics?.ssoCall.bind(metrics),
     });
     await registerBrowserEventsRoute(dynamic, {
       trail: auditTrail,
@@ -226,12 +275,6 @@ export async function buildServer(
       },
     });
   });
-  listenForOperators(app, canaryStats, { port: config.metricsPort, host: config.metricsHost });
-  await registerCspReportRoute(app, {
-    store: rateLimitStore,
-    rule: { name: 'csp-report', limit: config.cspReportRateLimit, windowMs: config.rateLimitWindowMs },
-  });
-  registerEmeaCookiesPage(app);
   // host.json beside remotes.json names the live host release (the release tool writes both).
   const host = new HostSource({
     hostDist: config.hostDist,
@@ -239,6 +282,33 @@ export async function buildServer(
     hostConfigFile: path.join(path.dirname(config.remotesConfigFile), HOST_CONFIG_FILE),
     log: app.log,
   });
+  // Health on the portal's port always (a load balancer's checks), and on the operators' listener.
+  const readinessChecks: ReadinessChecks = {
+    releases: () => isReadableFolder(config.releasesDir),
+    remotesConfig: async () => (await remotesFile.read()).ok,
+    host: () => host.present(),
+    redis: stores.ping,
+    draining: () => drain.draining,
+  };
+  registerHealthRoutes(app, readinessChecks);
+  // /metrics on METRICS_PORT when set, else on the portal's own port.
+  if (metrics && config.metricsPort === undefined) {
+    registerMetricsRoute(app, metrics);
+    if (config.production)
+      app.log.warn(
+        'METRICS_PORT is not set: /metrics is served on the public port (set it to keep metrics internal)',
+      );
+  }
+  listenForOperators(
+    app,
+    { stats: canaryStats, metrics, readiness: readinessChecks },
+    { port: config.metricsPort, host: config.metricsHost },
+  );
+  await registerCspReportRoute(app, {
+    store: rateLimitStore,
+    rule: { name: 'csp-report', limit: config.cspReportRateLimit, windowMs: config.rateLimitWindowMs },
+  });
+  registerEmeaCookiesPage(app);
   await registerHostApp(app, {
     hostDist: config.hostDist,
     host,

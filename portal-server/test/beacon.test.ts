@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildMetricsServer } from '../src/canary/metricsServer.js';
+import type { ReadinessChecks } from '../src/health/readiness.js';
 import { CANARY_COOKIE, canaryBucket } from '../src/remotes/canarySession.js';
 import { buildServer } from '../src/server.js';
 import { MemoryCounterStore } from '../src/shared/counterStore.js';
@@ -14,6 +15,13 @@ import {
   writeFirstLoadFixture,
 } from './helpers/firstLoadFixtures.js';
 import { LogCapture } from './helpers/logCapture.js';
+
+const READY: ReadinessChecks = {
+  releases: async () => true,
+  remotesConfig: async () => true,
+  host: async () => true,
+  draining: () => false,
+};
 
 const ORIGIN = 'http://localhost:8080';
 const V1 = LOGIN_V1.split('/')[1] as string;
@@ -67,7 +75,11 @@ describe('POST /v1/beacon and the operators’ /canary-stats', () => {
   });
 
   const stats = async () => {
-    const metrics = buildMetricsServer(new CanaryStats(store));
+    const metrics = buildMetricsServer({
+      stats: new CanaryStats(store),
+      metrics: undefined,
+      readiness: READY,
+    });
     const reply = await metrics.inject({ url: '/canary-stats' });
     await metrics.close();
     expect(reply.statusCode).toBe(200);
@@ -193,7 +205,9 @@ describe('the operators’ listener', () => {
     const app = await buildServer(testConfig(dirs, { port: 0, metricsPort: 0 }), { logStream: logs });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const line = logs.entries().find((entry) => entry.msg === 'operator endpoint (canary stats) listening');
+      const line = logs
+        .entries()
+        .find((entry) => entry.msg === 'operator endpoint (canary stats, metrics, health) listening');
       const address = /^127\.0\.0\.1:(\d+)$/.exec(String(line?.metrics))?.[1];
       expect(address, JSON.stringify(logs.entries().map((e) => e.msg))).toBeDefined();
       const reply = await fetch(`http://127.0.0.1:${address}/canary-stats`);

@@ -1,8 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, rmSync, rmdirSync } from 'node:fs';
+import { cpSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { connect } from 'node:net';
+import { startUpstreamStub } from './helpers/upstreamStub.js';
 import {
   createFixtureDirs,
   devPortalConfigFile,
@@ -19,9 +22,15 @@ const scratchDir = path.join(packageDir, '.tmp', `main-test-${process.pid}`);
 const outDir = path.join(scratchDir, 'dist');
 const mainJs = path.join(outDir, 'main.js');
 
-function run(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [mainJs], {
-    env: { PATH: process.env.PATH ?? '', PORTAL_CONFIG: devPortalConfigFile, ...env },
+function run(env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, mainJs], {
+    // A loaded test machine may stall a process for a second: no load shedding here.
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORTAL_CONFIG: devPortalConfigFile,
+      OVERLOAD_MAX_LAG_MS: '10000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
@@ -143,4 +152,173 @@ describe('main.js', () => {
       child.kill('SIGTERM');
     }
   });
+
+  it('drains on SIGTERM: readyz 503 at once, the slow request in flight completes, then new connections are refused, exit 0', async () => {
+    const sso = await startUpstreamStub('/default/');
+    // The SSO holds the first call's reply until the test lets it go.
+    let arrived: (response: ServerResponse) => void = () => {};
+    const held = new Promise<ServerResponse>((resolve) => {
+      arrived = resolve;
+    });
+    sso.handle((_request, response) => arrived(response));
+    const child = run({
+      PORT: '0',
+      HOST_DIST: dirs.hostDist,
+      RELEASES_DIR: dirs.releasesDir,
+      SSO_BASE_URL: sso.baseUrl,
+      SHUTDOWN_DRAIN_MS: '1500',
+      SHUTDOWN_TIMEOUT_MS: '30000',
+    });
+    const stderr = collect(child.stderr);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const seen: string[] = [];
+    const waiters: { text: string; resolve: () => void }[] = [];
+    const lineWith = (text: string) =>
+      new Promise<void>((resolve) => {
+        if (seen.some((line) => line.includes(text))) resolve();
+        else waiters.push({ text, resolve });
+      });
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+      seen.push(line);
+      for (const waiter of waiters) if (line.includes(waiter.text)) waiter.resolve();
+    });
+    try {
+      await lineWith('"msg":"listening"');
+      const listening = seen.find((line) => line.includes('"msg":"listening"')) as string;
+      const { url } = JSON.parse(listening) as { url: string };
+      const slow = fetch(new URL('common/portal/proxy/auth/v1/authenticate', url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName: 'pat.password' }),
+      });
+      slow.catch(() => {}); // awaited below; a failed test must not leave it unhandled
+      const response = await held;
+
+      child.kill('SIGTERM');
+      await lineWith('draining');
+      const ready = await fetch(new URL('readyz', url));
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ status: 'not ready', checks: { shutdown: 'draining' } });
+      expect((await fetch(new URL('healthz', url))).status).toBe(200);
+
+      await lineWith('closing');
+      // The listening socket closes right after that line: a new connection is refused.
+      const port = Number(new URL(url).port);
+      let outcome = '';
+      for (let tries = 0; tries < 50 && outcome !== 'ECONNREFUSED'; tries += 1) {
+        outcome = await new Promise<string>((resolve) => {
+          const socket = connect(port, '127.0.0.1', () => {
+            socket.destroy();
+            resolve('connected');
+          });
+          socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? String(error)));
+        });
+        if (outcome === 'connected') await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(outcome).toBe('ECONNREFUSED');
+
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"nextaction":"PASSWORD_AUTH"}');
+      const finished = await slow;
+      expect(finished.status).toBe(200);
+      expect(await finished.json()).toEqual({ nextaction: 'PASSWORD_AUTH' });
+      expect(await exited, stderr()).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+      await sso.close();
+    }
+  }, 30000);
+
+  it('exits at once on a second signal while draining', async () => {
+    const child = run({
+      PORT: '0',
+      HOST_DIST: dirs.hostDist,
+      RELEASES_DIR: dirs.releasesDir,
+      SHUTDOWN_DRAIN_MS: '600000',
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const stderr = collect(child.stderr);
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.on('exit', (code) => reject(new Error(`exited with ${code} before draining: ${stderr()}`)));
+        lines.on('line', (line) => {
+          if (line.includes('"msg":"listening"')) child.kill('SIGTERM');
+          if (line.includes('draining')) resolve();
+        });
+      });
+      child.kill('SIGTERM');
+      expect(await exited).toBe(1);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 30000);
+
+  /**
+   * Module hooks (node --import) that report every module whose URL names OpenTelemetry, through
+   * a message port to stderr as `loaded <url>` lines.
+   */
+  function otelWatcher(): string[] {
+    const hooks = path.join(scratchDir, 'otel-hooks.mjs');
+    writeFileSync(
+      hooks,
+      `let port;
+export function initialize(data) { port = data.port; }
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  if (/opentelemetry|@fastify\\/otel/.test(result.url)) port.postMessage(result.url);
+  return result;
+}
+`,
+    );
+    const register = path.join(scratchDir, 'otel-watch.mjs');
+    writeFileSync(
+      register,
+      `import { register } from 'node:module';
+import { MessageChannel } from 'node:worker_threads';
+const { port1, port2 } = new MessageChannel();
+port1.on('message', (url) => process.stderr.write('loaded ' + url + '\\n'));
+port1.unref();
+register(${JSON.stringify(new URL(`file://${hooks}`).href)}, { data: { port: port2 }, transferList: [port2] });
+`,
+    );
+    return ['--import', register];
+  }
+
+  it('loads no OpenTelemetry module without OTEL_EXPORTER_OTLP_ENDPOINT, and loads it with one', async () => {
+    const started = async (env: Record<string, string>) => {
+      const child = run(
+        { PORT: '0', HOST_DIST: dirs.hostDist, RELEASES_DIR: dirs.releasesDir, ...env },
+        otelWatcher(),
+      );
+      const stderr = collect(child.stderr);
+      await new Promise<void>((resolve, reject) => {
+        child.on('exit', (code) => reject(new Error(`exited with ${code}: ${stderr()}`)));
+        createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+          if (line.includes('"msg":"listening"')) resolve();
+        });
+      });
+      const loaded = () =>
+        stderr()
+          .split('\n')
+          .filter((line) => line.startsWith('loaded '));
+      return { child, loaded };
+    };
+    // Listening: everything start-up imports has been imported.
+    const without = await started({});
+    try {
+      expect(without.loaded()).toEqual([]);
+    } finally {
+      without.child.kill('SIGKILL');
+    }
+    const withEndpoint = await started({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9/' });
+    try {
+      const both = () => {
+        const urls = withEndpoint.loaded().join('\n');
+        return urls.includes('@opentelemetry/sdk-node') && urls.includes('@fastify/otel');
+      };
+      await expect.poll(both, { timeout: 10_000 }).toBe(true);
+    } finally {
+      withEndpoint.child.kill('SIGKILL');
+    }
+  }, 30000);
 });

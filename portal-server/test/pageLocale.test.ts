@@ -5,7 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acceptedLanguages, localeDirection, negotiateLocale } from '../src/i18n/negotiateLocale.js';
 import { SHELL_SLOTS } from '../src/firstLoad/shellMarkup.js';
 import { buildServer } from '../src/server.js';
-import { HOST_PLAN, manifest, writeFirstLoadFixture, writeRelease } from './helpers/firstLoadFixtures.js';
+import {
+  HOST_PLAN,
+  manifest,
+  TEMPLATE,
+  writeFirstLoadFixture,
+  writeRelease,
+} from './helpers/firstLoadFixtures.js';
 import { createFixtureDirs, type FixtureDirs, sha384Of, testConfig } from './helpers/fixtures.js';
 
 const LOCALES = [
@@ -86,6 +92,7 @@ describe('the page in its locale', () => {
   const folder = path.join('remote-login', 'localised');
   const kernelCatalogue = (locale: string) => `/catalogue-${locale}.0a0a0a0a0a.js`;
   const SCREEN = '<h1>Sign in</h1><input id="portal-user-id">';
+  const NOSCRIPT = 'This sign-in portal needs JavaScript.';
   const SHELL =
     `<div class="portal-shell"><main id="main">${SHELL_SLOTS.screen}</main><footer><ul>` +
     `<li data-order="0"><a href="${SHELL_SLOTS.linkPath}">${SHELL_SLOTS.linkLabel}</a></li>` +
@@ -103,7 +110,20 @@ describe('the page in its locale', () => {
         catalogues: Object.fromEntries(
           ['en-US', 'fr-CA', 'ar'].map((locale) => [locale, kernelCatalogue(locale)]),
         ),
+        documentWords: {
+          'en-US': { title: 'Authentication Hub', noscript: NOSCRIPT },
+          'fr-CA': {
+            title: 'Centre d’authentification',
+            noscript: 'Ce portail de connexion nécessite JavaScript.',
+          },
+          // No title; a noscript text that would close the element: it stays text.
+          ar: { noscript: 'JavaScript </noscript><img src=x>' },
+        },
       }),
+    );
+    writeFileSync(
+      path.join(dirs.hostDist, 'index.html'),
+      TEMPLATE.replace('<div id="root">', `<noscript>${NOSCRIPT}</noscript><div id="root">`),
     );
     const built = manifest('remote_login', ['Landing', 'UserId'], 'e5d50b127d') as {
       integrity: Record<string, string>;
@@ -151,6 +171,20 @@ describe('the page in its locale', () => {
     expect(response.body).toContain('<div id="root"></div>');
   });
 
+  it("carries the page's own <title> and <noscript> in its locale, from the host build's words", async () => {
+    const french = (await page('/direct', { 'accept-language': 'fr-CA' })).body;
+    expect(french).toContain('<title>Centre d’authentification</title>');
+    expect(french).toContain('<noscript>Ce portail de connexion nécessite JavaScript.</noscript>');
+    expect(french).not.toContain(NOSCRIPT);
+    const english = (await page('/direct', { 'accept-language': 'en-US' })).body;
+    expect(english).toContain('<title>Authentication Hub</title>');
+    expect(english).toContain(`<noscript>${NOSCRIPT}</noscript>`);
+    // A word the build does not give stays the template's; a given one is text, never markup.
+    const arabic = (await page('/direct', { 'accept-language': 'ar' })).body;
+    expect(arabic).toContain('<title>Authentication Hub</title>');
+    expect(arabic).toContain('<noscript>JavaScript &lt;/noscript&gt;&lt;img src=x&gt;</noscript>');
+  });
+
   it("gives the page the contributed titles in its locale, from the remote's manifest", async () => {
     const title = async (headers: Record<string, string>) => {
       const body = (await page('/direct', headers)).body;
@@ -187,6 +221,24 @@ describe('the page in its locale', () => {
     expect(await titleOf({ cookie: 'portal-locale=fr-CA' })).toBe('Connexion');
     expect(await titleOf({ 'accept-language': 'fr-CA' })).toBe('Connexion');
     expect(await titleOf({})).toBe('Sign in');
+  });
+
+  it('answers GET /v1/config/contributions as the page negotiates: ui_locales, then the saved choice, then Accept-Language', async () => {
+    const titleOf = async (query: string, headers: Record<string, string> = {}) => {
+      const response = await app.inject({ url: `/v1/config/contributions${query}`, headers });
+      const body = response.json() as { routes: { path: string; title: string }[] };
+      return body.routes.find((route) => route.path === '/direct')?.title;
+    };
+    // ui_locales first, over a saved choice and Accept-Language (a page that arrived with it).
+    const english = { cookie: 'portal-locale=en-US', 'accept-language': 'en-US' };
+    expect(await titleOf('?ui_locales=fr-CA', english)).toBe('Connexion');
+    expect(await titleOf('?ui_locales=nl+fr-CA')).toBe('Connexion');
+    // ui_locales the portal does not speak: the saved choice, then Accept-Language.
+    expect(
+      await titleOf('?ui_locales=nl', { cookie: 'portal-locale=fr-CA', 'accept-language': 'en-US' }),
+    ).toBe('Connexion');
+    expect(await titleOf('?ui_locales=nl', { 'accept-language': 'fr-CA' })).toBe('Connexion');
+    expect(await titleOf('?ui_locales=en-US', { cookie: 'portal-locale=fr-CA' })).toBe('Sign in');
   });
 
   it('follows the saved choice on the next page', async () => {

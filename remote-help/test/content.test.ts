@@ -35,7 +35,7 @@ describe('content files', () => {
   it('the pages load their files when imported', () => {
     expect(helpContentFor('clients').contact.heading).toBe('Contact the Client Service Center');
     expect(helpContentFor('employees').contact.heading).toBe('Contact the Service Desk');
-    for (const content of [cookiesContent, aboutContent, smsTermsContent]) {
+    for (const content of [cookiesContent(), aboutContent(), smsTermsContent()]) {
       expect(content.sections.length).toBeGreaterThan(0);
     }
   });

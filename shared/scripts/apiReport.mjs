@@ -33,13 +33,14 @@ const FLAGS =
   ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType;
 
 /**
- * One text per type, without absolute paths (`import("/…/x").Foo` → `Foo`), without the
- * compiler's running number in a unique symbol's name (`__@argumentsBrand@6769`: it moves whenever
- * any module adds a symbol before it, which is no change of this API), and on one line.
+ * One text per type, without absolute paths (`import("/…/x").Foo` → `Foo`) or symbol numbers,
+ * and on one line.
  */
 const normalise = (text) =>
   text
     .replace(/import\("[^"]*"\)\./g, '')
+    // A unique symbol's name carries the compiler's running symbol number (`__@brand@6769`), which
+    // any edit elsewhere in the program shifts: the API is the name.
     .replace(/(__@\w+)@\d+/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
@@ -165,7 +166,7 @@ export function readReport(file = REPORT_FILE) {
       continue;
     }
     const item = /^- `([^`]+)` — `(.*)`$/.exec(line);
-    if (item && entry) api[entry][item[1]] = normalise(item[2]);
+    if (item && entry) api[entry][item[1]] = item[2];
   }
   return { version, api };
 }

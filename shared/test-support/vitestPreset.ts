@@ -14,6 +14,10 @@ export function portalVitestConfig(): ViteUserConfig {
       // A path beside this file, whichever package's config loads it.
       setupFiles: [decodeURIComponent(new URL('./setup.ts', import.meta.url).pathname)],
       restoreMocks: true,
+      // A time-out here finds a hang, not slowness (speed is a bench): a test that renders the whole
+      // router transforms its modules on first use, which took over 5 s, vitest's default, with
+      // the machine's two cores shared by CI's two workers and other builds.
+      testTimeout: 20_000,
       // One window per worker, not one per test file: setting up jsdom for each file was most of
       // the suite's time. The setup file gives each test a fresh store, storage and cookies.
       isolate: false,

@@ -31,10 +31,14 @@ import { EmulatorState } from './state/emulatorState.js';
 import { TokenService } from './tokens/tokenService.js';
 import { registerTokenRoutes } from './tokens/tokenRoutes.js';
 import { registerUserinfoRoute } from './tokens/userinfoRoute.js';
+import { registerHealthRoutes } from './ops/healthRoutes.js';
+import { traceChildLoggerFactory } from './ops/traceLogging.js';
 
 export interface EmulatorOptions {
   /** JSON log lines on stdout at config.logLevel; off by default (tests), on in the CLI. */
   logger?: boolean;
+  /** Where the log lines go when logging (tests read them); default stdout. */
+  logStream?: { write(line: string): void };
 }
 
 const ALLOWED_HEADERS = [
@@ -53,7 +57,11 @@ export async function createEmulator(
   options: EmulatorOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: config.logLevel } : false,
+    logger: options.logger
+      ? { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) }
+      : false,
+    // A request's log lines carry the trace id of the traceparent it came with (the portal's).
+    childLoggerFactory: traceChildLoggerFactory,
     ...serverLimitOptions(config.limits),
   });
   const state = new EmulatorState(config);
@@ -62,6 +70,7 @@ export async function createEmulator(
   const faults = new FaultRegistry();
 
   registerErrorHandling(app);
+  registerHealthRoutes(app);
   registerBodyParsers(app);
   await app.register(cors, {
     origin: config.portalOrigins,

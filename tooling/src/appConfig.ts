@@ -65,6 +65,11 @@ export interface HostOptions extends CommonOptions {
   runtimePlugins: string[];
   /** The module whose component is the shell's rendered markup (first-load.json's `shell`). */
   prerenderShell?: string;
+  /**
+   * The kernel messages index.html's own elements show, by element (`title`, `noscript`):
+   * first-load.json's `documentWords`, each locale's wording for the portal server's page.
+   */
+  documentWords?: Readonly<Record<string, string>>;
 }
 
 const isProduction = process.env.NODE_ENV !== 'development';
@@ -339,6 +344,7 @@ export async function hostConfig(opts: HostOptions): Promise<Configuration> {
     new FirstLoadPlugin({
       entryChunk: 'main',
       catalogueDir: path.join(kernelDir(opts.dir), 'compiled-lang'),
+      ...(opts.documentWords ? { documentWords: opts.documentWords } : {}),
       ...(startup ? { isStartupResource: (resource: string) => isStartupResource(startup, resource) } : {}),
     }),
     new ModuleFederationPlugin({

@@ -1,5 +1,6 @@
 import type { Compiler, ConcatenatedModule, Module } from '@rspack/core';
 import { catalogueChunkFiles } from './catalogueChunks.ts';
+import { documentWords } from './documentWords.ts';
 
 export interface FirstLoadOptions {
   /** The entry chunk already in index.html as a <script>. */
@@ -15,6 +16,11 @@ export interface FirstLoadOptions {
    * deferred but `catalogues`, locale → file, so the page preloads its locale's one only.
    */
   catalogueDir?: string;
+  /**
+   * The kernel messages the page's own elements show (`{ title: 'shell.productName' }`): written
+   * per locale as `documentWords`, for the portal server to put into the page in its locale.
+   */
+  documentWords?: Readonly<Record<string, string>>;
 }
 
 export const FIRST_LOAD_FILE = 'first-load.json';
@@ -77,12 +83,16 @@ export class FirstLoadPlugin {
             js: [...files.js].sort(),
             css: [...files.css].sort(),
           });
+          const { catalogueDir, documentWords: ids } = this.options;
           const plan = {
             host: sorted(startup),
             deferred: sorted(deferred),
             catalogues: Object.fromEntries(
               Object.entries(catalogues).map(([locale, file]) => [locale, `${publicPath}${file}`]),
             ),
+            ...(catalogueDir && ids
+              ? { documentWords: documentWords(catalogueDir, Object.keys(catalogues).sort(), ids) }
+              : {}),
           };
           compilation.emitAsset(FIRST_LOAD_FILE, new RawSource(`${JSON.stringify(plan, null, 2)}\n`));
         },

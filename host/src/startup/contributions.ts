@@ -2,6 +2,7 @@ import type { MergedContributions } from '@portal/contributions/merge';
 import { MergedContributionsSchema } from '@portal/contributions/schema';
 import { contributionsAtom } from '@portal/shared/contributions';
 import type { PortalStore } from '@portal/shared/session';
+import { currentLocale, type LocaleTag } from '@portal/shared/words';
 import { atom } from 'jotai';
 import * as v from 'valibot';
 
@@ -29,8 +30,20 @@ export function parseMergedContributions(
     : { ok: false, problem: v.summarize(parsed.issues) };
 }
 
-export async function fetchContributions(fetchImpl: typeof fetch = fetch): Promise<MergedContributions> {
-  const response = await fetchImpl(CONTRIBUTIONS_URL, {
+/**
+ * The request for the contributions in the page's active locale: the portal server takes its
+ * `ui_locales` first, as it does for a page (then the saved choice, then Accept-Language), so the
+ * words always match the page's, however the page chose its locale.
+ */
+function contributionsRequestUrl(locale: LocaleTag): string {
+  return `${CONTRIBUTIONS_URL}?${new URLSearchParams({ ui_locales: locale })}`;
+}
+
+export async function fetchContributions(
+  fetchImpl: typeof fetch = fetch,
+  locale: LocaleTag = currentLocale(),
+): Promise<MergedContributions> {
+  const response = await fetchImpl(contributionsRequestUrl(locale), {
     cache: 'no-store',
     signal: AbortSignal.timeout(CONTRIBUTIONS_TIMEOUT_MS),
   });
@@ -83,10 +96,11 @@ export async function loadContributions(
 export async function refreshContributedWords(
   store: PortalStore,
   fetchImpl: typeof fetch = fetch,
+  locale: LocaleTag = currentLocale(),
 ): Promise<void> {
   let fetched: MergedContributions;
   try {
-    fetched = await fetchContributions(fetchImpl);
+    fetched = await fetchContributions(fetchImpl, locale);
   } catch (error) {
     console.warn('[portal] contributed words not refreshed', error);
     return;

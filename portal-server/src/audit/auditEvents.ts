@@ -55,6 +55,8 @@ export interface AuditRecord extends AuditFacts {
   userAgent?: string;
   /** Fastify's request id: ties the event to the request's own log lines. */
   reqId: string;
+  /** The request's W3C trace id (its traceparent's, or the one this server gave it), as on its log lines. */
+  trace_id: string;
 }
 
 /** Free-text fields from a client or the SSO are cut to these lengths. */

@@ -7,7 +7,11 @@ import {
   FIELD_MAX,
   USER_AGENT_MAX,
 } from './auditEvents.js';
+import { traceOf } from '../tracing/requestTrace.js';
 import type { Pseudonymizer } from './pseudonymizer.js';
+
+/** Told of every event (metrics count the sign-in outcomes, without the user). */
+export type AuditObserver = (facts: AuditFacts, source: AuditSource) => void;
 
 /** Spec section 5's client transaction id: a UUID (version 1 to 5, RFC variant) or all zeros. */
 const TRANSACTION_ID =
@@ -40,6 +44,7 @@ export class AuditTrail {
     private readonly log: FastifyBaseLogger,
     readonly pseudonyms: Pseudonymizer,
     private readonly now: () => Date = () => new Date(),
+    private readonly observer?: AuditObserver,
   ) {}
 
   record(request: FastifyRequest, facts: AuditFacts, source: AuditSource = 'server'): void {
@@ -58,11 +63,13 @@ export class AuditTrail {
         ? { userAgent: cut(header(request, 'user-agent'), USER_AGENT_MAX) }
         : {}),
       reqId: request.id,
+      trace_id: traceOf(request.raw).traceId,
     };
     for (const field of ['factor', 'nextAction', 'reason', 'credentialType', 'credentialKey'] as const) {
       const value = facts[field];
       if (value) record[field] = cut(value, FIELD_MAX);
     }
     this.log.info(record, 'audit');
+    this.observer?.(facts, source);
   }
 }

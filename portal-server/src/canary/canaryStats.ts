@@ -53,11 +53,24 @@ export function countersOf(events: readonly BeaconEvent[]): Record<string, numbe
   return fields;
 }
 
-/** Sessions, errors and vitals per remote build and cohort, counted in a CounterStore. */
+/** Told of every beacon's events of one build (the Prometheus metrics count the same events). */
+export type BeaconObserver = (
+  remote: string,
+  release: string,
+  cohort: Cohort,
+  events: readonly BeaconEvent[],
+) => void;
+
+/**
+ * Sessions, errors and vitals per remote build and cohort, counted in a CounterStore (every
+ * instance's beacons together, for /canary-stats), and told to the observer (this instance's
+ * Prometheus counters): both count the same events, so both give the same ratios.
+ */
 export class CanaryStats {
   constructor(
     private readonly store: CounterStore,
     private readonly ttlMs = STATS_TTL_MS,
+    private readonly observer?: BeaconObserver,
   ) {}
 
   async record(
@@ -66,6 +79,7 @@ export class CanaryStats {
     cohort: Cohort,
     events: readonly BeaconEvent[],
   ): Promise<void> {
+    this.observer?.(remote, release, cohort, events);
     const fields = countersOf(events);
     if (Object.keys(fields).length > 0)
       await this.store.add(`${PREFIX}${remote}:${release}:${cohort}`, fields, this.ttlMs);

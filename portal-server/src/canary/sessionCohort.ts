@@ -25,3 +25,22 @@ export function cohortResolver(
     return releaseOfManifest(served) === release ? cohort : undefined;
   };
 }
+
+/** A build remotes.json serves, in the cohort that gets it. */
+export interface ServedBuild {
+  remote: string;
+  release: string;
+  cohort: Cohort;
+}
+
+/** Every build remotes.json serves now: each remote's live release, and its canary's when it has one. */
+export function servedBuilds(config: RemotesConfig): ServedBuild[] {
+  const builds: ServedBuild[] = [];
+  for (const [remote, entry] of Object.entries(config)) {
+    const live = releaseOfManifest(entry.manifest);
+    if (live) builds.push({ remote, release: live, cohort: 'live' });
+    const canary = entry.canary ? releaseOfManifest(entry.canary.manifest) : undefined;
+    if (canary) builds.push({ remote, release: canary, cohort: 'canary' });
+  }
+  return builds;
+}

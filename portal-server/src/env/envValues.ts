@@ -33,6 +33,15 @@ export const positiveMillis = v.pipe(
   v.minValue(1, 'must be at least 1 millisecond'),
 );
 
+/** Milliseconds, 0 allowed (no wait). */
+export const millisOrZero = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,7}$/, 'must be a whole number of milliseconds'),
+  v.transform(Number),
+);
+
+export const onOffValue = v.picklist(['on', 'off'] as const, 'must be on or off');
+
 export const nonEmpty = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'));
 
 /** An absolute http(s) base URL; a trailing slash is added so relative paths resolve beneath it. */

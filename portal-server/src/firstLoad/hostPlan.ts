@@ -7,6 +7,9 @@ const href = v.pipe(v.string(), v.check(isSafeHref, 'an absolute path or http(s)
 
 const Files = v.object({ js: v.array(href), css: v.array(href) });
 
+const DocumentWordsSchema = v.object({ title: v.optional(v.string()), noscript: v.optional(v.string()) });
+export type DocumentWords = v.InferOutput<typeof DocumentWordsSchema>;
+
 /**
  * first-load.json, written by the host build: the host's own start-up chunks (main.js is already in
  * index.html) and its deferred chunks (shared code only later screens use; absent from older host
@@ -25,6 +28,11 @@ export const HostPlanSchema = v.object({
    * locales the portal speaks, and the file the page preloads for its own.
    */
   catalogues: v.optional(v.record(v.string(), href), {}),
+  /**
+   * index.html's own words (its <title> and <noscript>) per locale, from the kernel's catalogues
+   * at build time (absent from older host builds): the page in another locale carries its own.
+   */
+  documentWords: v.optional(v.record(v.string(), DocumentWordsSchema), {}),
 });
 export type HostPlan = v.InferOutput<typeof HostPlanSchema>;
 

@@ -1,7 +1,7 @@
 import type { MergedContributions } from '@portal/contributions/merge';
 import type { ProductConfig } from '../productConfig.js';
 import type { EnvironmentBody } from '../routes/configBodies.js';
-import type { HostPlan } from './hostPlan.js';
+import type { DocumentWords, HostPlan } from './hostPlan.js';
 import type { SessionBuild } from '../remotes/remoteEntry.js';
 import type { ExposeAssets, ResolvedRemote } from './manifestSchema.js';
 import { localeDirection } from '../i18n/negotiateLocale.js';
@@ -51,8 +51,11 @@ export interface Bootstrap {
 }
 
 export interface FirstLoadPlan {
-  /** The page's locale (negotiated per request) and its direction: `<html lang dir>`. */
-  locale?: { tag: string; dir: 'ltr' | 'rtl' };
+  /**
+   * The page's locale (negotiated per request) and its direction: `<html lang dir>`; and the
+   * page's own words (`<title>`, `<noscript>`) in it, where the host build gives them.
+   */
+  locale?: { tag: string; dir: 'ltr' | 'rtl'; words?: DocumentWords };
   preloads: Preload[];
   bootstrap: Bootstrap;
   /** The rendered first screen for <div id="root"> (shell and screen), when the route has one. */
@@ -171,7 +174,13 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
   );
 
   return {
-    locale: { tag: input.locale, dir: localeDirection(input.locale) },
+    locale: {
+      tag: input.locale,
+      dir: localeDirection(input.locale),
+      ...(Object.hasOwn(hostPlan.documentWords, input.locale)
+        ? { words: hostPlan.documentWords[input.locale] }
+        : {}),
+    },
     preloads: dedupe(preloads),
     ...(firstScreen === undefined ? {} : { firstScreen }),
     bootstrap: {

@@ -22,6 +22,8 @@ export interface RemoteManifestsOptions {
   remoteOrigins: readonly string[];
   log: FastifyBaseLogger;
   foreign?: ForeignManifests;
+  /** Metrics: a live remote's manifest whose sha384 is not the one remotes.json pins (each refusal). */
+  onIntegrityFailure?: ((remote: string) => void) | undefined;
 }
 
 /**
@@ -61,6 +63,7 @@ export class RemoteManifests {
     }
     const { integrity } = read.result.value;
     if (integrity !== entry.integrity) {
+      this.options.onIntegrityFailure?.(remote);
       const key = [remote, entry.manifest, entry.integrity, integrity].join('\n');
       if (!this.mismatches.has(key)) {
         if (this.mismatches.size >= 256) this.mismatches.clear();

@@ -42,8 +42,10 @@ export function renderIndex(template: IndexTemplate, plan: FirstLoadPlan | undef
   if (!plan || !template.split) return template.html;
   const tags = plan.preloads.filter((preload) => isSafeHref(preload.href)).map(preloadTag);
   const bootstrap = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${jsonForScript(plan.bootstrap)}</script>`;
-  const before = withLocale(template.split.before, plan.locale);
-  return `${before}${tags.join('')}${bootstrap}${withFirstScreen(template.split.after, plan.firstScreen)}`;
+  const words = plan.locale?.words;
+  const before = withText(withLocale(template.split.before, plan.locale), 'title', words?.title);
+  const after = withText(template.split.after, 'noscript', words?.noscript);
+  return `${before}${tags.join('')}${bootstrap}${withFirstScreen(after, plan.firstScreen)}`;
 }
 
 /**
@@ -56,6 +58,18 @@ function withLocale(html: string, locale: FirstLoadPlan['locale']): string {
   return html.replace(
     /<html\b[^>]*>/i,
     `<html lang="${escapeAttribute(locale.tag)}" dir="${locale.dir}" data-negotiated>`,
+  );
+}
+
+/**
+ * The text of the template's first `<title>` or `<noscript>` replaced by the page's locale's
+ * (first-load.json's documentWords); the template's own where the host build gives none.
+ */
+function withText(html: string, element: 'title' | 'noscript', text: string | undefined): string {
+  if (text === undefined) return html;
+  return html.replace(
+    new RegExp(`(<${element}\\b[^>]*>)[^<]*(</${element}>)`, 'i'),
+    (_, open: string, close: string) => `${open}${escapeAttribute(text)}${close}`,
   );
 }
 

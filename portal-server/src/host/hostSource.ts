@@ -105,6 +105,14 @@ export class HostSource implements HostPages {
     };
   }
 
+  /** Readiness: a host build can be served (host.json's live release checked, or HOST_DIST's page and plan). */
+  async present(): Promise<boolean> {
+    const current = await this.current();
+    if (current) return current.live !== undefined;
+    const [template, plan] = await Promise.all([this.distTemplate.read(), this.distPlan.read()]);
+    return template.result.ok && plan.result.ok;
+  }
+
   /**
    * A file of the host build this session uses; failing that, of any host release in memory (a
    * page opened before a promotion still loads its lazy chunks, whose names carry their content hash).

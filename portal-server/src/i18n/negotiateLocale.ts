@@ -15,6 +15,11 @@ export interface LocaleRequest {
   search: string;
   cookie: string | undefined;
   acceptLanguage: string | undefined;
+  /**
+   * Whether the query's `ui_locales` counts on a path other than /oauth2: a page's own request for
+   * words in its locale (GET /v1/config/contributions?ui_locales=<the page's locale>).
+   */
+  takesUiLocales?: boolean;
 }
 
 const LOCALE_COOKIES = ['portal-locale', '__Host-portal-locale'];
@@ -122,7 +127,7 @@ const firstMatch = (tags: readonly string[], available: readonly string[]) =>
 
 export function negotiateLocale(request: LocaleRequest, available: readonly string[]): string {
   if (available.length === 0) return SOURCE_LOCALE;
-  if (request.pathname.startsWith('/oauth2')) {
+  if (request.takesUiLocales || request.pathname.startsWith('/oauth2')) {
     const uiLocales = new URLSearchParams(request.search).get('ui_locales');
     const match = uiLocales ? firstMatch(uiLocales.split(/\s+/).filter(Boolean), available) : undefined;
     if (match) return match;

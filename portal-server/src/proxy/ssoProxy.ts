@@ -10,9 +10,11 @@ import {
   custodyOfSignInReply,
   type ProxiedSignInDeps,
 } from '../tokens/proxiedSignIn.js';
+import { proxyCallFamily } from '../metrics/routeFamily.js';
+import { outgoingTraceHeaders } from '../tracing/requestTrace.js';
 import { clientAddressHeaders } from './clientAddressHeaders.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './proxyHeaders.js';
-import { type ContributedCall, decideProxyRequest, replyContentType } from './proxyRules.js';
+import { type ContributedCall, decideProxyRequest, PROXY_RULES, replyContentType } from './proxyRules.js';
 import { PROXY_PREFIX, proxyTarget } from './proxyTarget.js';
 import { MAX_PROXIED_REPLY_BYTES, readReply, replyContent } from './replyTokens.js';
 import {
@@ -51,7 +53,12 @@ export interface SsoProxyOptions {
    * kept in an HttpOnly cookie and attached here (trustedDeviceCookie.ts), never shown to the page.
    */
   keepsTrustedDevice: () => boolean;
+  /** Metrics: each call's family, the SSO's status (0: no answer) and its time (seconds). */
+  observeSsoCall?: SsoCallObserver | undefined;
 }
+
+/** Told of every call made to the SSO once it ended (metrics). */
+export type SsoCallObserver = (call: string, status: number, seconds: number) => void;
 
 /** What forward() needs besides the options: the rule that admitted the call and its user-limit context. */
 interface ForwardedCall {
@@ -62,6 +69,8 @@ interface ForwardedCall {
   audited: ReturnType<ProxyAudit['observe']> | undefined;
   /** An authenticate request read whole to carry the trusted-device id; otherwise the body streams. */
   authenticate: AuthenticateRequest | undefined;
+  /** The call's family for the metrics (its path, credential ids left out). */
+  family: string;
 }
 
 class UpstreamTimeout extends Error {
@@ -99,8 +108,17 @@ function forward(
     const headers = {
       ...upstreamRequestHeaders(request.headers),
       ...(options.forwardClientAddress ? clientAddressHeaders(request) : {}),
+      // W3C trace context: the SSO's log lines and spans join the request's trace.
+      ...outgoingTraceHeaders(),
     };
     if (authenticate) headers['content-length'] = authenticate.body.length;
+    const started = performance.now();
+    let observed = false;
+    const observe = (status: number) => {
+      if (observed) return;
+      observed = true;
+      options.observeSsoCall?.(call.family, status, (performance.now() - started) / 1000);
+    };
     const upstream = transport.request(target, { method: request.method, headers });
     // The SSO's time to answer starts once it has the whole request.
     let headersTimer: ReturnType<typeof setTimeout> | undefined;
@@ -118,6 +136,7 @@ function forward(
       clearTimeout(headersTimer);
       const contentType = replyContentType(rule, response.headers['content-type']);
       if (contentType === undefined && !isEmptyReply(response.statusCode, response.headers)) {
+        observe(response.statusCode ?? 0);
         response.resume();
         request.log.warn(
           { upstream: `${target.origin}${target.pathname}`, contentType: response.headers['content-type'] },
@@ -131,6 +150,7 @@ function forward(
       if (contentType !== undefined) headers['content-type'] = contentType;
       readReply(response, MAX_PROXIED_REPLY_BYTES).then(
         async (body) => {
+          observe(response.statusCode ?? 0);
           if (reply.sent) return resolve(); // the SSO failed meanwhile and its error went out
           const content = replyContent(body, response.headers['content-encoding']);
           call.users.learn(request, call.attempt, response.headers, content);
@@ -174,6 +194,7 @@ function forward(
           resolve();
         },
         (error: unknown) => {
+          observe(response.statusCode ?? 0);
           if (!reply.sent) {
             request.log.warn(
               { upstream: `${target.origin}${target.pathname}`, reason: String(error) },
@@ -187,6 +208,7 @@ function forward(
     });
 
     upstream.on('error', (error) => {
+      observe(0);
       clearTimeout(headersTimer);
       clearTimeout(bodyTimer);
       if (reply.sent) return; // mid-stream: Fastify closes the connection
@@ -288,7 +310,8 @@ export async function registerSsoProxy(app: FastifyInstance, options: SsoProxyOp
           return sendError(reply, 413, 'PORTAL_BODY_TOO_LARGE', 'The request body is too large');
         }
       }
-      const call = { rule: decision.rule, attempt, users, audited, authenticate };
+      const family = proxyCallFamily(rawPath, PROXY_RULES.includes(decision.rule));
+      const call = { rule: decision.rule, attempt, users, audited, authenticate, family };
       await forward(request, reply, target, call, options);
       return reply;
     });

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../http/errorReply.js';
 import { clientAddressKey } from './clientKey.js';
 import type { RateLimitStore } from './rateLimitStore.js';
+import { noteRefusal } from './refusals.js';
 
 export interface RateLimitRule {
   /** Names the limit in the store's keys (several limits may share one store). */
@@ -36,6 +37,7 @@ export async function refusedByLimit(
   if (window.count <= rule.limit) return false;
   const retryAfter = Math.max(1, Math.ceil(window.resetInMs / 1000));
   request.log.warn({ limit: rule.name }, 'rate limit reached');
+  noteRefusal(request, rule.name);
   reply.header('retry-after', String(retryAfter));
   sendError(reply, 429, 'PORTAL_RATE_LIMITED', 'Too many requests, please try again later');
   return true;

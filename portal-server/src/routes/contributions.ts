@@ -14,9 +14,10 @@ export interface ContributionsRouteOptions {
 /**
  * GET /v1/config/contributions: the live builds' contributions merged for this browser session
  * (its canary builds included), the same body as the page's bootstrap block carries, for a page
- * without start-up data, and for a page whose user has just chosen another language (the titles and
- * labels in the saved choice's words, negotiated as for a page). no-store: promoting or rolling back
- * a remote changes it.
+ * without start-up data, and for a page whose user has just chosen another language. The titles and
+ * labels are in the locale negotiated as for a page: the `ui_locales` the page sends (its active
+ * locale), then the saved choice, then Accept-Language. no-store: promoting or rolling back a
+ * remote changes it.
  */
 export function registerContributionsRoute(app: FastifyInstance, options: ContributionsRouteOptions): void {
   app.get('/v1/config/contributions', async (request, reply) => {
@@ -28,12 +29,15 @@ export function registerContributionsRoute(app: FastifyInstance, options: Contri
     for (const { resolved } of remotes.values()) {
       for (const locale of Object.keys(resolved?.contributionWords ?? {})) locales.add(locale);
     }
+    // As a page negotiates: the page's ui_locales (it passes its locale), the saved choice, Accept-Language.
+    const query = request.url.indexOf('?');
     const locale = negotiateLocale(
       {
-        pathname: request.url.split('?', 1)[0] ?? '',
-        search: '',
+        pathname: query < 0 ? request.url : request.url.slice(0, query),
+        search: query < 0 ? '' : request.url.slice(query),
         cookie: request.headers.cookie,
         acceptLanguage: request.headers['accept-language'],
+        takesUiLocales: true,
       },
       [...locales],
     );

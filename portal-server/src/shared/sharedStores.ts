@@ -8,6 +8,8 @@ import { RedisCounterStore } from './redisCounterStore.js';
 export interface SharedStores {
   rateLimitStore: RateLimitStore;
   counterStore: CounterStore;
+  /** Readiness: Redis answers a PING (undefined without REDIS_URL: nothing to ask). */
+  ping: (() => Promise<boolean>) | undefined;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export function sharedStores(
     return {
       rateLimitStore: given.rateLimitStore ?? new MemoryRateLimitStore(),
       counterStore: given.counterStore ?? new MemoryCounterStore(),
+      ping: undefined,
       close: async () => {},
     };
   }
@@ -46,6 +49,11 @@ export function sharedStores(
     rateLimitStore:
       given.rateLimitStore ?? new RedisRateLimitStore(client, redis.keyPrefix + RATE_LIMIT_KEYS),
     counterStore: given.counterStore ?? new RedisCounterStore(client, redis.keyPrefix + COUNTER_KEYS),
+    ping: () =>
+      client.ping().then(
+        (answer) => answer === 'PONG',
+        () => false,
+      ),
     close: () => closeRedis(client),
   };
 }

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import type { SsoCallObserver } from '../proxy/ssoProxy.js';
+import { outgoingTraceHeaders } from '../tracing/requestTrace.js';
 import { UpstreamErrorSchema } from './tokenSchemas.js';
 
 export interface SsoClientOptions {
@@ -6,6 +8,8 @@ export interface SsoClientOptions {
   clientId: string;
   clientSecret: string;
   timeoutMs: number;
+  /** Metrics: each call's endpoint, the SSO's status (0: no answer) and its time (seconds). */
+  observe?: SsoCallObserver | undefined;
 }
 
 /** The outcome of one server-to-server call to the SSO's OAuth endpoints. */
@@ -60,6 +64,9 @@ export class SsoTokenClient {
     const url = new URL(endpoint, this.options.ssoBaseUrl);
     let response: Response;
     let body: unknown;
+    const started = performance.now();
+    const observe = (status: number) =>
+      this.options.observe?.(endpoint, status, (performance.now() - started) / 1000);
     try {
       response = await fetch(url, {
         method: 'POST',
@@ -67,6 +74,8 @@ export class SsoTokenClient {
           authorization: this.authorization,
           'content-type': 'application/x-www-form-urlencoded',
           accept: 'application/json',
+          // W3C trace context of the request this call is made for (none outside a request).
+          ...outgoingTraceHeaders(),
         },
         body: new URLSearchParams(form).toString(),
         // Following a redirect would send the client credentials and tokens wherever it points.
@@ -74,7 +83,9 @@ export class SsoTokenClient {
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
       body = await readJson(response);
+      observe(response.status);
     } catch (error) {
+      observe(0);
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
       return {
         kind: 'unavailable',

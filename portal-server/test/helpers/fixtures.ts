@@ -123,6 +123,12 @@ export function testConfig(
     beaconRateLimit: 1000,
     metricsPort: undefined,
     metricsHost: '127.0.0.1',
+    metricsEnabled: true,
+    shutdownDrainMs: 0,
+    shutdownTimeoutMs: 10000,
+    // A loaded test machine may stall a process for a second: only the overload test sheds.
+    overloadMaxLagMs: 10_000,
+    otlpEndpoint: undefined,
     ...overrides,
   };
 }

@@ -5,5 +5,5 @@ import { aboutContent } from './aboutContent';
 
 /** The info page (/aboutAuthHub): increased security and passwordless authentication (spec section 1). */
 export function AboutPage() {
-  return <InfoPage title={pageTitles.aboutAuthHub} intro={[messages.about.body]} content={aboutContent} />;
+  return <InfoPage title={pageTitles.aboutAuthHub} intro={[messages.about.body]} content={aboutContent()} />;
 }

@@ -4,5 +4,5 @@ import { cookiesContent } from './cookiesContent';
 
 /** The cookie notice (/cookies), linked from the footer as 'Cookie Policy'. */
 export function CookiesPage() {
-  return <InfoPage title={pageTitles.cookies} content={cookiesContent} />;
+  return <InfoPage title={pageTitles.cookies} content={cookiesContent()} />;
 }

@@ -4,5 +4,5 @@ import { smsTermsContent } from './smsTermsContent';
 
 /** The SMS terms of service (/sms-terms-of-service). */
 export function SmsTermsPage() {
-  return <InfoPage title={pageTitles.smsTerms} content={smsTermsContent} />;
+  return <InfoPage title={pageTitles.smsTerms} content={smsTermsContent()} />;
 }

@@ -215,7 +215,18 @@ export const catalogueSource = {
     stay: 'Stay on this page',
     homePage: 'the home page',
   },
+  /**
+   * Our wording: index.html's own words that no script shows (its <noscript>). The host build
+   * writes each locale's into first-load.json's documentWords and the portal server puts the
+   * page's locale's into the page; they are not part of `messages`.
+   */
+  document: {
+    noScript: 'This sign-in portal needs JavaScript.',
+  },
 } as const satisfies CatalogueSource;
+
+/** The messages scripts show: every group but `document`. */
+const { document: _documentWords, ...scriptWords } = catalogueSource;
 
 /**
  * The words in the active locale: the source above in en-US, else the locale's catalogue,
@@ -224,7 +235,7 @@ export const catalogueSource = {
  */
 export const messages = defineWords(
   'kernel',
-  catalogueSource,
+  scriptWords,
   (locale) =>
     import(/* webpackChunkName: "kernel-catalogue-[request]" */ `../../compiled-lang/${locale}.json`),
 );
