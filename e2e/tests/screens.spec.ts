@@ -2,7 +2,6 @@ import { expect, type Page, test } from '../src/fixtures';
 import { useScreenshotSetup } from '../src/screenshotSuite';
 import { expectScreen } from '../src/screenshots';
 import { PASSWORD } from '../src/signIn';
-import { codeSent } from '../src/outbox';
 
 // Screenshot tests of the shell and the kernel's primitives (the error banner, the assistance
 // dialog, the page not found, the portal server's EMEA cookie notice), at 1280 px and at 320 px wide

@@ -1,5 +1,5 @@
 import { pendingPush } from '../../src/pushes';
-import { eachEngine, expect, test } from '../fixtures';
+import { eachEngine, test } from '../fixtures';
 import { role, text } from '../user';
 import { signInWithPassword } from './signIn';
 

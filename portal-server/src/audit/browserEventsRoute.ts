@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { sendError } from '../http/errorReply.js';
 import { parseBody } from '../http/validateBody.js';
 import { type RateLimitRule, rateLimitHook } from '../rateLimit/rateLimit.js';
 import type { RateLimitStore } from '../rateLimit/rateLimitStore.js';

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendError } from '../http/errorReply.js';
+import type { FastifyInstance } from 'fastify';
 import { parseBody } from '../http/validateBody.js';
 import { type RateLimitRule, rateLimitHook } from '../rateLimit/rateLimit.js';
 import type { RateLimitStore } from '../rateLimit/rateLimitStore.js';
