@@ -136,6 +136,9 @@ test('a canary Help build that throws is rolled back by promote --watch, and the
 
     const cohorts = { live: 0, canary: 0 };
     for (let session = 0; session < 30 && watch.running(); session += 1) {
+      // The counts before this session's page exists: its beacon leaves a second after its screen
+      // starts, which on a loaded machine was before a count read after the page had loaded.
+      const countsBefore = await helpCounts(world.statsUrl);
       const context = await browser.newContext({ baseURL: world.stack.portalUrl });
       const page = await context.newPage();
       await page.goto('/help');
@@ -144,11 +147,7 @@ test('a canary Help build that throws is rolled back by promote --watch, and the
       };
       const canary = plan.remotes.remote_help?.manifest.includes(`/${world.throwing}/`) === true;
       const cohort = canary ? 'canary' : 'live';
-      const before = sessionsOf(
-        await helpCounts(world.statsUrl),
-        canary ? world.throwing : world.live,
-        cohort,
-      );
+      const before = sessionsOf(countsBefore, canary ? world.throwing : world.live, cohort);
       if (canary) {
         // What the user of a canary session sees: the screen failed.
         await expect(page.getByText('Unable to handle the request')).toBeVisible();
