@@ -14,6 +14,7 @@ import {
 import { transition } from '../session/signInState';
 import type { PortalStore } from '../session/store';
 import { errorCodeOf, errorText, isExpiredClientToken, isInvalidFlowState } from './errorText';
+import { jsonDepthOver, REPLY_LIMITS, readBoundedText, replyLimitIssue } from './replyLimits';
 import type { ApiError, ApiResult } from './result';
 import { ClientTokenReplySchema, type ErrorBody, ErrorBodySchema } from './schemas';
 
@@ -96,10 +97,20 @@ function fail(kind: ApiError['kind'], message: string, extra: Omit<ApiError, 'ki
   return { ok: false as const, error: { kind, message, ...extra } };
 }
 
-/** Reads the body once, as text, and tells "no body"/"null" apart from JSON and from garbage. */
-async function readBody(response: Response): Promise<{ text: string; json: unknown; parsed: boolean }> {
-  const text = await response.text().catch(() => '');
+/**
+ * Reads the body once, as text, and tells "no body"/"null" apart from JSON and from garbage. A body
+ * over REPLY_LIMITS.bodyBytes, or nested deeper than REPLY_LIMITS.depth, is refused unparsed.
+ */
+async function readBody(
+  response: Response,
+  expectsJson = true,
+): Promise<{ text: string; json: unknown; parsed: boolean; refused?: string }> {
+  const text = await readBoundedText(response).catch(() => '');
+  if (text === null)
+    return { text: '', json: undefined, parsed: false, refused: `over ${REPLY_LIMITS.bodyBytes} bytes` };
   if (text.trim() === '') return { text, json: null, parsed: true };
+  if (expectsJson && jsonDepthOver(text))
+    return { text: '', json: undefined, parsed: false, refused: `nested deeper than ${REPLY_LIMITS.depth}` };
   try {
     return { text, json: JSON.parse(text) as unknown, parsed: true };
   } catch {
@@ -214,7 +225,7 @@ export function createSend(deps: RequestDeps): Send {
   ): Promise<ApiResult<InferOutput<S>>> {
     const response = await rawFetch(spec);
     if (!response) return fail('network', messages.errors.network);
-    const body = await readBody(response);
+    const body = await readBody(response, spec.responseType !== 'text');
     const intercept = spec.interceptors !== false;
     if (intercept) noteResponse(response, body.json, spec.background === true);
 
@@ -240,10 +251,17 @@ export function createSend(deps: RequestDeps): Send {
       });
     }
 
+    if (body.refused) {
+      return fail('malformed', messages.errors.malformedReply, {
+        status: response.status,
+        detail: body.refused,
+      });
+    }
     if (spec.responseType === 'text') {
       if (body.text.trim() === '')
         return fail('null', messages.errors.responseNull, { status: response.status });
-      return parseWith(spec.schema, body.text, response.status);
+      // The text (an HTML form, a signed token) is bounded by its size; its schema reads the rest.
+      return parseWith(spec.schema, body.text, response.status, false);
     }
     if (!body.parsed) {
       return fail('malformed', messages.errors.malformedReply, {
@@ -272,11 +290,24 @@ export function createSend(deps: RequestDeps): Send {
   };
 }
 
+const OBJECT_SCHEMA_TYPES: ReadonlySet<string> = new Set([
+  'object',
+  'loose_object',
+  'strict_object',
+  'object_with_rest',
+]);
+
 function parseWith<S extends GenericSchema>(
   schema: S,
   value: unknown,
   status: number,
+  checkLimits = true,
 ): ApiResult<InferOutput<S>> {
+  const limit = checkLimits ? replyLimitIssue(value) : null;
+  if (limit) return fail('malformed', messages.errors.malformedReply, { status, detail: limit });
+  // valibot's object schemas take an array for an object; a reply is never a bare list.
+  if (Array.isArray(value) && OBJECT_SCHEMA_TYPES.has(schema.type))
+    return fail('malformed', messages.errors.malformedReply, { status, detail: 'a list where an object belongs' });
   const parsed = v.safeParse(schema, value);
   if (parsed.success) return { ok: true, data: parsed.output, status };
   return fail('malformed', messages.errors.malformedReply, { status, detail: v.summarize(parsed.issues) });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { replyLimitIssue } from './replyLimits';
 import { type UserInfo, UserInfoSchema } from './schemas';
 
 function base64UrlDecode(segment: string): string {
@@ -32,6 +33,9 @@ export function decodeUserInfo(text: string): UserInfo | undefined {
       return undefined;
     }
   }
+  // A list, or a name over its limit, is a reply of the wrong shape: the user is told, not greeted
+  // with whatever part of it would parse.
+  if (Array.isArray(candidate) || replyLimitIssue(candidate) !== null) return undefined;
   const parsed = v.safeParse(UserInfoSchema, candidate);
   return parsed.success ? parsed.output : undefined;
 }
