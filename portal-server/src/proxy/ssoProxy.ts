@@ -14,7 +14,8 @@ import { clientAddressHeaders } from './clientAddressHeaders.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './proxyHeaders.js';
 import { type ContributedCall, decideProxyRequest, replyContentType } from './proxyRules.js';
 import { PROXY_PREFIX, proxyTarget } from './proxyTarget.js';
-import { MAX_PROXIED_REPLY_BYTES, readReply, replyContent } from './replyTokens.js';
+import { replyContent } from './replyTokens.js';
+import { readCappedReply } from './replySizeCap.js';
 import {
   AUTHENTICATE_PATH,
   type AuthenticateRequest,
@@ -129,7 +130,7 @@ function forward(
       }
       const headers = downstreamResponseHeaders(response.headers);
       if (contentType !== undefined) headers['content-type'] = contentType;
-      readReply(response, MAX_PROXIED_REPLY_BYTES).then(
+      readCappedReply(response).then(
         async (body) => {
           if (reply.sent) return resolve(); // the SSO failed meanwhile and its error went out
           const content = replyContent(body, response.headers['content-encoding']);

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { UpstreamErrorSchema } from './tokenSchemas.js';
+import { readCappedText } from '../proxy/replySizeCap.js';
 
 export interface SsoClientOptions {
   ssoBaseUrl: string;
@@ -25,7 +26,7 @@ function basicAuthorization(clientId: string, clientSecret: string): string {
 }
 
 async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+  const text = await readCappedText(response);
   try {
     return JSON.parse(text);
   } catch {
