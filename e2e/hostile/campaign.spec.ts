@@ -93,7 +93,13 @@ const blockVariants: Variant[] = [
     .map((variant) => ({ ...variant, expect: 'harmless' as const })),
 ];
 
-async function judgeHere(page: Page, stack: PortalStack, family: Family, variant: Variant, step: () => Promise<void>) {
+async function judgeHere(
+  page: Page,
+  stack: PortalStack,
+  family: Family,
+  variant: Variant,
+  step: () => Promise<void>,
+) {
   const watched = watch(page, [new URL(stack.portalUrl).origin, new URL(stack.emulatorUrl).origin]);
   await step();
   let record: CaseRecord | undefined;
@@ -117,13 +123,24 @@ test.describe(ENVIRONMENT_BLOCK.name, () => {
     test(variant.name, async ({ page, stack }) => {
       const value = blockValue(variant);
       await editStartupData(page, { environment: value === null ? null : (value as MergePatch) });
-      await judgeHere(page, stack, ENVIRONMENT_BLOCK, variant, await ENVIRONMENT_BLOCK.reach(page, undefined as never));
+      await judgeHere(
+        page,
+        stack,
+        ENVIRONMENT_BLOCK,
+        variant,
+        await ENVIRONMENT_BLOCK.reach(page, undefined as never),
+      );
     });
   }
 });
 
 test.describe('v1/config/environment (fetched when the block is missing)', () => {
-  const family: Family = { ...ENVIRONMENT_BLOCK, name: 'v1/config/environment', call: '**/v1/config/environment', schema: ENVIRONMENT_SCHEMA };
+  const family: Family = {
+    ...ENVIRONMENT_BLOCK,
+    name: 'v1/config/environment',
+    call: '**/v1/config/environment',
+    schema: ENVIRONMENT_SCHEMA,
+  };
   for (const variant of variantsOf(family)) {
     test(variant.name, async ({ page, emulator, stack }) => {
       if (variant.slow) test.setTimeout(120_000);

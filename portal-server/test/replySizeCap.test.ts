@@ -38,7 +38,11 @@ describe('proxied reply cap', () => {
     });
 
   it.each([
-    ['declared over the cap', (size: number) => ({ 'content-length': String(size) }), PROXIED_REPLY_CAP_BYTES + 1],
+    [
+      'declared over the cap',
+      (size: number) => ({ 'content-length': String(size) }),
+      PROXIED_REPLY_CAP_BYTES + 1,
+    ],
     ['streamed over the cap', () => ({}), PROXIED_REPLY_CAP_BYTES + 1],
   ])('a reply %s is refused with 502', async (_name, headers, size) => {
     sso.handle((_request, response) => {
@@ -61,7 +65,9 @@ describe('proxied reply cap', () => {
 
   it('a reply nested 5,000 deep is refused with 502 and the server keeps serving', async () => {
     sso.handle((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(`${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`);
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(`${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`);
     });
     expect((await call()).statusCode).toBe(502);
     const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;

@@ -240,7 +240,10 @@ describe('push screen', () => {
       ['a status of the wrong type', { nextaction: 'PUSH_AUTH', status: 42 }],
       ['a list', [pending]],
       ['no status and no waiting step', {}],
-      ['a message over its size limit', { ...pending, data: { status: 'PENDING', message: 'x'.repeat(4096) } }],
+      [
+        'a message over its size limit',
+        { ...pending, data: { status: 'PENDING', message: 'x'.repeat(4096) } },
+      ],
     ])('%s ends the wait at once with the message and Resend', async (_name, body) => {
       const calls = stubServer({
         'factor/v1/PushGenerator': [{ body: pushAuth }, { body: pushAuth }],

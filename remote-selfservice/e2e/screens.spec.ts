@@ -92,7 +92,10 @@ const LONG_EMAIL = `${'e'.repeat(188)}@example.com`;
 
 /** Whether an element's content fits inside it (nothing runs out sideways). */
 async function fitsInside(page: Page, selector: string): Promise<boolean> {
-  return page.locator(selector).first().evaluate((element) => element.scrollWidth <= element.clientWidth);
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => element.scrollWidth <= element.clientWidth);
 }
 
 test('a 200-character unbroken name and e-mail address wrap inside the welcome card and the credential card', async ({
@@ -101,7 +104,10 @@ test('a 200-character unbroken name and e-mail address wrap inside the welcome c
   pageErrors: _,
 }) => {
   await emulator.post('users/pat.password/credentials', { credType: 'email', credValue: LONG_EMAIL });
-  await emulator.post('faults', { call: 'oauth2/v1/userinfo', reply: { kind: 'patch', patch: { name: LONG_NAME } } });
+  await emulator.post('faults', {
+    call: 'oauth2/v1/userinfo',
+    reply: { kind: 'patch', patch: { name: LONG_NAME } },
+  });
   await signIn(page, 'pat.password', true);
   await expect(page).toHaveURL(/\/welcome$/);
   await expect(page.getByRole('heading', { name: /^Hello, N+/ })).toBeVisible();

@@ -11,7 +11,8 @@ function clientAnswering(text: string | ReadableStream<Uint8Array>, headers: Rec
   store.set(clientTokenAtom, 'client-1');
   const api = createApiClient({
     store,
-    fetch: async () => new Response(text, { status: 200, headers: { 'content-type': 'application/json', ...headers } }),
+    fetch: async () =>
+      new Response(text, { status: 200, headers: { 'content-type': 'application/json', ...headers } }),
     now: () => 1_700_000_000_000,
     origin: () => 'http://localhost:8080',
   });
@@ -29,8 +30,17 @@ describe('reply limits (docs/contracts.md): a reply over one is malformed, never
     ['a message', { nextaction: 'PASSWORD_AUTH', data: { message: 'm'.repeat(REPLY_LIMITS.message + 1) } }],
     ['a token', { nextaction: 'AUTH_ALLOWED', access_token: 't'.repeat(REPLY_LIMITS.token + 1) }],
     ['a label', { nextaction: 'A'.repeat(REPLY_LIMITS.label + 1) }],
-    ['an address', { nextaction: 'AUTH_ALLOWED', authCompleteUrl: `https://x.test/${'u'.repeat(REPLY_LIMITS.url)}` }],
-    ['a list', { nextaction: 'PASSWORD_AUTH', currentFactors: Array.from({ length: REPLY_LIMITS.listItems + 1 }, () => 'PUSH') }],
+    [
+      'an address',
+      { nextaction: 'AUTH_ALLOWED', authCompleteUrl: `https://x.test/${'u'.repeat(REPLY_LIMITS.url)}` },
+    ],
+    [
+      'a list',
+      {
+        nextaction: 'PASSWORD_AUTH',
+        currentFactors: Array.from({ length: REPLY_LIMITS.listItems + 1 }, () => 'PUSH'),
+      },
+    ],
     ['an unknown string field', { nextaction: 'PASSWORD_AUTH', extra: 'x'.repeat(REPLY_LIMITS.text + 1) }],
   ])('%s over its limit', async (_name, body) => {
     const { api } = clientAnswering(JSON.stringify(body));
@@ -56,7 +66,10 @@ describe('reply limits (docs/contracts.md): a reply over one is malformed, never
       },
     });
     const { api } = clientAnswering(stream, { 'content-length': String(REPLY_LIMITS.bodyBytes + 1) });
-    expect(await api.selectFactor('PASSWORD')).toMatchObject({ ...unreadable, error: { ...unreadable.error, detail: `over ${REPLY_LIMITS.bodyBytes} bytes` } });
+    expect(await api.selectFactor('PASSWORD')).toMatchObject({
+      ...unreadable,
+      error: { ...unreadable.error, detail: `over ${REPLY_LIMITS.bodyBytes} bytes` },
+    });
     expect(pulled).toBeLessThanOrEqual(1);
   });
 
@@ -84,7 +97,9 @@ describe('reply limits (docs/contracts.md): a reply over one is malformed, never
   });
 
   it('brackets inside strings do not count as nesting', async () => {
-    const { api } = clientAnswering(JSON.stringify({ nextaction: 'PASSWORD_AUTH', data: { message: '{['.repeat(100) } }));
+    const { api } = clientAnswering(
+      JSON.stringify({ nextaction: 'PASSWORD_AUTH', data: { message: '{['.repeat(100) } }),
+    );
     expect(await api.selectFactor('PASSWORD')).toMatchObject({ ok: true });
   });
 

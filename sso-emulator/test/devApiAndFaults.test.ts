@@ -145,7 +145,11 @@ describe('hostile replies (the fault campaign, e2e/hostile)', () => {
     expect((await auth()).json).toEqual(['a', 1]);
     await arm({ reply: { kind: 'raw', text: '<h1>502</h1>' }, status: 502, contentType: 'text/html' });
     const html = await auth();
-    expect([html.status, html.text, String(html.headers['content-type'])]).toEqual([502, '<h1>502</h1>', 'text/html']);
+    expect([html.status, html.text, String(html.headers['content-type'])]).toEqual([
+      502,
+      '<h1>502</h1>',
+      'text/html',
+    ]);
     await arm({ reply: { kind: 'empty' } });
     const empty = await auth();
     expect([empty.status, empty.text]).toEqual([204, '']);

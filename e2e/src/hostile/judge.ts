@@ -59,13 +59,15 @@ export function watch(page: Page, allowedOrigins: readonly string[]) {
   return { consoleErrors, pageErrors, offOrigin, dialogs: () => dialogs };
 }
 
+/**
+ * The first element of a locator that is rendered and has text, read in the page in one go (the
+ * judge looks again and again inside expect.poll: each look is one moment's state).
+ */
 async function firstVisible(locator: Locator): Promise<Locator | null> {
-  const count = await locator.count();
-  for (let i = 0; i < count; i += 1) {
-    const item = locator.nth(i);
-    if ((await item.isVisible()) && ((await item.textContent()) ?? '').trim() !== '') return item;
-  }
-  return null;
+  const index = await locator.evaluateAll((elements) =>
+    elements.findIndex((element) => element.checkVisibility() && (element.textContent ?? '').trim() !== ''),
+  );
+  return index < 0 ? null : locator.nth(index);
 }
 
 /** The visible message: an open dialog first (it is modal), else an alert. */
@@ -91,11 +93,7 @@ async function wayOnNear(page: Page, message: Locator | null): Promise<string | 
 }
 
 /** One look at the page: what a user sees now (nothing seen while the page is between documents). */
-export async function look(
-  page: Page,
-  onward: Locator,
-  watched: ReturnType<typeof watch>,
-): Promise<Seen> {
+export async function look(page: Page, onward: Locator, watched: ReturnType<typeof watch>): Promise<Seen> {
   try {
     return await lookOnce(page, onward, watched);
   } catch {
@@ -112,13 +110,11 @@ export async function look(
   }
 }
 
-async function lookOnce(
-  page: Page,
-  onward: Locator,
-  watched: ReturnType<typeof watch>,
-): Promise<Seen> {
+async function lookOnce(page: Page, onward: Locator, watched: ReturnType<typeof watch>): Promise<Seen> {
   const message = await messageOf(page);
-  const messageText = message ? ((await message.innerText()).trim().replace(/\s+/g, ' ').slice(0, 120) || null) : null;
+  const messageText = message
+    ? (await message.innerText()).trim().replace(/\s+/g, ' ').slice(0, 120) || null
+    : null;
   const focusOnMessage = message
     ? await message.evaluate((element) => {
         const active = document.activeElement;
@@ -127,12 +123,16 @@ async function lookOnce(
     : false;
   const executed =
     watched.dialogs() > 0 ||
-    (await page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag] !== undefined, EXECUTED_FLAG).catch(() => false));
+    (await page
+      .evaluate((flag) => (window as unknown as Record<string, unknown>)[flag] !== undefined, EXECUTED_FLAG)
+      .catch(() => false));
   return {
     message: messageText,
     wayOn: await wayOnNear(page, message),
     focusOnMessage,
-    wentOn: await onward.isVisible().catch(() => false),
+    wentOn: await onward
+      .evaluateAll((elements) => elements.some((element) => element.checkVisibility()))
+      .catch(() => false),
     executed,
     offOrigin: [...watched.offOrigin],
     consoleErrors: [...watched.consoleErrors],

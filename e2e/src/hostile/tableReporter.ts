@@ -15,7 +15,8 @@ export default class TableReporter implements Reporter {
   private readonly rows = new Map<string, { record: CaseRecord; status: string }[]>();
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const note = test.annotations.find((a) => a.type === REPORT_ANNOTATION) ??
+    const note =
+      test.annotations.find((a) => a.type === REPORT_ANNOTATION) ??
       result.annotations?.find((a) => a.type === REPORT_ANNOTATION);
     if (!note?.description) return;
     const record = JSON.parse(note.description) as CaseRecord;

@@ -64,7 +64,11 @@ export function bodyVariants(): Variant[] {
     { name: 'a list where an object belongs', reply: { kind: 'json', value: [] }, expect: 'message' },
     { name: 'a string where an object belongs', reply: { kind: 'json', value: 'ok' }, expect: 'message' },
     { name: 'a number where an object belongs', reply: { kind: 'json', value: 42 }, expect: 'message' },
-    { name: 'invalid JSON', reply: { kind: 'raw', text: '{"nextaction": "AUTH_ALLOWED", "flowSt' }, expect: 'message' },
+    {
+      name: 'invalid JSON',
+      reply: { kind: 'raw', text: '{"nextaction": "AUTH_ALLOWED", "flowSt' },
+      expect: 'message',
+    },
     {
       name: 'HTML error page (502)',
       reply: { kind: 'raw', text: HTML_ERROR_PAGE },
@@ -79,10 +83,23 @@ export function bodyVariants(): Variant[] {
       contentType: 'text/html',
       expect: 'message',
     },
-    { name: 'HTTP 500', reply: { kind: 'json', value: { errorCode: '0000999' } }, status: 500, expect: 'message' },
+    {
+      name: 'HTTP 500',
+      reply: { kind: 'json', value: { errorCode: '0000999' } },
+      status: 500,
+      expect: 'message',
+    },
     { name: 'HTTP 502 without a body', reply: { kind: 'empty' }, status: 502, expect: 'message' },
-    { name: 'NaN and Infinity', reply: { kind: 'raw', text: '{"expires_in": NaN, "status": Infinity}' }, expect: 'message' },
-    { name: '1 MB field', reply: { kind: 'long', field: 'data.message', bytes: 1_000_000 }, expect: 'message' },
+    {
+      name: 'NaN and Infinity',
+      reply: { kind: 'raw', text: '{"expires_in": NaN, "status": Infinity}' },
+      expect: 'message',
+    },
+    {
+      name: '1 MB field',
+      reply: { kind: 'long', field: 'data.message', bytes: 1_000_000 },
+      expect: 'message',
+    },
     { name: 'nested 5,000 deep', reply: { kind: 'deep', depth: 5000 }, expect: 'message' },
     {
       name: 'duplicate keys (the last one a script)',
@@ -93,7 +110,12 @@ export function bodyVariants(): Variant[] {
       expect: 'message',
     },
     { name: 'truncated body', reply: { kind: 'truncated' }, expect: 'message' },
-    { name: 'wrong content type (text/plain)', reply: { kind: 'patch', patch: {} }, contentType: 'text/plain', expect: 'harmless' },
+    {
+      name: 'wrong content type (text/plain)',
+      reply: { kind: 'patch', patch: {} },
+      contentType: 'text/plain',
+      expect: 'harmless',
+    },
     { name: 'oversize header (300 KB)', reply: { kind: 'headers', bytes: 300_000 }, expect: 'message' },
     { name: 'aborted connection', reply: { kind: 'abort' }, expect: 'message' },
     { name: 'a hang', reply: { kind: 'hang' }, expect: 'message', slow: true },
@@ -121,10 +143,14 @@ function node(schema: ReplySchema): SchemaNode {
 /** The shape a schema reads, through nullish, optional, fallback and pipe. */
 function shapeOf(schema: SchemaNode): { shape: Shape; inner: SchemaNode } {
   if (schema.wrapped) return shapeOf(schema.wrapped);
-  if (schema.pipe && schema.type !== 'string' && schema.pipe[0] && schema.pipe[0] !== schema) return shapeOf(schema.pipe[0]);
+  if (schema.pipe && schema.type !== 'string' && schema.pipe[0] && schema.pipe[0] !== schema)
+    return shapeOf(schema.pipe[0]);
   if (schema.type === 'union') {
     const shapes = (schema.options ?? []).map((option) => shapeOf(option).shape);
-    return { shape: shapes.includes('string') && shapes.includes('number') ? 'code' : (shapes[0] ?? 'other'), inner: schema };
+    return {
+      shape: shapes.includes('string') && shapes.includes('number') ? 'code' : (shapes[0] ?? 'other'),
+      inner: schema,
+    };
   }
   const simple: Record<string, Shape> = {
     string: 'string',
@@ -170,28 +196,54 @@ export function fieldVariants(schema: ReplySchema, options: FieldOptions = {}, p
   for (const [key, field] of Object.entries(entries)) {
     const path = prefix ? `${prefix}.${key}` : key;
     const { shape, inner } = shapeOf(field);
-    variants.push({ name: `wrong type ${path}`, reply: { kind: 'patch', patch: patchAt(path, WRONG_VALUE[shape]) }, expect: 'message' });
+    variants.push({
+      name: `wrong type ${path}`,
+      reply: { kind: 'patch', patch: patchAt(path, WRONG_VALUE[shape]) },
+      expect: 'message',
+    });
     if (shape === 'number')
-      variants.push({ name: `number as a string ${path}`, reply: { kind: 'patch', patch: patchAt(path, '3600') }, expect: 'message' });
+      variants.push({
+        name: `number as a string ${path}`,
+        reply: { kind: 'patch', patch: patchAt(path, '3600') },
+        expect: 'message',
+      });
     if (shape === 'string' || shape === 'code') {
       const bytes = stringLimit(key).max + 1;
-      variants.push({ name: `over its limit ${path} (${bytes} chars)`, reply: { kind: 'long', field: path, bytes }, expect: 'message' });
+      variants.push({
+        name: `over its limit ${path} (${bytes} chars)`,
+        reply: { kind: 'long', field: path, bytes },
+        expect: 'message',
+      });
     }
     if (shape === 'array')
       variants.push({
         name: `list over its limit ${path} (${REPLY_LIMITS.listItems + 1} entries)`,
-        reply: { kind: 'patch', patch: patchAt(path, Array.from({ length: REPLY_LIMITS.listItems + 1 }, () => 'x')) },
+        reply: {
+          kind: 'patch',
+          patch: patchAt(
+            path,
+            Array.from({ length: REPLY_LIMITS.listItems + 1 }, () => 'x'),
+          ),
+        },
         expect: 'message',
       });
     if (shape === 'object' && inner.entries && !prefix) variants.push(...fieldVariants(inner, {}, path));
   }
   for (const path of options.shown ?? [])
     INJECTIONS.forEach((payload, index) => {
-      variants.push({ name: `script in ${path} #${index + 1}`, reply: { kind: 'patch', patch: patchAt(path, payload) }, expect: 'harmless' });
+      variants.push({
+        name: `script in ${path} #${index + 1}`,
+        reply: { kind: 'patch', patch: patchAt(path, payload) },
+        expect: 'harmless',
+      });
     });
   for (const path of options.navigated ?? [])
     NAVIGATION_INJECTIONS.forEach((payload, index) => {
-      variants.push({ name: `navigation to ${path} #${index + 1}`, reply: { kind: 'patch', patch: patchAt(path, payload) }, expect: 'harmless' });
+      variants.push({
+        name: `navigation to ${path} #${index + 1}`,
+        reply: { kind: 'patch', patch: patchAt(path, payload) },
+        expect: 'harmless',
+      });
     });
   return variants;
 }

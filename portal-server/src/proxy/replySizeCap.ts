@@ -66,7 +66,8 @@ export async function readCappedReply(response: IncomingMessage): Promise<Buffer
   }
   const body = await readReply(response, PROXIED_REPLY_CAP_BYTES);
   const plain = plainBody(body, response.headers['content-encoding']);
-  if (plain && nestedDeeper(plain)) throw new ReplyTooLarge(`reply nested deeper than ${PROXIED_REPLY_MAX_DEPTH}`);
+  if (plain && nestedDeeper(plain))
+    throw new ReplyTooLarge(`reply nested deeper than ${PROXIED_REPLY_MAX_DEPTH}`);
   return body;
 }
 
@@ -80,6 +81,7 @@ export async function readCappedText(response: Response): Promise<string> {
   const text = await response.text();
   if (Buffer.byteLength(text) > PROXIED_REPLY_CAP_BYTES)
     throw new ReplyTooLarge(`reply over ${PROXIED_REPLY_CAP_BYTES} bytes`);
-  if (nestedDeeper(Buffer.from(text))) throw new ReplyTooLarge(`reply nested deeper than ${PROXIED_REPLY_MAX_DEPTH}`);
+  if (nestedDeeper(Buffer.from(text)))
+    throw new ReplyTooLarge(`reply nested deeper than ${PROXIED_REPLY_MAX_DEPTH}`);
   return text;
 }

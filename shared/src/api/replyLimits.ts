@@ -1,5 +1,3 @@
-import * as v from 'valibot';
-
 /**
  * The most any reply may hold (docs/contracts.md, "Reply size limits"). A reply over a limit is
  * malformed, never trusted or shortened: the transport refuses the body before parsing it (bytes,
@@ -65,7 +63,8 @@ const FIELD_KINDS: Readonly<Record<string, FieldKind>> = {
 
 /** The limit of a string field of this name (the field's kind and its most characters). */
 export function stringLimit(key: string | undefined): { kind: FieldKind | 'text'; max: number } {
-  const kind = (key !== undefined && Object.hasOwn(FIELD_KINDS, key) ? FIELD_KINDS[key] : undefined) ?? 'text';
+  const kind =
+    (key !== undefined && Object.hasOwn(FIELD_KINDS, key) ? FIELD_KINDS[key] : undefined) ?? 'text';
   return { kind, max: REPLY_LIMITS[kind] };
 }
 
@@ -97,16 +96,6 @@ export function replyLimitIssue(value: unknown, key?: string, path = '', depth =
   return null;
 }
 
-/** The limits as a valibot schema: any value within every limit of REPLY_LIMITS. */
-export const WithinReplyLimitsSchema = v.pipe(
-  v.unknown(),
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const issue = replyLimitIssue(dataset.value);
-    if (issue) addIssue({ message: `over a reply limit: ${issue}` });
-  }),
-);
-
 /**
  * The nesting depth of a JSON text, read without parsing it (a reply nested thousands deep is
  * refused before JSON.parse spends the stack on it); stops counting once past `limit`.
@@ -117,7 +106,8 @@ export function jsonDepthOver(text: string, limit: number = REPLY_LIMITS.depth):
   for (let i = 0; i < text.length; i += 1) {
     const char = text.charCodeAt(i);
     if (inString) {
-      if (char === 0x5c) i += 1; // a backslash escapes the next character
+      if (char === 0x5c)
+        i += 1; // a backslash escapes the next character
       else if (char === 0x22) inString = false;
     } else if (char === 0x22) inString = true;
     else if (char === 0x7b || char === 0x5b) {
@@ -132,7 +122,10 @@ export function jsonDepthOver(text: string, limit: number = REPLY_LIMITS.depth):
  * Reads a reply's body as text, at most `limit` bytes: a larger declared Content-Length is refused
  * before a byte is read, and a body that grows past the limit is cancelled. null: over the limit.
  */
-export async function readBoundedText(response: Response, limit: number = REPLY_LIMITS.bodyBytes): Promise<string | null> {
+export async function readBoundedText(
+  response: Response,
+  limit: number = REPLY_LIMITS.bodyBytes,
+): Promise<string | null> {
   const declared = Number(response.headers.get('Content-Length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > limit) {
     await response.body?.cancel().catch(() => undefined);

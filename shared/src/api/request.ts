@@ -307,7 +307,10 @@ function parseWith<S extends GenericSchema>(
   if (limit) return fail('malformed', messages.errors.malformedReply, { status, detail: limit });
   // valibot's object schemas take an array for an object; a reply is never a bare list.
   if (Array.isArray(value) && OBJECT_SCHEMA_TYPES.has(schema.type))
-    return fail('malformed', messages.errors.malformedReply, { status, detail: 'a list where an object belongs' });
+    return fail('malformed', messages.errors.malformedReply, {
+      status,
+      detail: 'a list where an object belongs',
+    });
   const parsed = v.safeParse(schema, value);
   if (parsed.success) return { ok: true, data: parsed.output, status };
   return fail('malformed', messages.errors.malformedReply, { status, detail: v.summarize(parsed.issues) });

@@ -86,7 +86,8 @@ export function registerFaultHook(app: FastifyInstance, tenant: string, faults: 
     const fault = pending.get(request);
     if (!fault?.reply) return payload;
     pending.delete(request);
-    const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+    const text =
+      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
     if (fault.status !== undefined) reply.code(fault.status);
     if (fault.contentType !== undefined) reply.type(fault.contentType);
     const changed = changedReply(fault.reply, text);

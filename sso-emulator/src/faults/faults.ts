@@ -32,7 +32,10 @@ export const FaultReplySchema = v.variant('kind', [
   /** No body at all (with status 204, or 200). */
   v.object({ kind: v.literal('empty') }),
   /** Objects nested `depth` deep: {"a":{"a":…}}. */
-  v.object({ kind: v.literal('deep'), depth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)) }),
+  v.object({
+    kind: v.literal('deep'),
+    depth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
+  }),
   /** The connection is closed before any reply. */
   v.object({ kind: v.literal('abort') }),
   /** No reply at all until the faults are cleared (or two minutes pass). */

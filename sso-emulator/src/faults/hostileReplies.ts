@@ -4,7 +4,9 @@ type Derived = Extract<FaultReply, { kind: 'patch' | 'long' | 'truncated' | 'hea
 
 /** A hostile reply made from the route's own reply (the others replace it). */
 export function madeFromRealReply(reply: FaultReply): reply is Derived {
-  return reply.kind === 'patch' || reply.kind === 'long' || reply.kind === 'truncated' || reply.kind === 'headers';
+  return (
+    reply.kind === 'patch' || reply.kind === 'long' || reply.kind === 'truncated' || reply.kind === 'headers'
+  );
 }
 
 export interface ChangedReply {
