@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../src/api/client';
-import { REPLY_LIMITS } from '../src/api/replyLimits';
+import { CALL_TIMEOUT_MS, REPLY_LIMITS } from '../src/api/replyLimits';
 import { clientTokenAtom, serviceUrlAtom } from '../src/session/atoms';
 
 /** The client against one reply, given as text with its headers. */
@@ -115,6 +115,46 @@ describe('reply limits (docs/contracts.md): a reply over one is malformed, never
     for (const text of ['[{"name":"Pat"}]', JSON.stringify({ name: 'n'.repeat(REPLY_LIMITS.name + 1) })]) {
       const { api } = clientAnswering(text);
       expect(await api.getUserInfo('user-token')).toMatchObject({ ok: false, error: { kind: 'malformed' } });
+    }
+  });
+});
+
+describe('a server that hangs', () => {
+  it(`fails as 'network' after CALL_TIMEOUT_MS, before headers or in the middle of the body`, async () => {
+    vi.useFakeTimers();
+    try {
+      for (const hangs of ['before the answer', 'mid-body'] as const) {
+        const store = createStore();
+        store.set(serviceUrlAtom, 'http://sso.test/default/');
+        const fetch = (_input: RequestInfo | URL, init: RequestInit = {}) =>
+          new Promise<Response>((resolve, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+            if (hangs === 'mid-body')
+              resolve(
+                new Response(
+                  new ReadableStream<Uint8Array>({
+                    start(controller) {
+                      controller.enqueue(new TextEncoder().encode('{"nextaction":'));
+                      init.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+                    },
+                  }),
+                ),
+              );
+          });
+        const api = createApiClient({ store, fetch, now: () => 0, origin: () => 'http://localhost:8080' });
+        const call = api.selectFactor('PASSWORD');
+        await vi.advanceTimersByTimeAsync(CALL_TIMEOUT_MS - 1);
+        let settled = false;
+        void call.then(() => {
+          settled = true;
+        });
+        await vi.advanceTimersByTimeAsync(0);
+        expect(settled).toBe(false);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(await call).toMatchObject({ ok: false, error: { kind: 'network', message: 'The server could not be reached.' } });
+      }
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -70,11 +70,15 @@ async function firstVisible(locator: Locator): Promise<Locator | null> {
   return index < 0 ? null : locator.nth(index);
 }
 
-/** The visible message: an open dialog first (it is modal), else an alert. */
+/** The spec's restart screen (section 8): its heading is the message, its button the way on. */
+const RESTART_SCREEN = 'Unrecoverable error. Please restart login or try again later.';
+
+/** The visible message: an open dialog first (it is modal), else an alert, else the restart screen. */
 async function messageOf(page: Page): Promise<Locator | null> {
   return (
     (await firstVisible(page.locator('dialog[open], [role="alertdialog"], [role="dialog"]'))) ??
-    (await firstVisible(page.locator('[role="alert"]')))
+    (await firstVisible(page.locator('[role="alert"]'))) ??
+    (await firstVisible(page.locator('main').getByRole('heading', { name: RESTART_SCREEN, exact: true })))
   );
 }
 

@@ -25,6 +25,13 @@ export const REPLY_LIMITS = {
   text: 16 * 1024,
 } as const;
 
+/**
+ * The longest a call may take, answer and body, before it fails as 'network' (a server that hangs
+ * must not leave the user waiting without a word). Longer than the portal server's proxy timeout
+ * (PROXY_TIMEOUT_MS, 15 s), so a proxied call hears the proxy's 504 first.
+ */
+export const CALL_TIMEOUT_MS = 20_000;
+
 type FieldKind = 'token' | 'name' | 'label' | 'message' | 'url';
 
 /** Which limit a field has, by its name wherever it appears in a reply; other strings are 'text'. */

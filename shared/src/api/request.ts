@@ -14,7 +14,7 @@ import {
 import { transition } from '../session/signInState';
 import type { PortalStore } from '../session/store';
 import { errorCodeOf, errorText, isExpiredClientToken, isInvalidFlowState } from './errorText';
-import { jsonDepthOver, REPLY_LIMITS, readBoundedText, replyLimitIssue } from './replyLimits';
+import { CALL_TIMEOUT_MS, jsonDepthOver, REPLY_LIMITS, readBoundedText, replyLimitIssue } from './replyLimits';
 import type { ApiError, ApiResult } from './result';
 import { ClientTokenReplySchema, type ErrorBody, ErrorBodySchema } from './schemas';
 
@@ -86,6 +86,22 @@ export interface RequestDeps {
 
 export type Send = <S extends GenericSchema>(spec: CallSpec<S>) => Promise<ApiResult<InferOutput<S>>>;
 
+/** The caller's signal, also aborted after CALL_TIMEOUT_MS; clear() once the body is read. */
+function callDeadline(callerSignal: AbortSignal | undefined): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), CALL_TIMEOUT_MS);
+  const follow = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) follow();
+  else callerSignal?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    clear: () => {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', follow);
+    },
+  };
+}
+
 /** The value sent in the X-Device-Tag header: the flag itself, as the service only tests presence. */
 const DEVICE_TAG_VALUE = 'true';
 
@@ -104,8 +120,10 @@ function fail(kind: ApiError['kind'], message: string, extra: Omit<ApiError, 'ki
 async function readBody(
   response: Response,
   expectsJson = true,
-): Promise<{ text: string; json: unknown; parsed: boolean; refused?: string }> {
-  const text = await readBoundedText(response).catch(() => '');
+): Promise<{ text: string; json: unknown; parsed: boolean; refused?: string; cut?: boolean }> {
+  const text = await readBoundedText(response).catch(() => undefined);
+  // The connection broke (or the call's deadline passed) in the middle of the body.
+  if (text === undefined) return { text: '', json: undefined, parsed: false, cut: true };
   if (text === null)
     return { text: '', json: undefined, parsed: false, refused: `over ${REPLY_LIMITS.bodyBytes} bytes` };
   if (text.trim() === '') return { text, json: null, parsed: true };
@@ -165,9 +183,12 @@ export function createSend(deps: RequestDeps): Send {
     return headers;
   }
 
-  async function rawFetch<S extends GenericSchema>(spec: CallSpec<S>): Promise<Response | undefined> {
+  async function rawFetch<S extends GenericSchema>(
+    spec: CallSpec<S>,
+    signal: AbortSignal | undefined = spec.signal,
+  ): Promise<Response | undefined> {
     const init: RequestInit = { method: spec.method, headers: headersFor(spec) };
-    if (spec.signal) init.signal = spec.signal;
+    if (signal) init.signal = signal;
     if (spec.body !== undefined) init.body = JSON.stringify(spec.body);
     if (spec.form !== undefined) init.body = new URLSearchParams(spec.form).toString();
     try {
@@ -223,9 +244,16 @@ export function createSend(deps: RequestDeps): Send {
     spec: CallSpec<S>,
     retried: boolean,
   ): Promise<ApiResult<InferOutput<S>>> {
-    const response = await rawFetch(spec);
-    if (!response) return fail('network', messages.errors.network);
+    // A server that never answers (or stops mid-body) is one that cannot be reached.
+    const deadline = callDeadline(spec.signal);
+    const response = await rawFetch(spec, deadline.signal);
+    if (!response) {
+      deadline.clear();
+      return fail('network', messages.errors.network);
+    }
     const body = await readBody(response, spec.responseType !== 'text');
+    deadline.clear();
+    if (body.cut) return fail('network', messages.errors.network);
     const intercept = spec.interceptors !== false;
     if (intercept) noteResponse(response, body.json, spec.background === true);
 
