@@ -111,8 +111,13 @@ describe('reply limits (docs/contracts.md): a reply over one is malformed, never
     });
   });
 
-  it('a userinfo reply that is a list, or whose name is over its limit, is malformed (not a silent fallback)', async () => {
-    for (const text of ['[{"name":"Pat"}]', JSON.stringify({ name: 'n'.repeat(REPLY_LIMITS.name + 1) })]) {
+  it('a userinfo reply that is a list, has no name, or whose name is over its limit, is malformed (not a silent fallback)', async () => {
+    for (const text of [
+      '[{"name":"Pat"}]',
+      '{}',
+      '{"name":""}',
+      JSON.stringify({ name: 'n'.repeat(REPLY_LIMITS.name + 1) }),
+    ]) {
       const { api } = clientAnswering(text);
       expect(await api.getUserInfo('user-token')).toMatchObject({ ok: false, error: { kind: 'malformed' } });
     }
@@ -135,7 +140,9 @@ describe('a server that hangs', () => {
                   new ReadableStream<Uint8Array>({
                     start(controller) {
                       controller.enqueue(new TextEncoder().encode('{"nextaction":'));
-                      init.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+                      init.signal?.addEventListener('abort', () =>
+                        controller.error(new DOMException('aborted', 'AbortError')),
+                      );
                     },
                   }),
                 ),
@@ -151,7 +158,10 @@ describe('a server that hangs', () => {
         await vi.advanceTimersByTimeAsync(0);
         expect(settled).toBe(false);
         await vi.advanceTimersByTimeAsync(1);
-        expect(await call).toMatchObject({ ok: false, error: { kind: 'network', message: 'The server could not be reached.' } });
+        expect(await call).toMatchObject({
+          ok: false,
+          error: { kind: 'network', message: 'The server could not be reached.' },
+        });
       }
     } finally {
       vi.useRealTimers();

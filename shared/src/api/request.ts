@@ -14,7 +14,13 @@ import {
 import { transition } from '../session/signInState';
 import type { PortalStore } from '../session/store';
 import { errorCodeOf, errorText, isExpiredClientToken, isInvalidFlowState } from './errorText';
-import { CALL_TIMEOUT_MS, jsonDepthOver, REPLY_LIMITS, readBoundedText, replyLimitIssue } from './replyLimits';
+import {
+  CALL_TIMEOUT_MS,
+  jsonDepthOver,
+  REPLY_LIMITS,
+  readBoundedText,
+  replyLimitIssue,
+} from './replyLimits';
 import type { ApiError, ApiResult } from './result';
 import { ClientTokenReplySchema, type ErrorBody, ErrorBodySchema } from './schemas';
 
