@@ -5,7 +5,7 @@ import { buildAll, install, pnpm } from './run.mjs';
 
 install();
 buildAll();
-pnpm('Fault campaign (Playwright, Chromium, one worker)', [
+pnpm('Fault campaign (Playwright, Chromium, two workers)', [
   '--filter',
   '@portal/e2e',
   'exec',

@@ -110,7 +110,7 @@ async function judgeHere(
         record = { family: family.name, variant: variant.name, seen, problem: verdict(seen, variant.expect) };
         return record.problem;
       },
-      { timeout: 8_000 },
+      { timeout: 12_000 },
     )
     .toBeNull()
     .catch(() => undefined);

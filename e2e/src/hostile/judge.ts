@@ -85,13 +85,16 @@ async function messageOf(page: Page): Promise<Locator | null> {
 async function wayOnNear(page: Page, message: Locator | null): Promise<string | null> {
   const scopes = message ? [message, page.locator('main')] : [page.locator('main')];
   for (const scope of scopes) {
-    const controls = scope.locator('button:visible, a[href]:visible');
-    const count = await controls.count();
-    for (let i = 0; i < count; i += 1) {
-      const control = controls.nth(i);
-      const name = ((await control.getAttribute('aria-label')) ?? (await control.innerText())).trim();
-      if (WAY_ON.test(name) && (await control.isEnabled())) return name;
-    }
+    // One read in the page: the names of the enabled, rendered buttons and links.
+    const names = await scope
+      .locator('button, a[href]')
+      .evaluateAll((controls) =>
+        controls
+          .filter((control) => control.checkVisibility() && !(control as HTMLButtonElement).disabled)
+          .map((control) => (control.getAttribute('aria-label') ?? control.textContent ?? '').trim()),
+      );
+    const found = names.find((name) => WAY_ON.test(name));
+    if (found) return found;
   }
   return null;
 }

@@ -116,7 +116,7 @@ export async function runCase(
         problem = verdict(seen, variant.expect);
         return problem;
       },
-      { timeout: variant.slow ? 60_000 : 8_000 },
+      { timeout: variant.slow ? 60_000 : 12_000 },
     )
     .toBeNull()
     .catch(() => undefined);
