@@ -35,6 +35,8 @@ export function watch(page: Page, allowedOrigins: readonly string[]) {
     const text = message.text();
     // Chromium's own lines for a failed or refused load are not the page's code speaking.
     if (/^Failed to load resource|net::ERR_|^Access to fetch at/.test(text)) return;
+    // Spec section 8: 'A failed start-up is written to the console only.'
+    if (text.startsWith('[portal] start-up')) return;
     consoleErrors.push(text.slice(0, 300));
   });
   page.on('pageerror', (error) => pageErrors.push(error.message.slice(0, 300)));
