@@ -29,9 +29,13 @@ describe('server names are shown bounded', () => {
 
   it('Welcome: a 1 MB name is a malformed reply: the user is told, and greeted by the user name', async () => {
     signedIn();
-    fakeServer({ base: SERVICE }).on('POST', 'oauth2/v1/userinfo', { text: JSON.stringify({ name: megabyte }) });
+    fakeServer({ base: SERVICE }).on('POST', 'oauth2/v1/userinfo', {
+      text: JSON.stringify({ name: megabyte }),
+    });
     renderScreen(<Welcome />, { path: '/welcome' });
-    expect((await screen.findByRole('alert')).textContent).toContain('The server sent a reply the portal cannot read.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The server sent a reply the portal cannot read.',
+    );
     expect(document.body.textContent?.length ?? 0).toBeLessThan(5000);
   });
 
