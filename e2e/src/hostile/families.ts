@@ -45,6 +45,9 @@ async function passwordStep(page: Page, userId: string): Promise<() => Promise<v
   return () => page.getByRole('button', { name: 'Submit' }).click();
 }
 
+/** Sign-in tokens the portal server's proxy takes out of every reply (tokens/proxiedSignIn.ts). */
+const SERVER_HELD = ['id_token', 'refresh_token'];
+
 /** The auth reply's fields the page shows (names, messages) or navigates to (authCompleteUrl). */
 const AUTH_SHOWN = ['userName', 'data.message', 'data.errorMessage', 'errorMessage', 'nextaction'];
 
@@ -54,7 +57,7 @@ export const FAMILIES: readonly Family[] = [
     call: 'auth/v1/authenticate',
     via: 'emulator',
     schema: AuthReplySchema,
-    fields: { shown: AUTH_SHOWN },
+    fields: { shown: AUTH_SHOWN, serverHeld: SERVER_HELD },
     reach: (page) => userIdStep(page, 'pat.password'),
     onward: (page) => page.getByRole('heading', { name: 'Enter your password' }),
   },
@@ -63,7 +66,11 @@ export const FAMILIES: readonly Family[] = [
     call: 'factor/v1/PasswordAuthenticator',
     via: 'emulator',
     schema: AuthReplySchema,
-    fields: { shown: ['data.errorMessage', 'errorMessage'], navigated: ['authCompleteUrl'] },
+    fields: {
+      shown: ['data.errorMessage', 'errorMessage'],
+      navigated: ['authCompleteUrl'],
+      serverHeld: SERVER_HELD,
+    },
     reach: (page) => passwordStep(page, 'pat.password'),
     onward: (page) => page.getByRole('heading', { name: /^Hello, / }),
   },
@@ -79,7 +86,7 @@ export const FAMILIES: readonly Family[] = [
     call: 'factor/v1/PushStatus',
     via: 'emulator',
     schema: AuthReplySchema,
-    fields: { shown: ['data.message'] },
+    fields: { shown: ['data.message'], serverHeld: SERVER_HELD },
     reach: async (page, emulator) => {
       await page.clock.install();
       const submit = await passwordStep(page, 'pete.push');
