@@ -66,10 +66,11 @@ export const FAMILIES: readonly Family[] = [
     call: 'factor/v1/PasswordAuthenticator',
     via: 'emulator',
     schema: AuthReplySchema,
+    // An AUTH_ALLOWED with an id_token: the proxy exchanges it and writes the reply's tokens itself.
     fields: {
       shown: ['data.errorMessage', 'errorMessage'],
       navigated: ['authCompleteUrl'],
-      serverHeld: SERVER_HELD,
+      serverHeld: [...SERVER_HELD, 'access_token', 'expires_in'],
     },
     reach: (page) => passwordStep(page, 'pat.password'),
     onward: (page) => page.getByRole('heading', { name: /^Hello, / }),
