@@ -45,6 +45,12 @@ async function passwordStep(page: Page, userId: string): Promise<() => Promise<v
   return () => page.getByRole('button', { name: 'Submit' }).click();
 }
 
+/** The sign-in page, which asks for its client token as it loads, with a user ID typed in. */
+async function signInPage(page: Page): Promise<void> {
+  await page.goto('/direct');
+  await page.getByLabel('User ID').fill('pat.password');
+}
+
 /** Sign-in tokens the portal server's proxy takes out of every reply (tokens/proxiedSignIn.ts). */
 const SERVER_HELD = ['id_token', 'refresh_token'];
 
@@ -113,7 +119,7 @@ export const FAMILIES: readonly Family[] = [
     call: 'oauth2/v1/token',
     via: 'emulator',
     // The sign-in page asks for its client token as it loads.
-    reach: async (page) => () => page.goto('/direct').then(() => undefined),
+    reach: async (page) => () => signInPage(page),
     onward: (page) => page.getByRole('button', { name: 'Submit', disabled: false }),
   },
   {
@@ -121,7 +127,7 @@ export const FAMILIES: readonly Family[] = [
     call: '**/v1/token/generate/client_token',
     via: 'page',
     schema: ClientTokenReplySchema,
-    reach: async (page) => () => page.goto('/direct').then(() => undefined),
+    reach: async (page) => () => signInPage(page),
     onward: (page) => page.getByRole('button', { name: 'Submit', disabled: false }),
   },
   {
