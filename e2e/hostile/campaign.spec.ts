@@ -11,7 +11,7 @@ import { editStartupData, type MergePatch } from '../src/startupData';
 // fault API (or, for the portal origin's calls, the page's network layer), judged by what a user
 // sees (src/hostile/judge.ts). A fast sample of it runs in `npm test` (tests/hostile-sample.spec.ts).
 
-for (const family of FAMILIES) {
+for (const family of FAMILIES.filter((f) => f.only !== 'direct')) {
   test.describe(family.name, () => {
     for (const variant of variantsOf(family)) {
       test(variant.name, async ({ page, emulator, stack }) => {
@@ -28,6 +28,7 @@ for (const family of FAMILIES) {
  * now reaching the browser as the SSO sent them.
  */
 const DIRECT = FAMILIES.filter((family) => family.via === 'emulator' && family.call !== 'oauth2/v1/token');
+const DIRECT_ONLY = FAMILIES.filter((family) => family.only === 'direct');
 
 test.describe('direct to the SSO (no proxy)', () => {
   const direct = test.extend<Record<never, never>, { stack: PortalStack }>({
@@ -45,6 +46,14 @@ test.describe('direct to the SSO (no proxy)', () => {
       { scope: 'worker', timeout: 60_000 },
     ],
   });
+  for (const family of DIRECT_ONLY) {
+    for (const variant of variantsOf(family)) {
+      direct(`${family.name} › ${variant.name}`, async ({ page, emulator, stack }) => {
+        if (variant.slow) direct.setTimeout(120_000);
+        await runCase({ page, emulator, stack }, family, variant);
+      });
+    }
+  }
   for (const family of DIRECT) {
     const name = `${family.name} (direct)`;
     for (const variant of bodyVariants()) {
