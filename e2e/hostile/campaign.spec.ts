@@ -124,7 +124,7 @@ async function judgeHere(
     .toBeNull()
     .catch(() => undefined);
   if (record) test.info().annotations.push({ type: REPORT_ANNOTATION, description: JSON.stringify(record) });
-  expect(record?.problem ?? 'not judged', `${family.name} › ${variant.name}`).toBeNull();
+  expect(record ? record.problem : 'not judged', `${family.name} › ${variant.name}`).toBeNull();
 }
 
 test.describe(ENVIRONMENT_BLOCK.name, () => {
