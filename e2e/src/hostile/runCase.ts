@@ -86,6 +86,9 @@ async function arm(page: Page, emulator: EmulatorApi, family: Family, variant: V
   await emulator.post('faults', {
     call: family.call,
     reply: variant.reply,
+    // Chromium sends a request again, once, when a kept-alive connection closes without an answer:
+    // the abort must outlast that retry to reach the page.
+    times: variant.reply?.kind === 'abort' ? 2 : 1,
     ...(variant.status === undefined ? {} : { status: variant.status }),
     ...(variant.contentType === undefined ? {} : { contentType: variant.contentType }),
   });
