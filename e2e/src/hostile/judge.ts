@@ -34,7 +34,9 @@ export function watch(page: Page, allowedOrigins: readonly string[]) {
     if (message.type() !== 'error') return;
     const text = message.text();
     // Chromium's own lines for a failed or refused load are not the page's code speaking.
-    if (/^Failed to load resource|net::ERR_|^Access to fetch at/.test(text)) return;
+    // A connection the page's CSP refused is reported by Chromium too: the policy did its work
+    // (what the user sees is judged on the page).
+    if (/^Failed to load resource|net::ERR_|^Access to fetch at|Content Security Policy/.test(text)) return;
     // Spec section 8: 'A failed start-up is written to the console only.'
     if (text.startsWith('[portal] start-up')) return;
     consoleErrors.push(text.slice(0, 300));
