@@ -80,9 +80,10 @@ const config: KnipConfig = {
       project: ['**/*.{mjs,jsx}'],
     },
     e2e: {
-      // engines/: the cross-engine journeys (project 'engines'), their own testDir.
-      entry: ['engines/**/*.spec.ts'],
-      project: ['*.ts', 'src/**/*.ts', 'tests/**/*.ts', 'engines/**/*.ts'],
+      // engines/: the cross-engine journeys (project 'engines'), their own testDir. hostile/: the
+      // fault campaign, run by hostile.config.ts (`npm run test:hostile`).
+      entry: ['engines/**/*.spec.ts', 'hostile.config.ts', 'hostile/**/*.spec.ts'],
+      project: ['*.ts', 'src/**/*.ts', 'tests/**/*.ts', 'engines/**/*.ts', 'hostile/**/*.ts'],
     },
   },
 };

@@ -232,59 +232,37 @@ describe('push screen', () => {
     });
   });
 
-  describe('status replies that cannot be read', () => {
-    // A status of the wrong type: the reply does not parse.
-    const unreadable = { body: { nextaction: 'PUSH_AUTH', status: 42 } };
+  describe('status replies that cannot be read (strict polling, issue 30)', () => {
     const notice = () => screen.queryByText('Transaction failed unexpectedly');
+    const resend = () => screen.queryByRole('button', { name: 'Resend' });
 
-    it('keep polling; after 3 in a row the screen says so, and a readable reply clears it', async () => {
+    it.each([
+      ['a status of the wrong type', { nextaction: 'PUSH_AUTH', status: 42 }],
+      ['a list', [pending]],
+      ['no status and no waiting step', {}],
+      [
+        'a message over its size limit',
+        { ...pending, data: { status: 'PENDING', message: 'x'.repeat(4096) } },
+      ],
+    ])('%s ends the wait at once with the message and Resend', async (_name, body) => {
       const calls = stubServer({
-        'factor/v1/PushGenerator': [{ body: pushAuth }],
-        'factor/v1/PushStatus': [
-          unreadable,
-          unreadable,
-          unreadable,
-          unreadable,
-          { body: pending },
-          { body: approved },
-        ],
+        'factor/v1/PushGenerator': [{ body: pushAuth }, { body: pushAuth }],
+        'factor/v1/PushStatus': [{ body }, { body: approved }],
       });
       factorSession(opening);
       renderAt(<PushScreen />, paths.push);
-      await advance(PUSH_POLL_INTERVAL_MS * 2);
+      await advance(PUSH_POLL_INTERVAL_MS);
+      expect(statusCalls(calls)).toBe(1);
+      expect(notice()).toBeTruthy();
+      expect(resend()).toBeTruthy();
+      // No more polling behind the message.
+      await advance(PUSH_POLL_INTERVAL_MS * 3);
+      expect(statusCalls(calls)).toBe(1);
+      // Resend is the way on: a new push, polled again.
+      resend()?.click();
+      await advance(PUSH_POLL_INTERVAL_MS);
       expect(statusCalls(calls)).toBe(2);
-      expect(notice()).toBeNull();
-      await advance(PUSH_POLL_INTERVAL_MS);
-      expect(statusCalls(calls)).toBe(3);
-      expect(notice()).toBeTruthy();
-      await advance(PUSH_POLL_INTERVAL_MS);
-      expect(statusCalls(calls)).toBe(4);
-      expect(notice()).toBeTruthy();
-      await advance(PUSH_POLL_INTERVAL_MS);
-      expect(statusCalls(calls)).toBe(5);
-      expect(notice()).toBeNull();
-      expect(screen.getByText('Accept push request on your iPhone to login.')).toBeTruthy();
-      await advance(PUSH_POLL_INTERVAL_MS);
       expect(location()).toBe(paths.welcome);
-    });
-
-    it('a readable reply resets the count', async () => {
-      const calls = stubServer({
-        'factor/v1/PushGenerator': [{ body: pushAuth }],
-        'factor/v1/PushStatus': [
-          unreadable,
-          unreadable,
-          { body: pending },
-          unreadable,
-          unreadable,
-          { body: pending },
-        ],
-      });
-      factorSession(opening);
-      renderAt(<PushScreen />, paths.push);
-      await advance(PUSH_POLL_INTERVAL_MS * 6);
-      expect(statusCalls(calls)).toBe(6);
-      expect(notice()).toBeNull();
     });
   });
 });

@@ -18,8 +18,18 @@ describe('pushPollOutcome', () => {
     ],
     [reply({ errorCode: '123' }), { kind: 'failed', message: 'Transaction failed', offerResend: false }],
     [reply({ data: { status: 'PENDING' } }), { kind: 'pending' }],
-    [reply({ data: { status: 'toString' } }), { kind: 'pending' }],
-    [reply({}), { kind: 'pending' }],
+    [reply({ nextaction: 'PUSH_AUTH' }), { kind: 'pending' }],
+    [reply({ nextaction: 'PUSH_REGISTRATION_STATUS' }), { kind: 'pending' }],
+    // Strict: no known status and no waiting step is no answer, never 'pending'.
+    [
+      reply({ data: { status: 'toString' } }),
+      { kind: 'failed', message: 'Transaction failed unexpectedly', offerResend: true },
+    ],
+    [
+      reply({ nextaction: 'PUSH_AUTH', data: { status: 'SOMETHING_ELSE' } }),
+      { kind: 'failed', message: 'Transaction failed unexpectedly', offerResend: true },
+    ],
+    [reply({}), { kind: 'failed', message: 'Transaction failed unexpectedly', offerResend: true }],
   ])('%j', (input, outcome) => {
     expect(pushPollOutcome(input)).toEqual(outcome);
   });

@@ -85,3 +85,41 @@ test('manage credentials with the fixture credentials', async ({ page, emulator,
   await expect(page.getByRole('button', { name: 'Register a new credential' })).toBeFocused();
   await expectScreen(page, 'self-service');
 });
+
+/** A display name and an e-mail address of 200 characters without a break (issue 30). */
+const LONG_NAME = 'N'.repeat(200);
+const LONG_EMAIL = `${'e'.repeat(188)}@example.com`;
+
+/** Whether an element's content fits inside it (nothing runs out sideways). */
+async function fitsInside(page: Page, selector: string): Promise<boolean> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => element.scrollWidth <= element.clientWidth);
+}
+
+test('a 200-character unbroken name and e-mail address wrap inside the welcome card and the credential card', async ({
+  page,
+  emulator,
+  pageErrors: _,
+}) => {
+  await emulator.post('users/pat.password/credentials', { credType: 'email', credValue: LONG_EMAIL });
+  await emulator.post('faults', {
+    call: 'oauth2/v1/userinfo',
+    reply: { kind: 'patch', patch: { name: LONG_NAME } },
+  });
+  await signIn(page, 'pat.password', true);
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole('heading', { name: /^Hello, N+/ })).toBeVisible();
+  expect(await fitsInside(page, '.portal-main')).toBe(true);
+  await expectScreen(page, 'welcome-long-name');
+  // expectScreen leaves the page at 320 px: the card still holds the name there.
+  expect(await fitsInside(page, '.portal-main')).toBe(true);
+
+  await page.getByRole('link', { name: 'Manage Credentials' }).press('Enter');
+  // Shown bounded (boundedText): its first 128 characters and an ellipsis.
+  await expect(page.getByText(/^e{128}…$/)).toBeVisible();
+  expect(await fitsInside(page, '.portal-credential')).toBe(true);
+  expect(await fitsInside(page, '.portal-main')).toBe(true);
+  await expectScreen(page, 'self-service-long-email');
+});

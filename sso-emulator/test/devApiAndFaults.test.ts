@@ -135,6 +135,50 @@ describe('fault injection', () => {
   });
 });
 
+describe('hostile replies (the fault campaign, e2e/hostile)', () => {
+  const auth = () => h.authenticate('pat.password', client);
+  const arm = (fault: object) =>
+    h.call('POST', '/_emulator/api/faults', { body: { call: 'auth/v1/authenticate', ...fault } });
+
+  it('replaces the reply: any JSON value, exact text with its content type, no body, deep nesting', async () => {
+    await arm({ reply: { kind: 'json', value: ['a', 1] } });
+    expect((await auth()).json).toEqual(['a', 1]);
+    await arm({ reply: { kind: 'raw', text: '<h1>502</h1>' }, status: 502, contentType: 'text/html' });
+    const html = await auth();
+    expect([html.status, html.text, String(html.headers['content-type'])]).toEqual([
+      502,
+      '<h1>502</h1>',
+      'text/html',
+    ]);
+    await arm({ reply: { kind: 'empty' } });
+    const empty = await auth();
+    expect([empty.status, empty.text]).toEqual([204, '']);
+    await arm({ reply: { kind: 'deep', depth: 5000 } });
+    const deep = await auth();
+    expect(deep.text.startsWith('{"a":{"a":')).toBe(true);
+    expect(deep.text.length).toBe(5000 * 6 + 1);
+    expect((await auth()).status).toBe(200);
+  });
+
+  it('changes the real reply: a field patched, a field grown, a header padded', async () => {
+    await arm({ reply: { kind: 'patch', patch: { nextaction: 42, extra: [1] } } });
+    const patched = await auth();
+    expect(patched.json).toMatchObject({ nextaction: 42, extra: [1] });
+    expect(typeof (patched.json as { flowState: unknown }).flowState).toBe('string');
+    await arm({ reply: { kind: 'long', field: 'data.message', bytes: 1_000_000 } });
+    const long = (await auth()).json as { data: { message: string }; flowState: unknown };
+    expect(long.data.message.length).toBe(1_000_000);
+    expect(typeof long.flowState).toBe('string');
+    await arm({ reply: { kind: 'headers', bytes: 300_000 } });
+    const padded = await auth();
+    expect(String(padded.headers['x-fault-padding']).length).toBe(300_000);
+  });
+
+  it('refuses an unknown class', async () => {
+    expect((await arm({ reply: { kind: 'explode' } })).status).toBe(400);
+  });
+});
+
 describe('CORS', () => {
   it('allows configured portal origins with the contract headers, refuses others', async () => {
     const pre = await h.app.inject({

@@ -10,10 +10,29 @@ import {
 } from '@portal/shared/session';
 import * as v from 'valibot';
 
+/**
+ * The reply limits of the fields read here (docs/contracts.md, "Reply size limits"): the block
+ * is not read by the transport, which applies them to the fetched environment.
+ */
+const ADDRESS_LIMIT = 4096;
+const LABEL_LIMIT = 256;
+
+function overLimits(environment: Environment): boolean {
+  return (
+    environment.baseServiceUrl.length > ADDRESS_LIMIT ||
+    (environment.ssoUrl?.length ?? 0) > ADDRESS_LIMIT ||
+    (environment.riskType?.length ?? 0) > LABEL_LIMIT
+  );
+}
+
 /** The environment handed over in the page, parsed like the reply of the call it replaces. */
 function givenEnvironment(given: unknown): Environment | null {
   if (given === undefined) return null;
   const parsed = v.safeParse(EnvironmentSchema, given);
+  if (parsed.success && overLimits(parsed.output)) {
+    console.warn('[portal] start-up environment ignored: over its size limits');
+    return null;
+  }
   if (parsed.success) return parsed.output;
   console.warn(`[portal] start-up environment ignored: ${v.summarize(parsed.issues)}`);
   return null;

@@ -1,9 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
-/** Proxied replies are read whole (to take refresh tokens out); the spec's replies are a few KB. */
-export const MAX_PROXIED_REPLY_BYTES = 1024 * 1024;
-
 export class ReplyTooLarge extends Error {
   override name = 'ReplyTooLarge';
 }

@@ -16,7 +16,8 @@ import { clientAddressHeaders } from './clientAddressHeaders.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './proxyHeaders.js';
 import { type ContributedCall, decideProxyRequest, PROXY_RULES, replyContentType } from './proxyRules.js';
 import { PROXY_PREFIX, proxyTarget } from './proxyTarget.js';
-import { MAX_PROXIED_REPLY_BYTES, readReply, replyContent } from './replyTokens.js';
+import { replyContent } from './replyTokens.js';
+import { readCappedReply } from './replySizeCap.js';
 import {
   AUTHENTICATE_PATH,
   type AuthenticateRequest,
@@ -148,7 +149,7 @@ function forward(
       }
       const headers = downstreamResponseHeaders(response.headers);
       if (contentType !== undefined) headers['content-type'] = contentType;
-      readReply(response, MAX_PROXIED_REPLY_BYTES).then(
+      readCappedReply(response).then(
         async (body) => {
           observe(response.statusCode ?? 0);
           if (reply.sent) return resolve(); // the SSO failed meanwhile and its error went out

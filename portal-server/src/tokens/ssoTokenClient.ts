@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { SsoCallObserver } from '../proxy/ssoProxy.js';
 import { outgoingTraceHeaders } from '../tracing/requestTrace.js';
 import { UpstreamErrorSchema } from './tokenSchemas.js';
+import { readCappedText } from '../proxy/replySizeCap.js';
 
 export interface SsoClientOptions {
   ssoBaseUrl: string;
@@ -29,7 +30,7 @@ function basicAuthorization(clientId: string, clientSecret: string): string {
 }
 
 async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+  const text = await readCappedText(response);
   try {
     return JSON.parse(text);
   } catch {

@@ -51,10 +51,6 @@ export function PushEnrolment() {
   };
   const polling = usePushPolling({
     onAuthenticated: (reply) => void routeReply(reply),
-    // Polling goes on through one unreadable reply; one that keeps coming is a failure here.
-    onUnreadable: (persistent) => {
-      if (persistent) fail();
-    },
     onFailed: fail,
   });
 

@@ -47,14 +47,10 @@ function PushSignIn() {
   // Leaving the screen cancels the generate call, so a late reply neither starts polling nor
   // routes nor changes the status.
   const { error, setError, run } = useServerCall(options.length === 0 ? messages.errors.default : null);
-  /** Set when polling keeps getting unreadable replies; cleared by the next readable one. */
-  const [pollNotice, setPollNotice] = useState<string | null>(null);
 
   const polling = usePushPolling({
     onAuthenticated: (reply) => void routeReply(reply),
-    onUnreadable: (persistent) => setPollNotice(persistent ? messages.push.failedUnexpectedly : null),
     onFailed: (outcome) => {
-      setPollNotice(null);
       setError(outcome.message);
       // Spec section 4 (Push, 5): a failed push ends the sign-in (restart needed), and the shell
       // opens the restart notice, which shows the same message; a timed-out one may be resent.
@@ -69,7 +65,6 @@ function PushSignIn() {
 
   const send = useCallback(
     async (option: CredentialOption) => {
-      setPollNotice(null);
       setPhase({ kind: 'sending', option });
       const sent = async (reply: PushGenerateReply) => {
         if (reply.nextaction !== 'PUSH_AUTH') {
@@ -100,7 +95,7 @@ function PushSignIn() {
     <FactorLayout
       title={messages.factorLabels.PUSH}
       busy={phase.kind === 'sending' || phase.kind === 'waiting'}
-      error={error ?? pollNotice}
+      error={error}
       errorActions={
         phase.kind === 'failed' && phase.offerResend ? (
           <button type="button" className="portal-button" onClick={() => void send(phase.option)}>

@@ -34,7 +34,18 @@ export function pushStatusOf(reply: AuthReply): string | null {
   return reply.data?.status ?? reply.status ?? null;
 }
 
-/** What one PushStatus reply means; an error code ends polling with 'Transaction failed'. */
+/**
+ * Next actions of a reply that still waits for the phone (sign-in and enrolment push): with one
+ * of them and no status, the push is pending.
+ */
+const WAITING_ACTIONS: ReadonlySet<string> = new Set(['PUSH_AUTH', 'PUSH_REGISTRATION_STATUS']);
+
+/**
+ * What one PushStatus reply means; an error code ends polling with 'Transaction failed'. Strict:
+ * only 'PENDING' (or no status on a reply that still waits) is pending; a status nobody knows, or a
+ * reply that names neither a status nor a waiting step, is no answer and ends the wait
+ * (PUSH_POLL_UNREADABLE) instead of being polled for ever.
+ */
 export function pushPollOutcome(reply: AuthReply): PushPollOutcome {
   const status = pushStatusOf(reply);
   const terminal = status ? ownValue(TERMINAL_STATUSES, status) : undefined;
@@ -47,8 +58,23 @@ export function pushPollOutcome(reply: AuthReply): PushPollOutcome {
       },
       offerResend: false,
     };
-  return { kind: 'pending' };
+  if (status === 'PENDING') return { kind: 'pending' };
+  if (!status && reply.nextaction && WAITING_ACTIONS.has(reply.nextaction)) return { kind: 'pending' };
+  return PUSH_POLL_UNREADABLE;
 }
+
+/**
+ * A PushStatus reply that could not be read (not its schema, over a size limit, or no known
+ * status): the wait ends with 'Transaction failed unexpectedly', and Resend sends a new push (the
+ * sign-in itself has not failed, so it is not ended).
+ */
+export const PUSH_POLL_UNREADABLE: Extract<PushPollOutcome, { kind: 'failed' }> = {
+  kind: 'failed',
+  get message() {
+    return messages.push.failedUnexpectedly;
+  },
+  offerResend: true,
+};
 
 /** A poll call that failed (network, HTTP, unreadable reply). */
 export const PUSH_POLL_ERROR: PushPollOutcome = {

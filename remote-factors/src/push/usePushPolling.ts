@@ -1,24 +1,14 @@
 import { factorApi as api } from '../api/client';
 import type { AuthReply } from '@portal/shared/transport';
 import { PUSH_POLL_INTERVAL_MS } from '@portal/shared/config';
-import { PUSH_POLL_ERROR, type PushPollOutcome, pushPollOutcome } from './pushStatus';
+import { PUSH_POLL_ERROR, PUSH_POLL_UNREADABLE, type PushPollOutcome, pushPollOutcome } from './pushStatus';
 import { useCallback, useEffect, useRef } from 'react';
-
-/**
- * Unreadable PushStatus replies in a row after which the user is told: one may be a glitch, but
- * a service that keeps answering garbage would otherwise leave the user waiting without a word.
- */
-export const UNREADABLE_POLLS_BEFORE_NOTICE = 3;
 
 export interface PushPollingHandlers {
   /** AUTHENTICATED: the reply carries the next step. */
   onAuthenticated: (reply: AuthReply) => void;
+  /** A terminal failure, or a reply that could not be read (PUSH_POLL_UNREADABLE): polling has stopped. */
   onFailed: (outcome: Extract<PushPollOutcome, { kind: 'failed' }>) => void;
-  /**
-   * true: UNREADABLE_POLLS_BEFORE_NOTICE replies in a row did not parse (polling goes on);
-   * false: a reply parsed again.
-   */
-  onUnreadable: (persistent: boolean) => void;
 }
 
 /**
@@ -44,7 +34,6 @@ export function usePushPolling(handlers: PushPollingHandlers) {
       stop();
       if (!mounted.current) return;
       const mine = generation.current;
-      let unreadable = 0;
       const schedule = () => {
         timer.current = setTimeout(() => void poll(), PUSH_POLL_INTERVAL_MS);
       };
@@ -52,16 +41,12 @@ export function usePushPolling(handlers: PushPollingHandlers) {
         timer.current = null;
         const result = await api.pushStatus(credId);
         if (mine !== generation.current) return;
+        // Strict (issue 30): a reply that does not parse, or is over a size limit, is not
+        // "still pending": the wait ends with a message and Resend.
         if (!result.ok && result.error.kind === 'malformed') {
-          // Spec section 4 (Push): poll until a terminal status; a reply that cannot be read is
-          // none, so keep polling and say so once it keeps happening.
-          unreadable += 1;
-          if (unreadable === UNREADABLE_POLLS_BEFORE_NOTICE) latest.current.onUnreadable(true);
-          schedule();
+          latest.current.onFailed(PUSH_POLL_UNREADABLE);
           return;
         }
-        if (unreadable >= UNREADABLE_POLLS_BEFORE_NOTICE) latest.current.onUnreadable(false);
-        unreadable = 0;
         const outcome = result.ok ? pushPollOutcome(result.data) : PUSH_POLL_ERROR;
         if (outcome.kind === 'pending') schedule();
         else if (outcome.kind === 'authenticated' && result.ok) latest.current.onAuthenticated(result.data);

@@ -14,6 +14,13 @@ import {
 import { transition } from '../session/signInState';
 import type { PortalStore } from '../session/store';
 import { errorCodeOf, errorText, isExpiredClientToken, isInvalidFlowState } from './errorText';
+import {
+  CALL_TIMEOUT_MS,
+  jsonDepthOver,
+  REPLY_LIMITS,
+  readBoundedText,
+  replyLimitIssue,
+} from './replyLimits';
 import type { ApiError, ApiResult } from './result';
 import { ClientTokenReplySchema, type ErrorBody, ErrorBodySchema } from './schemas';
 
@@ -85,6 +92,22 @@ export interface RequestDeps {
 
 export type Send = <S extends GenericSchema>(spec: CallSpec<S>) => Promise<ApiResult<InferOutput<S>>>;
 
+/** The caller's signal, also aborted after CALL_TIMEOUT_MS; clear() once the body is read. */
+function callDeadline(callerSignal: AbortSignal | undefined): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), CALL_TIMEOUT_MS);
+  const follow = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) follow();
+  else callerSignal?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    clear: () => {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', follow);
+    },
+  };
+}
+
 /** The value sent in the X-Device-Tag header: the flag itself, as the service only tests presence. */
 const DEVICE_TAG_VALUE = 'true';
 
@@ -96,10 +119,22 @@ function fail(kind: ApiError['kind'], message: string, extra: Omit<ApiError, 'ki
   return { ok: false as const, error: { kind, message, ...extra } };
 }
 
-/** Reads the body once, as text, and tells "no body"/"null" apart from JSON and from garbage. */
-async function readBody(response: Response): Promise<{ text: string; json: unknown; parsed: boolean }> {
-  const text = await response.text().catch(() => '');
+/**
+ * Reads the body once, as text, and tells "no body"/"null" apart from JSON and from garbage. A body
+ * over REPLY_LIMITS.bodyBytes, or nested deeper than REPLY_LIMITS.depth, is refused unparsed.
+ */
+async function readBody(
+  response: Response,
+  expectsJson = true,
+): Promise<{ text: string; json: unknown; parsed: boolean; refused?: string; cut?: boolean }> {
+  const text = await readBoundedText(response).catch(() => undefined);
+  // The connection broke (or the call's deadline passed) in the middle of the body.
+  if (text === undefined) return { text: '', json: undefined, parsed: false, cut: true };
+  if (text === null)
+    return { text: '', json: undefined, parsed: false, refused: `over ${REPLY_LIMITS.bodyBytes} bytes` };
   if (text.trim() === '') return { text, json: null, parsed: true };
+  if (expectsJson && jsonDepthOver(text))
+    return { text: '', json: undefined, parsed: false, refused: `nested deeper than ${REPLY_LIMITS.depth}` };
   try {
     return { text, json: JSON.parse(text) as unknown, parsed: true };
   } catch {
@@ -154,9 +189,12 @@ export function createSend(deps: RequestDeps): Send {
     return headers;
   }
 
-  async function rawFetch<S extends GenericSchema>(spec: CallSpec<S>): Promise<Response | undefined> {
+  async function rawFetch<S extends GenericSchema>(
+    spec: CallSpec<S>,
+    signal: AbortSignal | undefined = spec.signal,
+  ): Promise<Response | undefined> {
     const init: RequestInit = { method: spec.method, headers: headersFor(spec) };
-    if (spec.signal) init.signal = spec.signal;
+    if (signal) init.signal = signal;
     if (spec.body !== undefined) init.body = JSON.stringify(spec.body);
     if (spec.form !== undefined) init.body = new URLSearchParams(spec.form).toString();
     try {
@@ -212,9 +250,16 @@ export function createSend(deps: RequestDeps): Send {
     spec: CallSpec<S>,
     retried: boolean,
   ): Promise<ApiResult<InferOutput<S>>> {
-    const response = await rawFetch(spec);
-    if (!response) return fail('network', messages.errors.network);
-    const body = await readBody(response);
+    // A server that never answers (or stops mid-body) is one that cannot be reached.
+    const deadline = callDeadline(spec.signal);
+    const response = await rawFetch(spec, deadline.signal);
+    if (!response) {
+      deadline.clear();
+      return fail('network', messages.errors.network);
+    }
+    const body = await readBody(response, spec.responseType !== 'text');
+    deadline.clear();
+    if (body.cut) return fail('network', messages.errors.network);
     const intercept = spec.interceptors !== false;
     if (intercept) noteResponse(response, body.json, spec.background === true);
 
@@ -240,10 +285,17 @@ export function createSend(deps: RequestDeps): Send {
       });
     }
 
+    if (body.refused) {
+      return fail('malformed', messages.errors.malformedReply, {
+        status: response.status,
+        detail: body.refused,
+      });
+    }
     if (spec.responseType === 'text') {
       if (body.text.trim() === '')
         return fail('null', messages.errors.responseNull, { status: response.status });
-      return parseWith(spec.schema, body.text, response.status);
+      // The text (an HTML form, a signed token) is bounded by its size; its schema reads the rest.
+      return parseWith(spec.schema, body.text, response.status, false);
     }
     if (!body.parsed) {
       return fail('malformed', messages.errors.malformedReply, {
@@ -272,11 +324,27 @@ export function createSend(deps: RequestDeps): Send {
   };
 }
 
+const OBJECT_SCHEMA_TYPES: ReadonlySet<string> = new Set([
+  'object',
+  'loose_object',
+  'strict_object',
+  'object_with_rest',
+]);
+
 function parseWith<S extends GenericSchema>(
   schema: S,
   value: unknown,
   status: number,
+  checkLimits = true,
 ): ApiResult<InferOutput<S>> {
+  const limit = checkLimits ? replyLimitIssue(value) : null;
+  if (limit) return fail('malformed', messages.errors.malformedReply, { status, detail: limit });
+  // valibot's object schemas take an array for an object; a reply is never a bare list.
+  if (Array.isArray(value) && OBJECT_SCHEMA_TYPES.has(schema.type))
+    return fail('malformed', messages.errors.malformedReply, {
+      status,
+      detail: 'a list where an object belongs',
+    });
   const parsed = v.safeParse(schema, value);
   if (parsed.success) return { ok: true, data: parsed.output, status };
   return fail('malformed', messages.errors.malformedReply, { status, detail: v.summarize(parsed.issues) });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { replyLimitIssue } from './replyLimits';
 import { type UserInfo, UserInfoSchema } from './schemas';
 
 function base64UrlDecode(segment: string): string {
@@ -32,8 +33,13 @@ export function decodeUserInfo(text: string): UserInfo | undefined {
       return undefined;
     }
   }
+  // A list, a name over its limit, or no name at all (spec section 7: the payload has `name`) is a
+  // reply of the wrong shape: the user is told, not greeted with whatever part of it would parse.
+  if (Array.isArray(candidate) || replyLimitIssue(candidate) !== null) return undefined;
   const parsed = v.safeParse(UserInfoSchema, candidate);
-  return parsed.success ? parsed.output : undefined;
+  return parsed.success && typeof parsed.output.name === 'string' && parsed.output.name.trim() !== ''
+    ? parsed.output
+    : undefined;
 }
 
 /** Valibot schema turning the userinfo text into its fields, so the reply is parsed like any other. */

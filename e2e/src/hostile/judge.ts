@@ -1,0 +1,164 @@
+import type { Locator, Page } from '../fixtures';
+import { EXECUTED_FLAG } from './variants';
+
+/** What a user was left with after a hostile reply: the report's columns. */
+export interface Seen {
+  /** The message shown (an alert or a dialog), or null. */
+  message: string | null;
+  /** The control that leads on (retry, start over, back, resend, another option), or null. */
+  wayOn: string | null;
+  /** Whether the keyboard focus is on the message (or inside it, or in its dialog). */
+  focusOnMessage: boolean;
+  /** The page went on as if the reply had been good. */
+  wentOn: boolean;
+  /** A payload ran. */
+  executed: boolean;
+  /** Addresses off the allowed origins the page navigated to. */
+  offOrigin: string[];
+  /** Errors the page's own code logged (the browser's network lines are left out). */
+  consoleErrors: string[];
+  /** Uncaught errors. */
+  pageErrors: string[];
+}
+
+/** Names of the controls that count as a way on. */
+const WAY_ON =
+  /\b(retry|try again|start over|sign in again|restart|back|resend|more options|choose another|submit|next|continue|ok|close|log ?in|sign in|home|manage|return)\b/i;
+
+/** Watches a page for what the judge needs from its whole life: console, errors, navigations. */
+export function watch(page: Page, allowedOrigins: readonly string[]) {
+  const consoleErrors: string[] = [];
+  const pageErrors: string[] = [];
+  const offOrigin: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    // Chromium's own lines for a failed or refused load are not the page's code speaking.
+    // A connection the page's CSP refused is reported by Chromium too: the policy did its work
+    // (what the user sees is judged on the page).
+    if (/^Failed to load resource|net::ERR_|^Access to fetch at|Content Security Policy/.test(text)) return;
+    // Spec section 8: 'A failed start-up is written to the console only.'
+    if (text.startsWith('[portal] start-up')) return;
+    consoleErrors.push(text.slice(0, 300));
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.message.slice(0, 300)));
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    const url = frame.url();
+    if (url === 'about:blank') return;
+    let origin = '';
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      origin = url;
+    }
+    if (!allowedOrigins.includes(origin)) offOrigin.push(url.slice(0, 200));
+  });
+  // A payload that opens a dialog has run as surely as one that sets the flag.
+  let dialogs = 0;
+  page.on('dialog', (dialog) => {
+    dialogs += 1;
+    void dialog.dismiss();
+  });
+  return { consoleErrors, pageErrors, offOrigin, dialogs: () => dialogs };
+}
+
+/**
+ * The first element of a locator that is rendered and has text, read in the page in one go (the
+ * judge looks again and again inside expect.poll: each look is one moment's state).
+ */
+async function firstVisible(locator: Locator): Promise<Locator | null> {
+  const index = await locator.evaluateAll((elements) =>
+    elements.findIndex((element) => element.checkVisibility() && (element.textContent ?? '').trim() !== ''),
+  );
+  return index < 0 ? null : locator.nth(index);
+}
+
+/** The spec's restart screen (section 8): its heading is the message, its button the way on. */
+const RESTART_SCREEN = 'Unrecoverable error. Please restart login or try again later.';
+
+/** The visible message: an open dialog first (it is modal), else an alert, else the restart screen. */
+async function messageOf(page: Page): Promise<Locator | null> {
+  return (
+    (await firstVisible(page.locator('dialog[open], [role="alertdialog"], [role="dialog"]'))) ??
+    (await firstVisible(page.locator('[role="alert"]'))) ??
+    (await firstVisible(page.locator('main').getByRole('heading', { name: RESTART_SCREEN, exact: true })))
+  );
+}
+
+async function wayOnNear(page: Page, message: Locator | null): Promise<string | null> {
+  const scopes = message ? [message, page.locator('main')] : [page.locator('main')];
+  for (const scope of scopes) {
+    // One read in the page: the names of the enabled, rendered buttons and links.
+    const names = await scope
+      .locator('button, a[href]')
+      .evaluateAll((controls) =>
+        controls
+          .filter((control) => control.checkVisibility() && !(control as HTMLButtonElement).disabled)
+          .map((control) => (control.getAttribute('aria-label') ?? control.textContent ?? '').trim()),
+      );
+    const found = names.find((name) => WAY_ON.test(name));
+    if (found) return found;
+  }
+  return null;
+}
+
+/** One look at the page: what a user sees now (nothing seen while the page is between documents). */
+export async function look(page: Page, onward: Locator, watched: ReturnType<typeof watch>): Promise<Seen> {
+  try {
+    return await lookOnce(page, onward, watched);
+  } catch {
+    return {
+      message: null,
+      wayOn: null,
+      focusOnMessage: false,
+      wentOn: false,
+      executed: watched.dialogs() > 0,
+      offOrigin: [...watched.offOrigin],
+      consoleErrors: [...watched.consoleErrors],
+      pageErrors: [...watched.pageErrors],
+    };
+  }
+}
+
+async function lookOnce(page: Page, onward: Locator, watched: ReturnType<typeof watch>): Promise<Seen> {
+  const message = await messageOf(page);
+  const messageText = message
+    ? (await message.innerText()).trim().replace(/\s+/g, ' ').slice(0, 120) || null
+    : null;
+  const focusOnMessage = message
+    ? await message.evaluate((element) => {
+        const active = document.activeElement;
+        return active !== null && (element === active || element.contains(active));
+      })
+    : false;
+  const executed =
+    watched.dialogs() > 0 ||
+    (await page
+      .evaluate((flag) => (window as unknown as Record<string, unknown>)[flag] !== undefined, EXECUTED_FLAG)
+      .catch(() => false));
+  return {
+    message: messageText,
+    wayOn: await wayOnNear(page, message),
+    focusOnMessage,
+    wentOn: await onward
+      .evaluateAll((elements) => elements.some((element) => element.checkVisibility()))
+      .catch(() => false),
+    executed,
+    offOrigin: [...watched.offOrigin],
+    consoleErrors: [...watched.consoleErrors],
+    pageErrors: [...watched.pageErrors],
+  };
+}
+
+/** Why a case failed, or null: the checks every hostile reply must pass. */
+export function verdict(seen: Seen, expectation: 'message' | 'harmless'): string | null {
+  if (seen.executed) return 'a payload ran';
+  if (seen.offOrigin.length > 0) return `navigated off the allowed origins: ${seen.offOrigin.join(', ')}`;
+  if (seen.pageErrors.length > 0) return `uncaught error: ${seen.pageErrors[0]}`;
+  if (seen.consoleErrors.length > 0) return `console error: ${seen.consoleErrors[0]}`;
+  if (expectation === 'harmless' && seen.wentOn) return null;
+  if (!seen.message) return seen.wentOn ? 'went on without a word after a malformed reply' : 'no message';
+  if (!seen.wayOn) return 'a message but no way on';
+  return null;
+}
