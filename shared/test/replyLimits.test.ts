@@ -107,7 +107,15 @@ describe('reply limits (docs/contracts.md): a reply over one is malformed, never
     const { api } = clientAnswering(JSON.stringify([{ nextaction: 'PASSWORD_AUTH' }]));
     expect(await api.selectFactor('PASSWORD')).toMatchObject({
       ok: false,
-      error: { kind: 'malformed', detail: 'a list where an object belongs' },
+      error: { kind: 'malformed', detail: 'the reply is a list where an object belongs' },
+    });
+  });
+
+  it('a list inside, where a reply object belongs (valibot would take it), is malformed', async () => {
+    const { api } = clientAnswering(JSON.stringify({ nextaction: 'PASSWORD_AUTH', data: [] }));
+    expect(await api.selectFactor('PASSWORD')).toMatchObject({
+      ok: false,
+      error: { kind: 'malformed', detail: 'data is a list where an object belongs' },
     });
   });
 

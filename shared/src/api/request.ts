@@ -14,6 +14,7 @@ import {
 import { transition } from '../session/signInState';
 import type { PortalStore } from '../session/store';
 import { errorCodeOf, errorText, isExpiredClientToken, isInvalidFlowState } from './errorText';
+import { listWhereObjectBelongs } from './listWhereObjectBelongs';
 import {
   CALL_TIMEOUT_MS,
   jsonDepthOver,
@@ -324,13 +325,6 @@ export function createSend(deps: RequestDeps): Send {
   };
 }
 
-const OBJECT_SCHEMA_TYPES: ReadonlySet<string> = new Set([
-  'object',
-  'loose_object',
-  'strict_object',
-  'object_with_rest',
-]);
-
 function parseWith<S extends GenericSchema>(
   schema: S,
   value: unknown,
@@ -339,12 +333,9 @@ function parseWith<S extends GenericSchema>(
 ): ApiResult<InferOutput<S>> {
   const limit = checkLimits ? replyLimitIssue(value) : null;
   if (limit) return fail('malformed', messages.errors.malformedReply, { status, detail: limit });
-  // valibot's object schemas take an array for an object; a reply is never a bare list.
-  if (Array.isArray(value) && OBJECT_SCHEMA_TYPES.has(schema.type))
-    return fail('malformed', messages.errors.malformedReply, {
-      status,
-      detail: 'a list where an object belongs',
-    });
+  // valibot's object schemas take a list for an object, at the top or inside.
+  const list = listWhereObjectBelongs(schema, value);
+  if (list) return fail('malformed', messages.errors.malformedReply, { status, detail: list });
   const parsed = v.safeParse(schema, value);
   if (parsed.success) return { ok: true, data: parsed.output, status };
   return fail('malformed', messages.errors.malformedReply, { status, detail: v.summarize(parsed.issues) });
