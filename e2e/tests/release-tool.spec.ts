@@ -214,7 +214,10 @@ test('a canary of 50 % serves both builds over fresh sessions, each session the 
   expect(releaseCli(world.releases, 'promote', 'remote_factors', world.two, '--canary', '50').code).toBe(0);
   const seen = new Map<string, number>();
   const shown = new Set<string>();
-  for (let session = 0; session < 16; session += 1) {
+  // Until each build has been served to two sessions (at most 16: both are missed with a chance
+  // of 2 in 65,536); about 6 on average.
+  const bothSeenTwice = () => [...seen.values()].filter((count) => count >= 2).length === 2;
+  for (let session = 0; session < 16 && !bothSeenTwice(); session += 1) {
     const context = await browser.newContext({ baseURL: stack.portalUrl });
     const page = await context.newPage();
     await page.goto('/direct');
