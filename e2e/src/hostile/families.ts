@@ -56,8 +56,11 @@ async function signInPage(page: Page): Promise<void> {
   await page.getByLabel('User ID').fill('pat.password');
 }
 
-/** Sign-in tokens the portal server's proxy takes out of every reply (tokens/proxiedSignIn.ts). */
-const SERVER_HELD = ['id_token', 'refresh_token'];
+/**
+ * What the portal server's proxy takes out of every reply: the sign-in tokens
+ * (tokens/proxiedSignIn.ts) and the trusted-device id (docs/architecture.md, "A request and its reply").
+ */
+const SERVER_HELD = ['id_token', 'refresh_token', 'additional.trustedDeviceId'];
 
 /** The auth reply's fields the page shows (names, messages) or navigates to (authCompleteUrl). */
 const AUTH_SHOWN = ['userName', 'data.message', 'data.errorMessage', 'errorMessage', 'nextaction'];

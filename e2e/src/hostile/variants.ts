@@ -148,7 +148,12 @@ function shapeOf(schema: SchemaNode): { shape: Shape; inner: SchemaNode } {
   if (schema.type === 'union') {
     const shapes = (schema.options ?? []).map((option) => shapeOf(option).shape);
     return {
-      shape: shapes.includes('string') && shapes.includes('number') ? 'code' : (shapes[0] ?? 'other'),
+      // A string beside a number or a boolean (an error code, inline_registration): the wrong value
+      // must be neither, so it is read as a code (its wrong value is an object).
+      shape:
+        shapes.includes('string') && (shapes.includes('number') || shapes.includes('boolean'))
+          ? 'code'
+          : (shapes[0] ?? 'other'),
       inner: schema,
     };
   }
