@@ -8,14 +8,15 @@ import type { Page, Request } from '@playwright/test';
  */
 export async function recordServerReplies(
   page: Page,
-  url: string | RegExp,
+  url: string | RegExp | ((url: URL) => boolean),
   wanted: (request: Request) => boolean,
 ): Promise<unknown[]> {
   const replies: unknown[] = [];
   await page.route(url, async (route) => {
     if (!wanted(route.request())) return route.fallback();
     const response = await route.fetch();
-    replies.push(await response.json());
+    // A reply that is not JSON (an empty body, a page) is recorded as null.
+    replies.push(await response.json().catch(() => null));
     return route.fulfill({ response });
   });
   return replies;

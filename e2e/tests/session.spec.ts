@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '../src/fixtures';
 import { pageTasksRun } from '../src/pageTasks';
 import { editStartupData } from '../src/startupData';
+import { recordServerReplies } from '../src/serverReplies';
 import { signInToWelcome, welcomeSettled } from '../src/signIn';
 
 const REFRESH = '/v1/token/generate/refresh';
@@ -217,17 +218,22 @@ test('after logout no token remains in any storage of the page', async ({
   emulator: _emulator,
   pageErrors: _,
 }) => {
-  const tokens: string[] = [];
-  page.on('response', async (response) => {
-    // The token calls, and the proxied sign-in reply into which the portal server put the user's.
-    if (!/^\/(v1\/token\/generate\/|common\/portal\/proxy\/)/.test(new URL(response.url()).pathname)) return;
-    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    for (const key of ['access_token', 'refresh_token', 'id_token']) {
-      if (typeof body[key] === 'string') tokens.push(body[key]);
-    }
-  });
+  // The token calls, and the proxied sign-in reply into which the portal server put the user's,
+  // as the server sent them (read by the test's own fetch: e2e/src/serverReplies.ts).
+  const replies = await recordServerReplies(
+    page,
+    (url) => /^\/(v1\/token\/generate\/|common\/portal\/proxy\/)/.test(url.pathname),
+    () => true,
+  );
+  const tokens = () =>
+    replies.flatMap((reply) =>
+      ['access_token', 'refresh_token', 'id_token'].flatMap((key) => {
+        const value = typeof reply === 'object' && reply !== null ? Reflect.get(reply, key) : undefined;
+        return typeof value === 'string' ? [value] : [];
+      }),
+    );
   await signIn(page);
-  await expect.poll(() => tokens.length).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => tokens().length).toBeGreaterThanOrEqual(3);
   await page.getByRole('button', { name: 'Log out' }).click();
   await expectSignedOut(page);
 
@@ -251,7 +257,7 @@ test('after logout no token remains in any storage of the page', async ({
   const cookies = (await page.context().cookies())
     .map((cookie) => `${cookie.name}=${cookie.value}`)
     .join('\n');
-  for (const token of tokens) {
+  for (const token of tokens()) {
     expect(stored.includes(token), 'a token left in page storage').toBe(false);
     expect(cookies.includes(token), 'a token left in a cookie').toBe(false);
   }
