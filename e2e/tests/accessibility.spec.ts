@@ -61,7 +61,14 @@ test.describe('the warning before the idle logout (WCAG 2.2.1)', () => {
     await signedIn(page);
     await page.clock.fastForward('05:00');
     await page.keyboard.press('Shift');
+    // The jump passes the token's refresh time: the refresh must answer before the next jump
+    // (rule 3), or three fake minutes at once pass its 20 s call deadline while it is in flight,
+    // and a refresh that fails logs out.
+    const refreshed = page.waitForResponse((response) =>
+      new URL(response.url()).pathname.endsWith('/v1/token/generate/refresh'),
+    );
     await page.clock.fastForward('05:30');
+    await refreshed;
     // 10.5 minutes after sign-in, 5.5 after the key: no warning yet, still signed in.
     await expect(page).toHaveURL(/\/welcome$/);
     await expect(dialog(page)).toHaveCount(0);
