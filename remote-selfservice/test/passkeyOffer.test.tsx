@@ -5,6 +5,7 @@ import {
   signInFidoTypeAtom,
   portalStore,
 } from '@portal/shared/session';
+import { obfuscate } from '@portal/shared/storage';
 import { fakeServer } from '@portal/shared/test-support/fakeServer';
 import { landed, renderScreen } from '@portal/shared/test-support/render';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -139,9 +140,12 @@ describe('the passkey offer on the welcome page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Not now' }));
     expect(offer()).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Manage Credentials' }));
-    const stored = JSON.parse(localStorage.getItem('passkeyOfferDeclined') ?? '{}');
-    expect(stored['sam.sms']).toBeGreaterThanOrEqual(now + 30 * DAY);
-    expect(stored['sam.sms']).toBeLessThanOrEqual(Date.now() + 30 * DAY);
+    // Kept per user, the user never in clear (a shared computer's next user reads no name).
+    const text = localStorage.getItem('passkeyOfferDeclined') ?? '{}';
+    expect(text).not.toContain('sam');
+    const stored = JSON.parse(text);
+    expect(stored[obfuscate('sam.sms')]).toBeGreaterThanOrEqual(now + 30 * DAY);
+    expect(stored[obfuscate('sam.sms')]).toBeLessThanOrEqual(Date.now() + 30 * DAY);
     first.unmount();
 
     // The next sign-in of the same user: no offer.
@@ -164,5 +168,22 @@ describe('the passkey offer on the welcome page', () => {
     localStorage.setItem('passkeyOfferDeclined', '{"sam.sms":"forever"}');
     await welcomeAfterSignIn();
     expect(await screen.findByRole('region', { name: OFFER })).toBeTruthy();
+  });
+
+  it("an earlier version's entry under the user's name still holds, and is rewritten obfuscated", async () => {
+    service();
+    localStorage.setItem('passkeyOfferDeclined', JSON.stringify({ 'sam.sms': Date.now() + DAY }));
+    const first = await welcomeAfterSignIn();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(offer()).toBeNull();
+    first.unmount();
+    await welcomeAfterSignIn('nora.newsms');
+    fireEvent.click(await screen.findByRole('button', { name: 'Not now' }));
+    const text = localStorage.getItem('passkeyOfferDeclined') ?? '';
+    expect(text).not.toContain('nora');
+    expect(text).not.toContain('sam');
+    expect(Object.keys(JSON.parse(text)).sort()).toEqual(
+      [obfuscate('nora.newsms'), obfuscate('sam.sms')].sort(),
+    );
   });
 });

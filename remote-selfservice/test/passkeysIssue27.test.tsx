@@ -1,6 +1,7 @@
 import type { Credential } from '../src/api/schemas';
 import { passkeySettingsAtom } from '@portal/shared/config';
 import { passkeyOfferMadeAtom, portalStore, signInPasswordAtom } from '@portal/shared/session';
+import { obfuscate } from '@portal/shared/storage';
 import { fakeServer, type RecordedRequest } from '@portal/shared/test-support/fakeServer';
 import { renderScreen } from '@portal/shared/test-support/render';
 import { startRegistration } from '@simplewebauthn/browser';
@@ -179,7 +180,9 @@ describe('the automatic passkey upgrade on the welcome page', () => {
     });
     expect(server.requestsTo('POST', 'factor/v1/FIDORegChallengeVerifier')).toHaveLength(1);
     expect(screen.queryByRole('region', { name: OFFER })).toBeNull();
-    expect(JSON.parse(localStorage.getItem('passkeyUpgradeTried') ?? '{}')).toHaveProperty('sam.sms');
+    const tried = localStorage.getItem('passkeyUpgradeTried') ?? '{}';
+    expect(JSON.parse(tried)).toHaveProperty(obfuscate('sam.sms'));
+    expect(tried).not.toContain('sam');
   });
 
   it.each([
