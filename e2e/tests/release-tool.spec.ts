@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { BrowserContext } from '@playwright/test';
 import { expect, type Page, test as base } from '../src/fixtures';
 import { buildBefore } from '../src/featureBuild';
 import { codeSent } from '../src/outbox';
@@ -139,10 +140,13 @@ async function factorsBuildOnNewPage(page: Page): Promise<string | null> {
   return factorsRoot(page).getAttribute('data-remote-build');
 }
 
-/** The manifest of remote_factors that the page's first-load plan names. */
-async function plannedFactorsManifest(page: Page): Promise<string> {
-  const text = await page.locator('#portal-bootstrap').textContent();
-  return (JSON.parse(text ?? '{}') as { remotes: Record<string, { manifest: string }> }).remotes
+/** The manifest of remote_factors that the first-load plan in the HTML of /direct names for this context's session. */
+async function plannedFactorsManifestOfHtml(context: BrowserContext): Promise<string> {
+  // A page load asks for HTML (the server sends the app's page only to a request that accepts it).
+  const html = await (await context.request.get('/direct', { headers: { accept: 'text/html' } })).text();
+  const block = /<script[^>]*\bid="portal-bootstrap"[^>]*>([^<]*)<\/script>/.exec(html);
+  if (!block) throw new Error('the page of /direct has no #portal-bootstrap block');
+  return (JSON.parse(block[1] ?? '{}') as { remotes: Record<string, { manifest: string }> }).remotes
     .remote_factors?.manifest as string;
 }
 
@@ -218,22 +222,24 @@ test('a canary of 50 % serves both builds over fresh sessions, each session the 
   // of 2 in 65,536); about 6 on average.
   const bothSeenTwice = () => [...seen.values()].filter((count) => count >= 2).length === 2;
   for (let session = 0; session < 16 && !bothSeenTwice(); session += 1) {
+    // A fresh session: its own cookie jar. The plan is read from the page's HTML as the server
+    // sent it (the context's own requests share its cookies); a browser page only once per build.
     const context = await browser.newContext({ baseURL: stack.portalUrl });
-    const page = await context.newPage();
-    await page.goto('/direct');
-    const planned = await plannedFactorsManifest(page);
+    const planned = await plannedFactorsManifestOfHtml(context);
     expect([manifestOf(world.one), manifestOf(world.two)]).toContain(planned);
     seen.set(planned, (seen.get(planned) ?? 0) + 1);
-    // The session keeps its build: on reload, and in the remotes.json the server sends it.
-    await page.reload();
-    expect(await plannedFactorsManifest(page)).toBe(planned);
-    const served = await page.evaluate(async () => (await fetch('/remotes.json')).json());
+    // The session keeps its build: on the next page load, and in the remotes.json the server sends it.
+    expect(await plannedFactorsManifestOfHtml(context)).toBe(planned);
+    const served = (await (await context.request.get('/remotes.json')).json()) as {
+      remote_factors: { manifest: string };
+    };
     expect(served.remote_factors.manifest).toBe(planned);
     const cookie = (await context.cookies()).find((item) => item.name === '__Host-portal-canary');
     expect(cookie).toMatchObject({ name: '__Host-portal-canary', httpOnly: true, sameSite: 'Lax' });
     // Once per build: the screens the session shows come from its build.
     if (!shown.has(planned)) {
       shown.add(planned);
+      const page = await context.newPage();
       expect(await factorsBuildOnNewPage(page)).toBe(
         planned === manifestOf(world.two) ? LABELS.two : LABELS.one,
       );
@@ -248,9 +254,7 @@ test('a canary of 50 % serves both builds over fresh sessions, each session the 
   });
   for (let session = 0; session < 3; session += 1) {
     const context = await browser.newContext({ baseURL: stack.portalUrl });
-    const page = await context.newPage();
-    await page.goto('/direct');
-    expect(await plannedFactorsManifest(page)).toBe(manifestOf(world.one));
+    expect(await plannedFactorsManifestOfHtml(context)).toBe(manifestOf(world.one));
     await context.close();
   }
 });

@@ -96,10 +96,32 @@ async function checkScreen(
   }
 }
 
+/** How many pages the smoke renders at once: each visit is its own browser context. */
+export const SMOKE_PAGES = 2;
+
+const emptyOutcome = (): ScreensOutcome => ({ problems: [], rendered: [], notReached: [] });
+
+/** Runs the tasks at most `limit` at a time; the results in the tasks' order. */
+async function inTurns<T>(tasks: readonly (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next;
+      next += 1;
+      results[index] = await (tasks[index] as () => Promise<T>)();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
 /**
  * Renders every route the build contributes in the real portal (the build live in it), each with
  * the state its guard needs: addresses of guards A and none in a new session, guard B's in a
- * session signed in as pat.password, each factor step by signing its fixture user in.
+ * session signed in as pat.password, each factor step by signing its fixture user in. The visits
+ * are independent (a context each), so SMOKE_PAGES of them run at once; the report lists them in
+ * the plan's order all the same.
  */
 export async function renderScreens(
   browser: Browser,
@@ -107,8 +129,7 @@ export async function renderScreens(
   remote: string,
   visits: readonly Visit[],
 ): Promise<ScreensOutcome> {
-  const outcome: ScreensOutcome = { problems: [], rendered: [], notReached: [] };
-  const attempt = async (label: string, step: () => Promise<void>) => {
+  const attempt = async (outcome: ScreensOutcome, label: string, step: () => Promise<void>) => {
     try {
       await step();
       return true;
@@ -118,23 +139,23 @@ export async function renderScreens(
     }
   };
 
-  const open = visits.filter((visit) => visit.kind === 'open');
-  if (open.length > 0) {
+  const openScreens = async (open: readonly Visit[]): Promise<ScreensOutcome> => {
+    const outcome = emptyOutcome();
     const { page, watch } = await newPage(browser, portalUrl);
     for (const visit of open) {
-      if (await attempt(`${visit.path} (${visit.expose})`, () => page.goto(visit.path).then(() => undefined)))
+      const label = `${visit.path} (${visit.expose})`;
+      if (await attempt(outcome, label, () => page.goto(visit.path).then(() => undefined)))
         await checkScreen(portalUrl, page, watch, remote, visit, outcome);
       watch.take();
     }
     await page.context().close();
-  }
+    return outcome;
+  };
 
-  const signedIn = visits.filter((visit) => visit.kind === 'signedIn');
-  const [first] = signedIn;
-  if (first) {
+  const signedInScreens = async (signedIn: readonly Visit[], user: string): Promise<ScreensOutcome> => {
+    const outcome = emptyOutcome();
     const { page, watch } = await newPage(browser, portalUrl);
-    const user = first.user;
-    const ready = await attempt(`signing in as ${user} for the signed-in screens`, async () => {
+    const ready = await attempt(outcome, `signing in as ${user} for the signed-in screens`, async () => {
       await startSignIn(page, user, '/welcome');
     });
     if (ready) {
@@ -146,18 +167,38 @@ export async function renderScreens(
       outcome.problems.push(...watch.take().map((problem) => `signing in as ${user}: ${problem}`));
     }
     await page.context().close();
-  }
+    return outcome;
+  };
 
-  for (const visit of visits) {
-    if (visit.kind === 'unreachable')
-      outcome.notReached.push(`${visit.path} (${visit.expose}) is not rendered: ${visit.why}`);
-    if (visit.kind !== 'factor') continue;
+  const factorScreen = async (visit: Visit & { kind: 'factor' }): Promise<ScreensOutcome> => {
+    const outcome = emptyOutcome();
     const { page, watch } = await newPage(browser, portalUrl);
     const name = `${visit.path} (${visit.expose} as ${visit.user})`;
-    if (await attempt(`${name}: the sign-in`, () => startSignIn(page, visit.user, visit.path)))
+    if (await attempt(outcome, `${name}: the sign-in`, () => startSignIn(page, visit.user, visit.path)))
       await checkScreen(portalUrl, page, watch, remote, visit, outcome);
     else outcome.problems.push(...watch.take().map((problem) => `${name}, on the way: ${problem}`));
     await page.context().close();
+    return outcome;
+  };
+
+  const tasks: (() => Promise<ScreensOutcome>)[] = [];
+  const open = visits.filter((visit) => visit.kind === 'open');
+  if (open.length > 0) tasks.push(() => openScreens(open));
+  const signedIn = visits.filter((visit) => visit.kind === 'signedIn');
+  const [first] = signedIn;
+  if (first) tasks.push(() => signedInScreens(signedIn, first.user));
+  const unreachable = emptyOutcome();
+  for (const visit of visits) {
+    if (visit.kind === 'unreachable')
+      unreachable.notReached.push(`${visit.path} (${visit.expose}) is not rendered: ${visit.why}`);
+    if (visit.kind === 'factor') tasks.push(() => factorScreen(visit));
+  }
+
+  const outcome = emptyOutcome();
+  for (const part of [...(await inTurns(tasks, SMOKE_PAGES)), unreachable]) {
+    outcome.problems.push(...part.problems);
+    outcome.rendered.push(...part.rendered);
+    outcome.notReached.push(...part.notReached);
   }
   return outcome;
 }
