@@ -1,14 +1,21 @@
 import type { Locator, Page } from '../fixtures';
 import { EXECUTED_FLAG } from './variants';
 
+export type Focus = 'message' | 'control' | 'lost';
+
 /** What a user was left with after a hostile reply: the report's columns. */
 export interface Seen {
   /** The message shown (an alert or a dialog), or null. */
   message: string | null;
   /** The control that leads on (retry, start over, back, resend, another option), or null. */
   wayOn: string | null;
-  /** Whether the keyboard focus is on the message (or inside it, or in its dialog). */
-  focusOnMessage: boolean;
+  /**
+   * Where the keyboard focus is: on the message (or inside it, or in its dialog), on a control of
+   * the page (the field being corrected, the way on), or lost (on the page itself, or on something
+   * no longer shown). The portal never leaves it lost (host useScreenArrival), and a modal
+   * dialog holds it.
+   */
+  focus: Focus;
   /** The page went on as if the reply had been good. */
   wentOn: boolean;
   /** A payload ran. */
@@ -111,7 +118,7 @@ export async function look(page: Page, onward: Locator, watched: ReturnType<type
     return {
       message: null,
       wayOn: null,
-      focusOnMessage: false,
+      focus: 'lost',
       wentOn: false,
       executed: watched.dialogs() > 0,
       offOrigin: [...watched.offOrigin],
@@ -126,12 +133,17 @@ async function lookOnce(page: Page, onward: Locator, watched: ReturnType<typeof 
   const messageText = message
     ? (await message.innerText()).trim().replace(/\s+/g, ' ').slice(0, 120) || null
     : null;
-  const focusOnMessage = message
-    ? await message.evaluate((element) => {
-        const active = document.activeElement;
-        return active !== null && (element === active || element.contains(active));
-      })
-    : false;
+  const focus: Focus = await page.evaluate(
+    (element) => {
+      const active = document.activeElement;
+      if (!active || active === document.body || active === document.documentElement) return 'lost';
+      if (element && (element === active || element.contains(active))) return 'message';
+      // A modal dialog that does not hold the focus has lost it.
+      if (element?.matches('dialog[open], [role="dialog"], [role="alertdialog"]')) return 'lost';
+      return active.checkVisibility() ? 'control' : 'lost';
+    },
+    message ? await message.elementHandle() : null,
+  );
   const executed =
     watched.dialogs() > 0 ||
     (await page
@@ -140,7 +152,7 @@ async function lookOnce(page: Page, onward: Locator, watched: ReturnType<typeof 
   return {
     message: messageText,
     wayOn: await wayOnNear(page, message),
-    focusOnMessage,
+    focus,
     wentOn: await onward
       .evaluateAll((elements) => elements.some((element) => element.checkVisibility()))
       .catch(() => false),
@@ -160,5 +172,7 @@ export function verdict(seen: Seen, expectation: 'message' | 'harmless'): string
   if (expectation === 'harmless' && seen.wentOn) return null;
   if (!seen.message) return seen.wentOn ? 'went on without a word after a malformed reply' : 'no message';
   if (!seen.wayOn) return 'a message but no way on';
+  if (seen.focus === 'lost')
+    return 'the keyboard focus is lost (on the page, not on the message or a control)';
   return null;
 }

@@ -31,13 +31,13 @@ export default class TableReporter implements Reporter {
       const passed = rows.filter((row) => row.status === 'pass').length;
       console.log(`\n${family}: ${passed}/${rows.length} cases pass`);
       console.log(
-        `  ${cell('case', 48)} ${cell('result', 6)} ${cell('message shown', 44)} ${cell('way on', 16)} ${cell('focus', 5)}`,
+        `  ${cell('case', 48)} ${cell('result', 6)} ${cell('message shown', 44)} ${cell('way on', 16)} ${cell('focus', 7)}`,
       );
       for (const { record, status } of rows) {
         const { seen } = record;
         const shown = seen.message ?? (seen.wentOn ? '(went on)' : '(none)');
         console.log(
-          `  ${cell(record.variant, 48)} ${cell(status, 6)} ${cell(shown, 44)} ${cell(seen.wayOn ?? '-', 16)} ${cell(seen.focusOnMessage ? 'yes' : 'no', 5)}`,
+          `  ${cell(record.variant, 48)} ${cell(status, 6)} ${cell(shown, 44)} ${cell(seen.wayOn ?? '-', 16)} ${cell(seen.focus, 7)}`,
         );
         if (status !== 'pass') failing.push(`${family} › ${record.variant}: ${record.problem ?? 'failed'}`);
       }
