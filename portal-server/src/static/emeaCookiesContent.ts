@@ -6,7 +6,7 @@ import { SOURCE_LOCALE } from '../i18n/negotiateLocale.js';
 import { type StaticPageContent, StaticPageContentSchema, staticPageShape } from './staticPageContent.js';
 
 /** The cookie notice's words in en-US, `content/emea-cookies.json`; a locale's, `content/<locale>/emea-cookies.json`. */
-export const EMEA_COOKIES_FILE = 'emea-cookies.json';
+const EMEA_COOKIES_FILE = 'emea-cookies.json';
 
 function readContentFile(file: string): StaticPageContent {
   let data: unknown;
