@@ -17,7 +17,13 @@ try {
 }
 
 const drain = new DrainState();
-const app = await buildServer(config, { drain });
+let app: Awaited<ReturnType<typeof buildServer>>;
+try {
+  app = await buildServer(config, { drain });
+} catch (error) {
+  // e.g. a malformed content file (static/emeaCookiesContent.ts): its message names the file.
+  failStart(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+}
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {

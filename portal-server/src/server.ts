@@ -48,7 +48,7 @@ import { registerProductConfigRoute } from './routes/productConfig.js';
 import { registerRemotesJsonRoute } from './routes/remotesJson.js';
 import { registerNoStoreDefault } from './security/noStore.js';
 import { registerSecurityHeaders } from './security/securityHeaders.js';
-import { registerEmeaCookiesPage } from './static/emeaCookiesPage.js';
+import { loadEmeaCookiesPage, registerEmeaCookiesPage } from './static/emeaCookiesPage.js';
 import { registerHostApp } from './static/hostApp.js';
 import { registerRemoteReleases } from './static/remoteReleases.js';
 import type { RateLimitStore } from './rateLimit/rateLimitStore.js';
@@ -79,6 +79,8 @@ export interface BuildOptions {
   counterStore?: CounterStore;
   /** Set to draining by the signal handler (main.ts): /readyz then answers 503. */
   drain?: DrainState;
+  /** The static pages' words and stylesheet (/emea-cookies); default the package's content/. */
+  contentDir?: string;
 }
 
 /** The service name on exported spans. */
@@ -92,6 +94,8 @@ export async function buildServer(
   config: PortalServerConfig,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  // The static page's words, checked before anything starts: a malformed file stops the server here.
+  const emeaCookiesPage = loadEmeaCookiesPage(options.contentDir);
   // OpenTelemetry only when asked for: without OTEL_EXPORTER_OTLP_ENDPOINT none of it is loaded.
   const otel = config.otlpEndpoint
     ? (await import('./tracing/otel.js')).startOtel(config.otlpEndpoint, SERVICE_NAME)
@@ -308,7 +312,7 @@ export async function buildServer(
     store: rateLimitStore,
     rule: { name: 'csp-report', limit: config.cspReportRateLimit, windowMs: config.rateLimitWindowMs },
   });
-  registerEmeaCookiesPage(app);
+  registerEmeaCookiesPage(app, emeaCookiesPage);
   await registerHostApp(app, {
     hostDist: config.hostDist,
     host,

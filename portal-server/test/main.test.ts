@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +121,24 @@ describe('main.js', () => {
     const line = JSON.parse(stderr().trim()) as { msg: string };
     expect(line.msg).toMatch(/^Missing environment variable NODE_ENV: PUBLIC_ORIGIN is https/);
     expect(stdout()).not.toContain('listening');
+  });
+
+  it('refuses to start with a malformed content file, naming the file, with exit code 1', async () => {
+    const file = path.join(scratchDir, 'content', 'fr-FR', 'emea-cookies.json');
+    const words = readFileSync(file, 'utf8');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(words), title: '' }));
+    try {
+      const child = run({ PORT: '0', HOST_DIST: dirs.hostDist, RELEASES_DIR: dirs.releasesDir });
+      const stderr = collect(child.stderr);
+      const stdout = collect(child.stdout);
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(1);
+      const line = JSON.parse(stderr().trim()) as { msg: string };
+      expect(line.msg).toBe(`Start-up failed: ${file} is invalid: title: must not be empty`);
+      expect(stdout()).not.toContain('listening');
+    } finally {
+      writeFileSync(file, words);
+    }
   });
 
   it('prints exactly one listening line with the URL to open, and serves there', async () => {

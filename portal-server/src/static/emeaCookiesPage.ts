@@ -2,109 +2,77 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import * as v from 'valibot';
-import { describeIssues } from '../describeIssues.js';
-import { escapeAttribute } from '../firstLoad/htmlEscape.js';
+import { localeDirection, negotiateLocale, SOURCE_LOCALE } from '../i18n/negotiateLocale.js';
+import { NO_CACHE } from './cachePolicy.js';
+import { readEmeaCookiesContent } from './emeaCookiesContent.js';
+import { renderStaticPage } from './renderStaticPage.js';
 
 /**
  * /emea-cookies: the cookie notice the Company's EMEA sites frame (EMBED_ORIGINS). A static page
- * the server renders once from content/emea-cookies.json (its words live here and nowhere else),
- * with its stylesheet and not a single script: a framed page that runs no code cannot be turned
- * against the site that frames it. Its CSP (security/securityHeaders) allows no script at all.
+ * the server renders at start-up from content/ (its words live there and nowhere else), once per
+ * locale, with its stylesheet and not a single script: a framed page that runs no code cannot be
+ * turned against the site that frames it. Its CSP (security/securityHeaders) allows no script.
  */
 export const EMEA_COOKIES_PATH = '/emea-cookies';
 export const EMEA_COOKIES_STYLESHEET = '/emea-cookies.css';
 
-const Text = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'));
-const NonEmpty = <T extends v.GenericSchema>(item: T) =>
-  v.pipe(v.array(item), v.minLength(1, 'must not be empty'));
+/** The package's content/ folder: the notice's words per locale and its stylesheet. */
+const CONTENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'content');
 
-const BlockSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('paragraph'), text: Text }),
-  v.strictObject({ type: v.literal('list'), ordered: v.optional(v.boolean(), false), items: NonEmpty(Text) }),
-  v.pipe(
-    v.strictObject({
-      type: v.literal('table'),
-      caption: Text,
-      columns: NonEmpty(Text),
-      rows: NonEmpty(NonEmpty(Text)),
-    }),
-    v.check(
-      (table) => table.rows.every((row) => row.length === table.columns.length),
-      'every table row must have one cell per column',
-    ),
-  ),
-]);
-type Block = v.InferOutput<typeof BlockSchema>;
-
-/** The page's words: title, lead paragraphs, headed sections, 'last updated' line. Plain text only. */
-export const StaticPageContentSchema = v.strictObject({
-  title: Text,
-  lead: v.optional(v.array(Text), []),
-  sections: NonEmpty(v.strictObject({ heading: Text, blocks: NonEmpty(BlockSchema) })),
-  updated: v.optional(Text),
-});
-export type StaticPageContent = v.InferOutput<typeof StaticPageContentSchema>;
-
-const text = escapeAttribute;
-
-function renderBlock(block: Block, index: string): string {
-  switch (block.type) {
-    case 'paragraph':
-      return `<p>${text(block.text)}</p>`;
-    case 'list': {
-      const tag = block.ordered ? 'ol' : 'ul';
-      return `<${tag}>${block.items.map((item) => `<li>${text(item)}</li>`).join('')}</${tag}>`;
-    }
-    case 'table': {
-      const captionId = `table-${index}`;
-      const head = block.columns.map((column) => `<th scope="col">${text(column)}</th>`).join('');
-      const rows = block.rows
-        .map(
-          ([name = '', ...cells]) =>
-            `<tr><th scope="row">${text(name)}</th>${cells.map((cell) => `<td>${text(cell)}</td>`).join('')}</tr>`,
-        )
-        .join('');
-      // A table in its own scroll box (WCAG 1.4.10), reachable by keyboard and named by its caption.
-      return `<section class="table-scroll" aria-labelledby="${captionId}" tabindex="0"><table><caption id="${captionId}">${text(block.caption)}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></section>`;
-    }
-  }
+/** The notice rendered in each locale content/ has, and its stylesheet. */
+export interface EmeaCookiesPage {
+  /** Locale → the whole page. */
+  pages: ReadonlyMap<string, string>;
+  css: string;
 }
 
-/** The whole page: no script element, no inline style, no event handler attribute. */
-export function renderStaticPage(content: StaticPageContent, stylesheet: string): string {
-  const sections = content.sections
-    .map(
-      (section, s) =>
-        `<section aria-labelledby="section-${s}"><h2 id="section-${s}">${text(section.heading)}</h2>${section.blocks
-          .map((block, b) => renderBlock(block, `${s}-${b}`))
-          .join('')}</section>`,
-    )
-    .join('');
-  const lead = content.lead.map((paragraph) => `<p>${text(paragraph)}</p>`).join('');
-  const updated = content.updated ? `<p class="updated">${text(content.updated)}</p>` : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text(content.title)}</title><link rel="stylesheet" href="${stylesheet}"></head><body><main aria-labelledby="page-title"><h1 id="page-title">${text(content.title)}</h1>${lead}${sections}${updated}</main></body></html>`;
+/**
+ * Reads, checks and renders the notice once per locale. Called first thing at start-up: a
+ * malformed content file stops the server before it opens anything (emeaCookiesContent.ts).
+ */
+export function loadEmeaCookiesPage(contentDir = CONTENT_DIR): EmeaCookiesPage {
+  const pages = new Map(
+    [...readEmeaCookiesContent(contentDir)].map(([locale, content]) => [
+      locale,
+      renderStaticPage(content, EMEA_COOKIES_STYLESHEET, { lang: locale, dir: localeDirection(locale) }),
+    ]),
+  );
+  return { pages, css: readFileSync(path.join(contentDir, 'emea-cookies.css'), 'utf8') };
 }
 
-const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'content');
-
-/** Reads and checks the page's words; a malformed file stops the server at start-up. */
-export function readStaticPageContent(file = path.join(contentDir, 'emea-cookies.json')): StaticPageContent {
-  const parsed = v.safeParse(StaticPageContentSchema, JSON.parse(readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new Error(`${file} is invalid: ${describeIssues(parsed.issues)}`);
-  return parsed.output;
-}
-
-/** GET /emea-cookies (and with a trailing slash) and its stylesheet. */
-export function registerEmeaCookiesPage(app: FastifyInstance): void {
-  const html = renderStaticPage(readStaticPageContent(), EMEA_COOKIES_STYLESHEET);
-  const css = readFileSync(path.join(contentDir, 'emea-cookies.css'), 'utf8');
+/**
+ * GET /emea-cookies (and with a trailing slash) and its stylesheet. Each request picks one of the
+ * pages rendered at start-up: its locale is negotiated as an app page's is (the saved choice's
+ * cookie, then Accept-Language, then en-US; i18n/negotiateLocale.ts) among the locales content/
+ * has, so nothing of the request is ever written into the page. The pseudo-locales have no file:
+ * en-XA is answered in en-US and ar-XB in ar, as any other region of their language would be.
+ */
+export function registerEmeaCookiesPage(app: FastifyInstance, { pages, css }: EmeaCookiesPage): void {
+  const locales = [...pages.keys()];
   for (const route of [EMEA_COOKIES_PATH, `${EMEA_COOKIES_PATH}/`]) {
-    app.get(route, (_request, reply) =>
-      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
-    );
+    app.get(route, (request, reply) => {
+      const negotiated = negotiateLocale(
+        {
+          pathname: EMEA_COOKIES_PATH,
+          search: '',
+          cookie: request.headers.cookie,
+          acceptLanguage: request.headers['accept-language'],
+        },
+        locales,
+      );
+      const locale = pages.has(negotiated) ? negotiated : SOURCE_LOCALE;
+      return (
+        reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('content-language', locale)
+          .header('cache-control', NO_CACHE)
+          // The page's language is negotiated: a cache keeps one copy per language and saved choice.
+          .header('vary', 'accept-language, cookie')
+          .send(pages.get(locale))
+      );
+    });
   }
   app.get(EMEA_COOKIES_STYLESHEET, (_request, reply) =>
-    reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'no-cache').send(css),
+    reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', NO_CACHE).send(css),
   );
 }
