@@ -17,7 +17,13 @@ const config: KnipConfig = {
     '.': {
       // `pnpm exec biome` in scripts/test.mjs, run by name.
       ignoreDependencies: ['@biomejs/biome'],
-      entry: ['scripts/*.mjs', 'scripts/*.d.mts', 'scripts/codemods/*.mjs', 'scripts/i18n/*.mjs'],
+      entry: [
+        'scripts/*.mjs',
+        'scripts/*.d.mts',
+        'scripts/codemods/*.mjs',
+        'scripts/i18n/*.mjs',
+        'scripts/i18n/*.d.mts',
+      ],
       project: ['scripts/**/*.{mjs,mts}'],
     },
     host: {

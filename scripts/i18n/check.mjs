@@ -5,13 +5,16 @@
 //   source's (a translation may reorder them, never rename, add or drop one), or one that is not
 //   valid ICU MessageFormat,
 // - a screen writes words a user sees or hears as literals (JSX text, aria-label, title…) instead of
-//   reading them from its catalogue.
+//   reading them from its catalogue,
+// - a locale's catalogue or help content addresses the user informally where the portal addresses
+//   users formally (register.mjs: tú, tu, du, tu/toi… in es, it, de, fr; tu/teu in pt-BR).
 // It reports, without failing, the messages each locale has not translated yet (the source's
 // wording is shown for those).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { CATALOGUES, extractSource, loadSource, readLocales, ROOT, SOURCE_LOCALE } from './catalogues.mjs';
+import { informalAddress } from './register.mjs';
 
 const failures = [];
 const fail = (message) => failures.push(message);
@@ -145,6 +148,12 @@ for (const dir of ['host', ...CATALOGUES.map((catalogue) => catalogue.dir)]) {
   }
 }
 
+// 5. Every locale addresses its user in the register the portal chose for it (README, "Decisions
+// where the spec is silent").
+for (const { file, key, word } of informalAddress()) {
+  fail(`${file}: ${key} addresses the user informally ("${word}"); the portal addresses users formally`);
+}
+
 if (report.size > 0) {
   const lines = [...report].map(([locale, [translated, total]]) => `${locale} ${translated}/${total}`);
   console.log(`Translated (the rest shows the source's wording): ${lines.join(', ')}`);
@@ -155,5 +164,5 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(
-  'Catalogues: every message the code reads is in its source; every locale agrees with it; no screen writes its own words.',
+  'Catalogues: every message the code reads is in its source; every locale agrees with it; no screen writes its own words; every locale addresses its user formally.',
 );
