@@ -1,12 +1,12 @@
 // How the portal addresses its user (README, "Decisions where the spec is silent"): formally in
 // every locale that has a formal form (usted in es-ES and es-MX, Lei in it-IT, Sie in de-DE, vous
 // in French) and with você in pt-BR. A grep-level lint, run by `npm run i18n:check`, over the
-// message catalogues (`<package>/lang/<locale>.json`) and the help remote's pages
-// (`remote-help/content/<locale>/*.json`): per language, a conservative list of informal
-// second-person words, the forms the translations used before the decision and none that formal
-// wording also uses (Spanish 'introduce' is also usted's indicative, so only the capitalised
-// imperative counts; Italian buttons say Riprova, Accedi, Invia as the user's own command, so only
-// a Riprova inside a sentence counts).
+// message catalogues (`<package>/lang/<locale>.json`) and the business content pages
+// (`remote-help/content/<locale>/*.json`, `portal-server/content/<locale>/*.json`): per language,
+// a conservative list of informal second-person words, the forms the translations used before the
+// decision and none that formal wording also uses (Spanish 'introduce' is also usted's indicative,
+// so only the capitalised imperative counts; Italian buttons say Riprova, Accedi, Invia as the
+// user's own command, so only a Riprova inside a sentence counts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOGUES, ROOT } from './catalogues.mjs';
@@ -145,6 +145,9 @@ const jsonFiles = (dir) =>
     : [];
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
+/** The folders of per-locale business content: `<folder>/<locale>/*.json`. */
+const CONTENT = [path.join('remote-help', 'content'), path.join('portal-server', 'content')];
+
 /** Every informal form in the catalogues and content pages under `root`: file, key and word. */
 export function informalAddress(root = ROOT) {
   const found = [];
@@ -163,14 +166,15 @@ export function informalAddress(root = ROOT) {
       );
     }
   }
-  const content = path.join('remote-help', 'content');
-  const locales = existsSync(path.join(root, content))
-    ? readdirSync(path.join(root, content), { withFileTypes: true }).filter((entry) => entry.isDirectory())
-    : [];
-  for (const { name: locale } of locales) {
-    for (const name of jsonFiles(path.join(root, content, locale))) {
-      const file = path.join(content, locale, name);
-      check(file, locale, strings(readJson(path.join(root, file))));
+  for (const content of CONTENT) {
+    const locales = existsSync(path.join(root, content))
+      ? readdirSync(path.join(root, content), { withFileTypes: true }).filter((entry) => entry.isDirectory())
+      : [];
+    for (const { name: locale } of locales) {
+      for (const name of jsonFiles(path.join(root, content, locale))) {
+        const file = path.join(content, locale, name);
+        check(file, locale, strings(readJson(path.join(root, file))));
+      }
     }
   }
   return found;

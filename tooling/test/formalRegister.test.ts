@@ -55,7 +55,7 @@ describe('the formal register of the catalogues and the help content', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'register-'));
     afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-    it('in a catalogue and in a help page', () => {
+    it('in a catalogue, a help page and a page of the portal server', () => {
       mkdirSync(path.join(root, 'remote-login', 'lang'), { recursive: true });
       writeFileSync(
         path.join(root, 'remote-login', 'lang', 'es-ES.json'),
@@ -70,6 +70,11 @@ describe('the formal register of the catalogues and the help content', () => {
         path.join(root, 'remote-help', 'content', 'it-IT', 'help.json'),
         JSON.stringify({ clients: { sections: [{ heading: 'Proteggi il tuo account' }] } }),
       );
+      mkdirSync(path.join(root, 'portal-server', 'content', 'es-MX'), { recursive: true });
+      writeFileSync(
+        path.join(root, 'portal-server', 'content', 'es-MX', 'emea-cookies.json'),
+        JSON.stringify({ lead: ['Puede borrar sus cookies.', 'Puedes borrar tus cookies.'] }),
+      );
       expect(informalAddress(root)).toEqual([
         { file: path.join('remote-login', 'lang', 'es-ES.json'), key: 'password.prompt', word: 'tu' },
         { file: path.join('remote-login', 'lang', 'es-ES.json'), key: 'password.prompt', word: 'Introduce' },
@@ -82,6 +87,16 @@ describe('the formal register of the catalogues and the help content', () => {
           file: path.join('remote-help', 'content', 'it-IT', 'help.json'),
           key: 'clients.sections[0].heading',
           word: 'Proteggi',
+        },
+        {
+          file: path.join('portal-server', 'content', 'es-MX', 'emea-cookies.json'),
+          key: 'lead[1]',
+          word: 'tus',
+        },
+        {
+          file: path.join('portal-server', 'content', 'es-MX', 'emea-cookies.json'),
+          key: 'lead[1]',
+          word: 'puedes',
         },
       ]);
     });
