@@ -70,6 +70,61 @@ export function watch(page: Page, allowedOrigins: readonly string[]) {
   return { consoleErrors, pageErrors, offOrigin, dialogs: () => dialogs };
 }
 
+/** The page's own record of the messages it showed (recordMessages), a global of the test's. */
+const SHOWN = '__hostileMessagesShown';
+
+interface ShownMessage {
+  text: string;
+  /** The names of the enabled, rendered buttons and links in it and in <main> at that moment. */
+  controls: string[];
+}
+
+/**
+ * Records in the page every message it shows (an alert or an open dialog with text) with the
+ * controls near it at that moment. A message the flow moves on from by design (after a null reply
+ * the not-found page shows it with the 3-second redirect helper, spec section 9) still counts as
+ * shown, however slowly the judge looks on a busy machine. Call before the case's first page load.
+ */
+export async function recordMessages(page: Page): Promise<void> {
+  await page.addInitScript((key) => {
+    const shown: { text: string; controls: string[] }[] = [];
+    Object.defineProperty(window, key, { value: shown });
+    const names = (root: Element | null) =>
+      root
+        ? [...root.querySelectorAll('button, a[href]')]
+            .filter((control) => control.checkVisibility() && !(control as HTMLButtonElement).disabled)
+            .map((control) => (control.getAttribute('aria-label') ?? control.textContent ?? '').trim())
+        : [];
+    const note = () => {
+      for (const element of document.querySelectorAll('[role="alert"], [role="alertdialog"], dialog[open]')) {
+        const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 120);
+        if (!text || !element.checkVisibility() || shown.some((entry) => entry.text === text)) continue;
+        shown.push({ text, controls: [...names(element), ...names(document.querySelector('main'))] });
+      }
+    };
+    new MutationObserver(note).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  }, SHOWN);
+}
+
+/** Forgets what the page showed so far: only what follows the hostile reply counts. */
+export async function forgetMessages(page: Page): Promise<void> {
+  await page.evaluate((key) => {
+    const shown = (window as unknown as Record<string, unknown[] | undefined>)[key];
+    if (shown) shown.length = 0;
+  }, SHOWN);
+}
+
+async function messagesShown(page: Page): Promise<ShownMessage[]> {
+  return page
+    .evaluate((key) => (window as unknown as Record<string, ShownMessage[] | undefined>)[key] ?? [], SHOWN)
+    .catch(() => []);
+}
+
 /**
  * The first element of a locator that is rendered and has text, read in the page in one go (the
  * judge looks again and again inside expect.poll: each look is one moment's state).
@@ -149,9 +204,13 @@ async function lookOnce(page: Page, onward: Locator, watched: ReturnType<typeof 
     (await page
       .evaluate((flag) => (window as unknown as Record<string, unknown>)[flag] !== undefined, EXECUTED_FLAG)
       .catch(() => false));
+  // None on the page now: one it showed since the reply, which the flow has moved on from.
+  const earlier = messageText ? undefined : (await messagesShown(page))[0];
   return {
-    message: messageText,
-    wayOn: await wayOnNear(page, message),
+    message: messageText ?? earlier?.text ?? null,
+    wayOn: earlier
+      ? (earlier.controls.find((name) => WAY_ON.test(name)) ?? null)
+      : await wayOnNear(page, message),
     focus,
     wentOn: await onward
       .evaluateAll((elements) => elements.some((element) => element.checkVisibility()))

@@ -2,7 +2,7 @@ import type { Route } from '@playwright/test';
 import { type EmulatorApi, expect, type Page, test } from '../fixtures';
 import type { PortalStack } from '../servers';
 import type { Family } from './families';
-import { look, type Seen, verdict, watch } from './judge';
+import { forgetMessages, look, recordMessages, type Seen, verdict, watch } from './judge';
 import type { FaultReply, Variant } from './variants';
 
 /** The annotation a case leaves for the report (src/hostile/tableReporter.ts). */
@@ -106,8 +106,10 @@ export async function runCase(
 ): Promise<void> {
   const allowed = [new URL(stack.portalUrl).origin, new URL(stack.emulatorUrl).origin];
   const watched = watch(page, allowed);
+  await recordMessages(page);
   const step = await family.reach(page, emulator);
   await arm(page, emulator, family, variant);
+  await forgetMessages(page).catch(() => undefined);
   await step();
   const onward = family.onward(page);
   let seen: Seen | undefined;

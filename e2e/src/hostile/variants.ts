@@ -238,7 +238,9 @@ export function fieldVariants(schema: ReplySchema, options: FieldOptions = {}, p
         },
         expect,
       });
-    if (shape === 'object' && inner.entries && !prefix) variants.push(...fieldVariants(inner, {}, path));
+    // A nested object's fields: what the server holds stays harmless there too (additional.trustedDeviceId).
+    if (shape === 'object' && inner.entries && !prefix)
+      variants.push(...fieldVariants(inner, { serverHeld: options.serverHeld ?? [] }, path));
   }
   for (const path of options.shown ?? [])
     INJECTIONS.forEach((payload, index) => {
