@@ -25,8 +25,6 @@ export function RevealablePasswordField(props: RevealablePasswordFieldProps) {
   const { id, label, value, error, autoComplete, disabled, inputRef, onChange, onBlur } = props;
   const [revealed, setRevealed] = useState(false);
   const errorId = useId();
-  const labelId = useId();
-  const showId = useId();
   const hintId = useId();
   const show = () => setRevealed(true);
   const hide = () => setRevealed(false);
@@ -37,9 +35,7 @@ export function RevealablePasswordField(props: RevealablePasswordFieldProps) {
   };
   return (
     <div className="portal-login__field">
-      <label id={labelId} htmlFor={id}>
-        {label}
-      </label>
+      <label htmlFor={id}>{label}</label>
       <div className="portal-login__input-row">
         <input
           ref={inputRef}
@@ -55,10 +51,9 @@ export function RevealablePasswordField(props: RevealablePasswordFieldProps) {
           onBlur={onBlur}
         />
         <button
-          id={showId}
           type="button"
           className="portal-button"
-          aria-labelledby={`${showId} ${labelId}`}
+          aria-label={`${messages.changePassword.show} ${label}`}
           aria-describedby={hintId}
           aria-pressed={revealed}
           disabled={disabled}
