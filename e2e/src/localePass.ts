@@ -33,6 +33,9 @@ const AXE_LOCALES = [
 
 const SOURCE = { tag: 'en-US', dir: 'ltr' } as const;
 
+/** What the pass of one screen may add to its test's time (real time, on a loaded machine). */
+const PASS_TIME_MS = 60_000;
+
 type Locale = { tag: string; dir: 'ltr' | 'rtl' };
 
 /** Marks what the test masks, so the same elements stay masked once their names are no longer English. */
@@ -89,12 +92,13 @@ async function configuredWording(page: Page): Promise<string[]> {
 
 /**
  * The text of what is data, not words: what the test masks (codes, ids, times) and what the page
- * isolates in `<bdi>` (a User ID, a code, an address, a server's own free text: shown as sent).
+ * isolates in `<bdi>` or shows in its own direction (`dir="auto"`): a User ID, a code, an address,
+ * a credential's name, a server's own free text, shown as sent.
  */
 function dataText(page: Page): Promise<string[]> {
   return (
     page
-      .locator(`[${MASK_ATTRIBUTE}], bdi`)
+      .locator(`[${MASK_ATTRIBUTE}], bdi, [dir="auto"]`)
       // biome-ignore lint/performance/useDomNodeTextContent: the text a user would see, as englishLeft reads it
       .evaluateAll((elements) => elements.map((element) => (element as HTMLElement).innerText.trim()))
   );
@@ -190,7 +194,8 @@ async function rememberFocus(page: Page): Promise<() => Promise<void>> {
   );
   return async () => {
     await page.evaluate((target) => {
-      if (target) target.focus();
+      // An element the new words replaced (keyed by its text) is gone: then no focus, not the picker's.
+      if (target?.isConnected) target.focus();
       else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     }, element);
   };
@@ -204,6 +209,9 @@ export async function checkScreenInLocales(
   page: Page,
   { name, mask, compare }: LocalePassOptions,
 ): Promise<void> {
+  // Four switches, four pictures and two axe runs: each screen's pass has its own minute, so a
+  // test of several screens keeps the time its en-US steps need.
+  test.info().setTimeout(test.info().timeout + PASS_TIME_MS);
   const reason = (await cannotSwitch(page)) ?? (await clockPaused(page));
   if (reason) {
     test.info().annotations.push({ type: 'locale pass skipped', description: `${name}: ${reason}` });
