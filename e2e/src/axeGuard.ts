@@ -116,6 +116,50 @@ function withinLimit<T>(work: Promise<T>, limitMs: number): Promise<T | 'too slo
 
 const isBusy = (key: string) => key.endsWith(' | busy');
 
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+/** axe-core's WCAG 2.0–2.2 A/AA rules on the page as it is now. */
+function analyseWcag(page: Page): Promise<AxeResults> {
+  return new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze();
+}
+
+/** One line per violation: the rule, its impact, where (`where`: the screen state) and three elements. */
+function describeViolations(results: AxeResults, where: string): string[] {
+  return results.violations.map((violation) => {
+    const elements = violation.nodes
+      .slice(0, 3)
+      .map((node) => node.target.join(' '))
+      .join(', ');
+    return `${violation.id} (${violation.impact ?? 'n/a'}) on [${where}]: ${violation.help} — ${elements}`;
+  });
+}
+
+/**
+ * The WCAG A/AA violations of the page as it is now, each described as the guard does, or 'too
+ * slow' when axe did not finish within EXPLICIT_ANALYSIS_LIMIT_MS (axe waits on the page's timers:
+ * under a paused Playwright clock it never does). For a check of its own outside the guard's
+ * once-per-state claims (the locale pass, src/localePass.ts).
+ */
+export async function wcagViolationsNow(page: Page, where: string): Promise<string[] | 'too slow'> {
+  const results = await withinLimit(analyseWhenFree(page), EXPLICIT_ANALYSIS_LIMIT_MS);
+  return results === 'too slow' ? results : describeViolations(results, where);
+}
+
+/**
+ * analyseWcag once the page's axe is free: the guard may be analysing the same page (a state it
+ * saw settle), and axe-core runs one analysis at a time per page.
+ */
+async function analyseWhenFree(page: Page): Promise<AxeResults> {
+  for (;;) {
+    try {
+      return await analyseWcag(page);
+    } catch (error) {
+      if (!String(error).includes('Axe is already running')) throw error;
+      await page.waitForFunction(() => !(window as { axe?: { _running?: boolean } }).axe?._running);
+    }
+  }
+}
+
 /**
  * Automatic: every screen state of the portal that a test reaches is checked with axe-core (the
  * WCAG 2.0–2.2 A/AA rules) once it has settled, at the viewport in use, and the test fails on any
@@ -168,7 +212,7 @@ export const axeGuard = base.extend<
         const t0 = Date.now();
         try {
           const results = await withinLimit(
-            new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze(),
+            analyseWcag(page),
             explicit ? EXPLICIT_ANALYSIS_LIMIT_MS : ANALYSIS_LIMIT_MS,
           );
           if (results === 'too slow') {
@@ -184,15 +228,7 @@ export const axeGuard = base.extend<
             axeChecked.release(runKey);
             return;
           }
-          for (const violation of results.violations) {
-            const where = violation.nodes
-              .slice(0, 3)
-              .map((node) => node.target.join(' '))
-              .join(', ');
-            violations.push(
-              `${violation.id} (${violation.impact ?? 'n/a'}) on [${key}]: ${violation.help} — ${where}`,
-            );
-          }
+          violations.push(...describeViolations(results, key));
         } catch (e) {
           if (process.env.AXE_DEBUG) console.log(`axe failed ${Date.now() - t0} ms: ${key} ${e}`);
           // The page navigated or closed during the analysis: that state is gone; it is checked

@@ -53,7 +53,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
     async ({}, use) => {
-      const stack = await startStack({ portalEnv: { LOG_LEVEL: 'warn' } });
+      // PSEUDO_LOCALES: the language picker offers the pseudo-locales too, so the locale pass
+      // (src/localePass.ts) can switch a running screen to them.
+      const stack = await startStack({ portalEnv: { LOG_LEVEL: 'warn', PSEUDO_LOCALES: 'on' } });
       await use(stack);
       await stack.stop();
     },

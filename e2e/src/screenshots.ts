@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { checkScreenInLocales, LOCALE_PASS } from './localePass';
 
 /**
  * Screenshot tests (e2e/tests/screens*.spec.ts and each remote's e2e/): the two widths every screen is compared at, the
@@ -42,7 +43,10 @@ export interface ScreenOptions {
 /**
  * Compares the page with `<name>-1280.png` and `<name>-320.png` (full page), then leaves the page
  * at 1280 px for the rest of the journey. The mouse is moved out of the way first so no hover
- * style depends on where the last click was.
+ * style depends on where the last click was. With E2E_LOCALES=1 (`npm run test:locales`) the same
+ * screen is then compared in the pseudo-locales, `<name>-en-XA-<width>.png` and
+ * `<name>-ar-XB-<width>.png`, and checked with axe in ar and ja-JP (src/localePass.ts); the page is
+ * back in en-US, with the focus where it was, when this returns.
  */
 export async function expectScreen(
   page: Page,
@@ -62,6 +66,13 @@ export async function expectScreen(
     )
     .toBe(true)
     .catch(() => undefined);
+  const compare = (pictures: string, masked: Locator[]) => compareAtWidths(page, pictures, masked);
+  await compare(name, mask);
+  if (LOCALE_PASS) await checkScreenInLocales(page, { name, mask, compare });
+}
+
+/** The page at both widths against `<name>-<width>.png`; it is left at 1280 px. */
+async function compareAtWidths(page: Page, name: string, mask: Locator[]): Promise<void> {
   for (const width of [1280, 320] as const) {
     await page.setViewportSize(VIEWPORTS[width]);
     await expect(page).toHaveScreenshot(`${name}-${width}.png`, {

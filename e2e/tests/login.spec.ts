@@ -244,7 +244,7 @@ test.describe('password', () => {
     await expect(page.getByText('* Confirmed password does not match.')).toBeVisible();
 
     // Revealed only while the control is held.
-    const reveal = page.getByRole('button', { name: 'Hold to show password: New password' });
+    const reveal = page.getByRole('button', { name: 'Show New password' });
     await expect(next).toHaveAttribute('type', 'password');
     await reveal.hover();
     await page.mouse.down();

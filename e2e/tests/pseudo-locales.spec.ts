@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '../src/fixtures';
+import { englishLeft } from '../src/englishLeft';
+import { expect, test } from '../src/fixtures';
 import { useScreenshotSetup } from '../src/screenshotSuite';
 import { expectScreen } from '../src/screenshots';
 import { PASSWORD } from '../src/signIn';
@@ -13,16 +14,6 @@ import { PASSWORD } from '../src/signIn';
 // The labels are not English here, so fields are found by their ids and buttons by their type.
 
 useScreenshotSetup();
-
-/** Text the page shows that is still the source's English: a line of ASCII letters only. */
-async function englishLeft(page: Page): Promise<string[]> {
-  // biome-ignore lint/performance/useDomNodeTextContent: the text a user sees (hidden parts left out), line by line
-  const text = await page.locator('body').innerText();
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => /[A-Za-z]{3,}/.test(line) && /^[\x20-\x7e]*$/.test(line));
-}
 
 const LOCALES = [
   { locale: 'en-XA', dir: 'ltr', screenshots: true },

@@ -1,11 +1,14 @@
 import { localeAtom, messages } from '@portal/shared/words';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { LanguagePicker } from '../src/shell/LanguagePicker';
+import { offersPseudoLocales, pseudoLocalesOfferedAtom } from '../src/shell/pseudoLocales';
 
-function renderPicker() {
+function renderPicker({ environment = {} }: { environment?: unknown } = {}) {
   const store = createStore();
+  // What start-up does with the portal server's environment configuration (startSession).
+  store.set(pseudoLocalesOfferedAtom, offersPseudoLocales(environment));
   render(
     <Provider store={store}>
       <LanguagePicker label="Language" />
@@ -46,14 +49,39 @@ describe('the language picker', () => {
   it('remembers a choice and turns the page to it, right to left for Hebrew', async () => {
     const store = renderPicker();
     fireEvent.click(screen.getByRole('button', { name: /^Language:/ }));
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'עברית' }));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    });
+    fireEvent.click(screen.getByRole('button', { name: 'עברית' }));
+    // Applied once the Hebrew catalogues are in: waited for, not timed.
+    await waitFor(() => expect(store.get(localeAtom)).toBe('he'));
     expect(document.cookie).toContain('portal-locale=he');
-    expect(store.get(localeAtom)).toBe('he');
     expect(document.documentElement.getAttribute('lang')).toBe('he');
     expect(document.documentElement.getAttribute('dir')).toBe('rtl');
     expect(screen.getByRole('button', { name: /:/ }).textContent).toContain('עברית');
+  });
+
+  it('offers no pseudo-locale unless the portal server says so', () => {
+    for (const environment of [{}, { pseudoLocales: false }, { pseudoLocales: 'true' }]) {
+      renderPicker({ environment });
+      fireEvent.click(screen.getByRole('button', { name: /^Language:/ }));
+      const list = screen.getByRole('list', { name: 'Language' });
+      expect(list.querySelector('[lang="en-XA"], [lang="ar-XB"]')).toBeNull();
+      expect(screen.getAllByRole('listitem')).toHaveLength(15);
+      cleanup();
+    }
+  });
+
+  it('with pseudoLocales: true, also offers en-XA and ar-XB and applies one without remembering it', async () => {
+    const store = renderPicker({
+      environment: { baseServiceUrl: 'https://sso.example/', pseudoLocales: true },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /^Language:/ }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(17);
+    const rtl = screen.getByRole('button', { name: 'Pseudo RTL' });
+    expect(rtl.getAttribute('lang')).toBe('ar-XB');
+    expect(rtl.getAttribute('dir')).toBe('rtl');
+    fireEvent.click(rtl);
+    await waitFor(() => expect(store.get(localeAtom)).toBe('ar-XB'));
+    expect(document.documentElement.getAttribute('lang')).toBe('ar-XB');
+    expect(document.documentElement.getAttribute('dir')).toBe('rtl');
+    expect(document.cookie).not.toContain('portal-locale=ar-XB');
   });
 });

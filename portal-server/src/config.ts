@@ -124,6 +124,11 @@ export interface PortalServerConfig {
   overloadMaxLagMs: number;
   /** OTLP/HTTP collector spans are exported to (OTEL_EXPORTER_OTLP_ENDPOINT); undefined: none. */
   otlpEndpoint: string | undefined;
+  /**
+   * PSEUDO_LOCALES=on (tests only; default off, refused in production): the page's language picker
+   * also offers the pseudo-locales en-XA and ar-XB (the environment configuration says so).
+   */
+  pseudoLocales: boolean;
 }
 
 /** How long a client may take and how much it may send (src/http/serverLimits.ts). */
@@ -196,6 +201,7 @@ const EnvSchema = v.object({
   SHUTDOWN_TIMEOUT_MS: v.optional(positiveMillis, '10000'),
   OVERLOAD_MAX_LAG_MS: v.optional(positiveMillis, '1000'),
   OTEL_EXPORTER_OTLP_ENDPOINT: v.optional(httpUrlValue),
+  PSEUDO_LOCALES: v.optional(onOffValue, 'off'),
 });
 
 type EnvName = keyof v.InferInput<typeof EnvSchema>;
@@ -236,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
       tokenSealingKeysSet: e.TOKEN_SEALING_KEYS !== undefined,
       auditPseudonymKeySet: e.AUDIT_PSEUDONYM_KEY !== undefined,
       devRemotesSet: e.DEV_REMOTES.size > 0,
+      pseudoLocalesOn: e.PSEUDO_LOCALES === 'on',
     });
     if (problems.length > 0) throw new ConfigError(problems.join('; '));
   }
@@ -307,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     overloadMaxLagMs: e.OVERLOAD_MAX_LAG_MS,
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    pseudoLocales: e.PSEUDO_LOCALES === 'on',
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { buildServer } from '../src/server.js';
 import { createFixtureDirs, type FixtureDirs, TEST_SECRET, testConfig } from './helpers/fixtures.js';
 
@@ -30,6 +31,28 @@ describe('configuration endpoints', () => {
       ssoUrl: 'https://sso.example.com/tenant/',
     });
     expect(response.body).not.toContain(TEST_SECRET);
+  });
+
+  it('offers the pseudo-locales only with PSEUDO_LOCALES=on: absent by default, true when on', async () => {
+    const defaults = await app.inject({ url: '/v1/config/environment' });
+    expect(defaults.json()).not.toHaveProperty('pseudoLocales');
+    const withPseudo = await buildServer(testConfig(dirs, { pseudoLocales: true }), {
+      logStream: { write: () => {} },
+    });
+    try {
+      const response = await withPseudo.inject({ url: '/v1/config/environment' });
+      expect(response.json()).toMatchObject({ pseudoLocales: true });
+    } finally {
+      await withPseudo.close();
+    }
+  });
+
+  it('reads PSEUDO_LOCALES as on or off, off by default', () => {
+    expect(loadConfig({}).pseudoLocales).toBe(false);
+    expect(loadConfig({ PSEUDO_LOCALES: 'on' }).pseudoLocales).toBe(true);
+    expect(() => loadConfig({ PSEUDO_LOCALES: 'yes' })).toThrowError(
+      /Invalid environment variable PSEUDO_LOCALES: must be on or off/,
+    );
   });
 
   it('with the proxy as service URL, the environment names the SSO itself for the oauth2 hand-back', async () => {

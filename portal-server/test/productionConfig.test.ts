@@ -58,6 +58,7 @@ describe('loadConfig with NODE_ENV=production (fails closed)', () => {
       /EXTRA_SCRIPT_ORIGINS: every origin must be https/,
     ],
     ['TRUSTED_TYPES', 'off', /TRUSTED_TYPES: must be enforce or report-only/],
+    ['PSEUDO_LOCALES', 'on', /PSEUDO_LOCALES: must be off/],
   ])('refuses to start when %s is %j, naming it', (name, value, message) => {
     const env: Record<string, string | undefined> = { ...PRODUCTION, [name]: value };
     expect(() => loadConfig(env)).toThrowError(

@@ -63,6 +63,11 @@ describe('factor selection', () => {
       'RSA SecurID',
       'Corporate SSO',
     ]);
+    // The names the server gave are isolated (shown as sent, in their own direction); ours are not.
+    const isolated = screen
+      .getAllByRole('radio')
+      .map((radio) => radio.closest('label')?.querySelector('bdi')?.textContent ?? null);
+    expect(isolated).toEqual([null, null, null, null, null, 'RSA SecurID', 'Corporate SSO']);
     expect(screen.getByRole('group', { name: 'Text message (SMS), Email' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Mobile Authenticator, Push notification' })).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Remember my choice' })).toHaveProperty('checked', false);

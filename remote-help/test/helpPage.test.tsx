@@ -50,6 +50,8 @@ describe('Login Assistance page, clients', () => {
     expect(screen.getByRole('link', { name: '+1 (212) 555-0105' }).getAttribute('href')).toBe(
       'tel:+12125550105',
     );
+    // Left to right in every language: '+1 (212) 555-0105' never turns around on a right-to-left page.
+    for (const link of within(table).getAllByRole('link')) expect(link.getAttribute('dir')).toBe('ltr');
   });
 
   it('offers the configured support e-mail for unlocking accounts', () => {

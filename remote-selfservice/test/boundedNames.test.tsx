@@ -47,6 +47,8 @@ describe('server names are shown bounded', () => {
     const [item] = await screen.findAllByRole('listitem');
     if (!item) throw new Error('no credential shown');
     expect(within(item).getByRole('heading').textContent).toBe(shown);
+    // A type the portal has no name for is the server's: shown as sent, isolated (bidi).
+    expect(within(item).getByRole('heading').querySelector('bdi')?.textContent).toBe(shown);
     expect(within(item).getByText(shown, { selector: '.portal-credential__value' })).toBeTruthy();
     expect(item.textContent?.length ?? 0).toBeLessThan(2000);
   });

@@ -9,6 +9,7 @@ import {
   resolveTransactionId,
 } from '@portal/shared/session';
 import * as v from 'valibot';
+import { offersPseudoLocales, pseudoLocalesOfferedAtom } from '../shell/pseudoLocales';
 
 /**
  * The reply limits of the fields read here (docs/contracts.md, "Reply size limits"): the block
@@ -63,5 +64,6 @@ export async function startSession(store: PortalStore, given?: unknown): Promise
   }
   store.set(serviceUrlAtom, environment.baseServiceUrl);
   store.set(ssoUrlAtom, environment.ssoUrl ?? null);
+  store.set(pseudoLocalesOfferedAtom, offersPseudoLocales(environment));
   applyRiskType(store, environment.riskType);
 }

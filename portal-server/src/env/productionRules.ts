@@ -19,6 +19,8 @@ export interface ProductionInputs extends Partial<Record<OriginListName, readonl
   auditPseudonymKeySet?: boolean;
   /** DEV_REMOTES names at least one remote (a development server). */
   devRemotesSet?: boolean;
+  /** PSEUDO_LOCALES=on (the picker offers the test pseudo-locales). */
+  pseudoLocalesOn?: boolean;
 }
 
 const isHttps = (value: string) => new URL(value).protocol === 'https:';
@@ -72,6 +74,11 @@ export function productionProblems(inputs: ProductionInputs): string[] {
   if (inputs.devRemotesSet) {
     problems.push(
       'Invalid environment variable DEV_REMOTES: must not be set (NODE_ENV=production): it runs remotes from development servers, vouched for by nobody',
+    );
+  }
+  if (inputs.pseudoLocalesOn) {
+    problems.push(
+      'Invalid environment variable PSEUDO_LOCALES: must be off (NODE_ENV=production): the pseudo-locales are for tests, not for users',
     );
   }
   return problems;

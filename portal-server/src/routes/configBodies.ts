@@ -8,6 +8,11 @@ export interface EnvironmentBody {
   baseServiceUrl: string;
   /** The SSO's own tenant URL: where the oauth2 hand-back (authcomplete) goes (see ssoUrlFor). */
   ssoUrl: string;
+  /**
+   * Our addition, present only with PSEUDO_LOCALES=on (tests): the language picker also offers the
+   * pseudo-locales (host/src/shell/pseudoLocales.ts). Absent: it offers the portal's locales only.
+   */
+  pseudoLocales?: true;
 }
 
 /**
@@ -30,13 +35,14 @@ export function ssoUrlFor(
  * so what the SPA reads inline can never differ from what it would have fetched.
  */
 export function environmentBody(
-  config: Pick<PortalServerConfig, 'riskType' | 'serviceUrl' | 'ssoBaseUrl'>,
+  config: Pick<PortalServerConfig, 'riskType' | 'serviceUrl' | 'ssoBaseUrl' | 'pseudoLocales'>,
   publicOrigin: string,
 ): EnvironmentBody {
   return {
     riskType: config.riskType,
     baseServiceUrl: serviceUrlOf(config, publicOrigin),
     ssoUrl: ssoUrlFor(config, publicOrigin),
+    ...(config.pseudoLocales ? { pseudoLocales: true } : {}),
   };
 }
 

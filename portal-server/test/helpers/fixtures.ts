@@ -129,6 +129,7 @@ export function testConfig(
     // A loaded test machine may stall a process for a second: only the overload test sheds.
     overloadMaxLagMs: 10_000,
     otlpEndpoint: undefined,
+    pseudoLocales: false,
     ...overrides,
   };
 }

@@ -51,6 +51,10 @@ export function FactorSelectionScreen() {
     choices.map((choice) => ({ ...choice, label: boundedText(choice.label) })),
   );
   useFocusFirst(firstRadio, Boolean(shown) && !submitting);
+  // A name the server gave (a custom factor name, an identity provider's) is shown as sent, in its
+  // own direction (issue 26: free text from the SSO is a bidi isolate); the remotes' labels are ours.
+  const ourLabels = new Set(offered.map((factor) => factor.label));
+  const labelOf = (label: string) => (ourLabels.has(label) ? label : <bdi>{label}</bdi>);
 
   /** A FACTOR_SELECTION reply is shown here; its level allows 'More Options' on the next screen. */
   const showSelection = useCallback(
@@ -132,7 +136,7 @@ export function FactorSelectionScreen() {
                       checked={chosen === choice.code}
                       onChange={() => setChosen(choice.code)}
                     />{' '}
-                    {choice.label}
+                    {labelOf(choice.label)}
                   </label>
                 );
               });

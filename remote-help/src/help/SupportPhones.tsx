@@ -26,7 +26,9 @@ export function SupportPhones({ phones, wording }: SupportPhonesProps) {
                 {number === null ? (
                   wording.numberUnavailable
                 ) : (
-                  <a className="portal-help__phone" href={telHref(number)}>
+                  // A phone number reads left to right in every language ('+800 0000 0101', never
+                  // '0101 0000 800+' on a right-to-left page).
+                  <a className="portal-help__phone" href={telHref(number)} dir="ltr">
                     {number}
                   </a>
                 )}

@@ -13,11 +13,21 @@ import {
 } from './validation';
 import { loginApi } from '../api/loginCalls';
 
-const FIELDS: readonly { field: PasswordField; label: string; autoComplete: string }[] = [
-  { field: 'current', label: messages.changePassword.current, autoComplete: 'current-password' },
-  { field: 'next', label: messages.changePassword.new, autoComplete: 'new-password' },
-  { field: 'confirm', label: messages.changePassword.confirm, autoComplete: 'new-password' },
+const FIELDS: readonly { field: PasswordField; autoComplete: string }[] = [
+  { field: 'current', autoComplete: 'current-password' },
+  { field: 'next', autoComplete: 'new-password' },
+  { field: 'confirm', autoComplete: 'new-password' },
 ];
+
+/**
+ * A field's label, read at render (not copied into FIELDS when the module loads): a new language
+ * renders the page again in its words.
+ */
+function fieldLabel(field: PasswordField): string {
+  const text = messages.changePassword;
+  if (field === 'current') return text.current;
+  return field === 'next' ? text.new : text.confirm;
+}
 
 /** /changePassword: 'Update Password Required' (spec sections 2, 4 and 5). */
 export function ChangePasswordPage() {
@@ -52,11 +62,11 @@ export function ChangePasswordPage() {
   return (
     <LoginLayout title={messages.changePassword.title} busy={busy} error={error}>
       <form className="portal-login__form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        {FIELDS.map(({ field, label, autoComplete }, index) => (
+        {FIELDS.map(({ field, autoComplete }, index) => (
           <RevealablePasswordField
             key={field}
             id={`portal-password-${field}`}
-            label={label}
+            label={fieldLabel(field)}
             value={values[field]}
             error={errors[field]}
             autoComplete={autoComplete}

@@ -15,11 +15,17 @@ export interface RevealablePasswordFieldProps {
 
 const REVEAL_KEYS = new Set([' ', 'Enter']);
 
-/** A password field whose value is shown only while its control is held (pointer or key). */
+/**
+ * A password field whose value is shown only while its control is held (pointer or key). The
+ * control's name is its visible word and the field's label ('Show Current password'), so the
+ * word a speech-input user says is in it in every language (WCAG 2.5.3); how to use it ('Hold to
+ * show password') is its description.
+ */
 export function RevealablePasswordField(props: RevealablePasswordFieldProps) {
   const { id, label, value, error, autoComplete, disabled, inputRef, onChange, onBlur } = props;
   const [revealed, setRevealed] = useState(false);
   const errorId = useId();
+  const hintId = useId();
   const show = () => setRevealed(true);
   const hide = () => setRevealed(false);
   const onKeyDown = (event: KeyboardEvent) => {
@@ -47,7 +53,8 @@ export function RevealablePasswordField(props: RevealablePasswordFieldProps) {
         <button
           type="button"
           className="portal-button"
-          aria-label={`${messages.changePassword.reveal}: ${label}`}
+          aria-label={`${messages.changePassword.show} ${label}`}
+          aria-describedby={hintId}
           aria-pressed={revealed}
           disabled={disabled}
           onPointerDown={show}
@@ -60,6 +67,10 @@ export function RevealablePasswordField(props: RevealablePasswordFieldProps) {
         >
           {messages.changePassword.show}
         </button>
+        {/* Referenced by the button only: a hidden element still gives its text to a description. */}
+        <span id={hintId} hidden>
+          {messages.changePassword.reveal}
+        </span>
       </div>
       {error ? (
         <p id={errorId} className="portal-login__field-error" role="alert">

@@ -1,5 +1,6 @@
-import { messages } from '../messages';
 import { useId } from 'react';
+import { credentialTypeInfo } from '../common/credentialTypes';
+import { messages } from '../messages';
 import type { CredentialView } from './credentialView';
 
 export interface CredentialItemProps {
@@ -29,7 +30,8 @@ export function CredentialItem({
   return (
     <li className="portal-credential" aria-labelledby={titleId} data-credential={view.credential.credId}>
       <h2 id={titleId} className="portal-credential__type">
-        {view.typeName}
+        {/* A type the portal has no name for is the server's code, shown as sent and isolated. */}
+        {credentialTypeInfo(view.credential.credType) ? view.typeName : <bdi>{view.typeName}</bdi>}
       </h2>
       {view.value ? (
         <p className="portal-credential__value" dir="auto">

@@ -1,0 +1,270 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { wcagViolationsNow } from './axeGuard';
+import { englishLeft } from './englishLeft';
+import { repoRoot } from './servers';
+
+/**
+ * The locale pass of the screenshot suite (issue 26; `npm run test:locales`, E2E_LOCALES=1): after
+ * a screen's en-US comparison, expectScreen switches the running page to the pseudo-locales and
+ * compares each with its own baseline, runs axe in two real locales, then switches back, so the
+ * test goes on as if nothing had happened. Off by default: `npm test` does not pay for it.
+ *
+ * The page is switched in place, as a user does it: through the footer's language picker, which
+ * lists the pseudo-locales because the e2e stacks start the portal server with PSEUDO_LOCALES=on
+ * (src/fixtures.ts). The choice is dispatched to the picker's button as a click event, found by its
+ * `lang`: the button works with its list closed, and with a modal dialog open (the footer is then
+ * inert, so no pointer or key could reach it; the dialog stays as it is). No reload, no clock.
+ */
+export const LOCALE_PASS = process.env.E2E_LOCALES === '1';
+
+/** The pseudo-locales every screen is compared in: English left, truncation, overflow (en-XA); mirroring (ar-XB). */
+const PSEUDO_LOCALES = [
+  { tag: 'en-XA', dir: 'ltr' },
+  { tag: 'ar-XB', dir: 'rtl' },
+] as const;
+
+/** The real locales axe checks every screen in: right to left, and a CJK script. */
+const AXE_LOCALES = [
+  { tag: 'ar', dir: 'rtl' },
+  { tag: 'ja-JP', dir: 'ltr' },
+] as const;
+
+const SOURCE = { tag: 'en-US', dir: 'ltr' } as const;
+
+/** What the pass of one screen may add to its test's time (real time, on a loaded machine). */
+const PASS_TIME_MS = 60_000;
+
+type Locale = { tag: string; dir: 'ltr' | 'rtl' };
+
+/** Marks what the test masks, so the same elements stay masked once their names are no longer English. */
+const MASK_ATTRIBUTE = 'data-e2e-locale-mask';
+
+export interface LocalePassOptions {
+  /** The screen's name: its pictures are `<name>-<locale>-<width>.png`. */
+  name: string;
+  /** What the en-US comparison masked. */
+  mask: Locator[];
+  /** expectScreen's comparison at each of its widths, with these pictures' name and mask. */
+  compare: (name: string, mask: Locator[]) => Promise<void>;
+}
+
+/**
+ * The business's own wording, which is not the code's and has no pseudo-locale version: the en-US
+ * content files of remote-help's pages (`content/*.json`; a locale's translation is
+ * `content/<locale>/*.json`). Every string in them, longest first.
+ */
+const BUSINESS_WORDING: readonly string[] = (() => {
+  const folder = path.join(repoRoot, 'remote-help', 'content');
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .flatMap((file) => stringsIn(JSON.parse(readFileSync(path.join(folder, file), 'utf8'))));
+})();
+
+/** Every string in a JSON value. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return value.trim() === '' ? [] : [value.trim()];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(stringsIn);
+  return [];
+}
+
+/**
+ * The product configuration's words (a banner title, link names, region names): the business's
+ * too, as the portal server sends them (GET /v1/config/portal, read with the test's own fetch).
+ */
+async function configuredWording(page: Page): Promise<string[]> {
+  const response = await page.request.get(new URL('/v1/config/portal', page.url()).href);
+  const served = response.ok() ? stringsIn(await response.json()) : [];
+  // The configuration the page started with, as the portal server wrote it into the page (a test
+  // may have edited it: src/startupData.ts).
+  const handedOver = await page.evaluate(() => {
+    const block = document.getElementById('portal-bootstrap')?.textContent;
+    try {
+      return block ? (JSON.parse(block) as { portalConfig?: unknown }).portalConfig : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+  return [...served, ...stringsIn(handedOver)];
+}
+
+/**
+ * The text of what is data, not words: what the test masks (codes, ids, times) and what the page
+ * isolates in `<bdi>` or shows in its own direction (`dir="auto"`): a User ID, a code, an address,
+ * a credential's name, a server's own free text, shown as sent.
+ */
+function dataText(page: Page): Promise<string[]> {
+  return (
+    page
+      .locator(`[${MASK_ATTRIBUTE}], bdi, [dir="auto"]`)
+      // biome-ignore lint/performance/useDomNodeTextContent: the text a user would see, as englishLeft reads it
+      .evaluateAll((elements) => elements.map((element) => (element as HTMLElement).innerText.trim()))
+  );
+}
+
+/**
+ * The lines left once the business's wording, `data` (configured words, masked codes and times),
+ * e-mail and web addresses are taken out of each: what remains in plain English came from the code.
+ */
+function notWords(lines: readonly string[], data: readonly string[]): string[] {
+  const known = [...BUSINESS_WORDING, ...data.filter(Boolean)].sort((a, b) => b.length - a.length);
+  return lines.filter((line) => {
+    let rest = line;
+    for (const text of known) rest = rest.split(text).join(' ');
+    rest = rest.replace(/\S+@\S+\.\w+/g, ' ').replace(/https?:\/\/\S+/g, ' ');
+    // A User ID on a line of its own (`sam.sms`): one token with a dot, digit, @ or underscore.
+    if (/^\s*[\w.@+-]*[.@_\d][\w.@+-]*\s*$/.test(rest)) return false;
+    return /[A-Za-z]{3,}/.test(rest);
+  });
+}
+
+/** The pass's findings do not stop the test: it goes on in en-US and reports them all at its end. */
+const softExpect = expect.configure({ soft: true });
+
+/** The language picker's button for `tag` (present, hidden in its closed list, when it is offered). */
+const pickerOption = (page: Page, tag: string) =>
+  page.locator(`.portal-footer .portal-language__list button[lang="${tag}"]`);
+
+/**
+ * Why this screen cannot be switched in place, or null when it can: a page that is not the
+ * portal's (the emulator's, the portal server's own static pages) has no picker; a page already in
+ * another language is a test of that language (pseudo-locales.spec.ts).
+ */
+async function cannotSwitch(page: Page): Promise<string | null> {
+  if ((await page.locator('.portal-footer .portal-language').count()) === 0)
+    return 'no language picker on this page (not a screen of the portal)';
+  if ((await page.locator('[aria-busy="true"]').count()) > 0)
+    return 'the screen is busy (it moves on by itself: connecting, redirecting)';
+  const lang = await page.locator('html').getAttribute('lang');
+  if (lang !== SOURCE.tag) return `the page is in ${lang}, not ${SOURCE.tag}`;
+  expect(
+    await pickerOption(page, PSEUDO_LOCALES[0].tag).count(),
+    'the language picker offers the pseudo-locales (the portal server runs with PSEUDO_LOCALES=on)',
+  ).toBe(1);
+  return null;
+}
+
+/**
+ * Chooses `locale` in the picker and waits until the page is in it: `<html lang dir>`, then the
+ * contributed titles and labels in its words (the picker asks the portal server for them after the
+ * catalogues). The picker gives focus to its own button; `focused` gets it back.
+ */
+async function switchTo(page: Page, locale: Locale, focused: () => Promise<void>): Promise<void> {
+  const words = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/v1/config/contributions' && url.searchParams.get('ui_locales') === locale.tag;
+  });
+  await pickerOption(page, locale.tag).dispatchEvent('click');
+  await expect(page.locator('html'), `<html lang> follows the choice of ${locale.tag}`).toHaveAttribute(
+    'lang',
+    locale.tag,
+  );
+  await expect(page.locator('html'), `<html dir> in ${locale.tag}`).toHaveAttribute('dir', locale.dir);
+  await words;
+  await focused();
+}
+
+/** Whether the page's timers run (false under a paused Playwright clock: axe cannot finish there). */
+async function pageTimersRun(page: Page): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const paused = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), 2_000);
+  });
+  const ran = page.evaluate(() => new Promise<true>((resolve) => setTimeout(() => resolve(true), 0)));
+  return Promise.race([ran, paused]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Why a screen under a paused clock is not switched: its timers cannot run, and a screen rendered
+ * again there is not the one a user would see (the idle warning closes and the welcome page's
+ * passkey offer goes when the page is switched 8 minutes after its sign-in on a paused clock).
+ */
+async function clockPaused(page: Page): Promise<string | null> {
+  return (await pageTimersRun(page)) ? null : "the page's clock is paused (its timers cannot run)";
+}
+
+/** The focus as the test left it, to give back after each switch. */
+async function rememberFocus(page: Page): Promise<() => Promise<void>> {
+  const element = await page.evaluateHandle(() =>
+    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+      ? document.activeElement
+      : null,
+  );
+  return async () => {
+    await page.evaluate((target) => {
+      // An element the new words replaced (keyed by its text) is gone: then no focus, not the picker's.
+      if (target?.isConnected) target.focus();
+      else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    }, element);
+  };
+}
+
+/**
+ * The locale pass of one screen (see LOCALE_PASS). Its findings are soft assertions: the test goes
+ * on in en-US and reports every one of them at its end.
+ */
+export async function checkScreenInLocales(
+  page: Page,
+  { name, mask, compare }: LocalePassOptions,
+): Promise<void> {
+  // Four switches, four pictures and two axe runs: each screen's pass has its own minute, so a
+  // test of several screens keeps the time its en-US steps need.
+  test.info().setTimeout(test.info().timeout + PASS_TIME_MS);
+  const reason = (await cannotSwitch(page)) ?? (await clockPaused(page));
+  if (reason) {
+    test.info().annotations.push({ type: 'locale pass skipped', description: `${name}: ${reason}` });
+    return;
+  }
+  await test.step(`${name} in ${[...PSEUDO_LOCALES, ...AXE_LOCALES].map((l) => l.tag).join(', ')}`, async () => {
+    const restoreFocus = await rememberFocus(page);
+    // What the test masks, found while the page is in en-US (some of its locators name English
+    // words) and again in each locale (an element keyed by its words is a new one there).
+    const markMasked = async () => {
+      for (const locator of mask) {
+        await locator.evaluateAll((elements, attribute) => {
+          for (const element of elements) element.setAttribute(attribute, '');
+        }, MASK_ATTRIBUTE);
+      }
+    };
+    const masked = page.locator(`[${MASK_ATTRIBUTE}]`);
+    await markMasked();
+    const maskedCount = await masked.count();
+    const configured = await configuredWording(page);
+    // The test's own locators are found again when each picture is taken (those that name no
+    // English word still find their elements), the marked elements besides.
+    const localeMask = mask.length > 0 ? [...mask, masked] : [];
+
+    for (const locale of PSEUDO_LOCALES) {
+      await switchTo(page, locale, restoreFocus);
+      await markMasked();
+      // A picture with a code or a time left unmasked would differ on every run.
+      await expect(
+        masked,
+        `what ${name} masks is found in ${locale.tag} too: find it by structure or content, not by English words`,
+      ).toHaveCount(maskedCount);
+      if (locale.tag === 'en-XA') {
+        await softExpect
+          .poll(async () => notWords(await englishLeft(page), [...configured, ...(await dataText(page))]), {
+            message: `English left on ${name} in en-XA`,
+          })
+          .toEqual([]);
+      }
+      await compare(`${name}-${locale.tag}`, localeMask);
+    }
+
+    for (const locale of AXE_LOCALES) {
+      await switchTo(page, locale, restoreFocus);
+      const where = `${name} in ${locale.tag}`;
+      softExpect(await wcagViolationsNow(page, where), `axe-core (WCAG A/AA) on ${where}`).toEqual([]);
+    }
+
+    await switchTo(page, SOURCE, restoreFocus);
+    // The choices of real locales were remembered (a cookie): the rest of the test starts as it was.
+    await page.context().clearCookies({ name: /(^|-)portal-locale$/ });
+    await masked.evaluateAll((elements, attribute) => {
+      for (const element of elements) element.removeAttribute(attribute);
+    }, MASK_ATTRIBUTE);
+  });
+}
