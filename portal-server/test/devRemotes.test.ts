@@ -88,7 +88,9 @@ describe('DEV_REMOTES: a remote from its dev server, vouched for by what it serv
 
   it("pins the dev server's origin for scripts, styles and calls, and its live-reload socket", async () => {
     const origin = new URL(devServer.baseUrl).origin;
-    const csp = (await app.inject({ url: '/remotes.json' })).headers['content-security-policy'] as string;
+    const csp = (await app.inject({ url: '/direct', headers: { accept: 'text/html' } })).headers[
+      'content-security-policy'
+    ] as string;
     const directive = (name: string) =>
       csp
         .split('; ')

@@ -94,7 +94,9 @@ describe('/emea-cookies: a static page with no script', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(response.body).toContain('.table-scroll');
-    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(directives(response.headers['content-security-policy']).get('frame-ancestors')).toEqual([
+      "'none'",
+    ]);
   });
 
   it('every other page keeps the full policy and cannot be framed', async () => {

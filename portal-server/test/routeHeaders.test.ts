@@ -113,11 +113,29 @@ describe('headers on every route family', () => {
     expect(response.headers['cache-control']).toBe(cacheControl);
     expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['permissions-policy']).toContain('publickey-credentials-get=(self)');
-    expect(response.headers['content-security-policy']).toContain("object-src 'none'");
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    if (String(response.headers['content-type']).startsWith('text/html')) {
+      // A page: the document's own headers and its full policy.
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(response.headers['permissions-policy']).toContain('publickey-credentials-get=(self)');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(csp).toContain("script-src 'self'");
+    } else {
+      // Anything else loads nothing and is framed by nobody, and carries no document headers.
+      expect(csp).toBe("default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
+      for (const name of [
+        'cross-origin-opener-policy',
+        'permissions-policy',
+        'x-frame-options',
+        'reporting-endpoints',
+      ])
+        expect(response.headers[name], name).toBeUndefined();
+    }
   });
 
   it('lets the embeddable cookie notice be framed by a site with Cross-Origin-Embedder-Policy (cross-origin)', async () => {

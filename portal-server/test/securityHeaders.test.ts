@@ -25,10 +25,38 @@ function cspOf(headers: Record<string, unknown>): Map<string, string[]> {
   return directives(String(csp));
 }
 
-function expectCommonSecurityHeaders(headers: Record<string, unknown>) {
+/** What every response carries, page or not. */
+function expectEveryResponseHeaders(headers: Record<string, unknown>) {
   expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   expect(headers['referrer-policy']).toBe('no-referrer');
   expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+}
+
+/**
+ * A response that is not a page (a script, a JSON reply): a policy that loads nothing and lets
+ * nobody frame it, and none of a document's headers (they would cost bytes on every file).
+ */
+function expectResourceHeaders(headers: Record<string, unknown>) {
+  expectEveryResponseHeaders(headers);
+  const csp = cspOf(headers);
+  expect(csp.get('default-src')).toEqual(["'none'"]);
+  expect(csp.get('object-src')).toEqual(["'none'"]);
+  expect(csp.get('base-uri')).toEqual(["'none'"]);
+  expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  for (const name of [
+    'cross-origin-opener-policy',
+    'permissions-policy',
+    'x-frame-options',
+    'reporting-endpoints',
+    'content-security-policy-report-only',
+  ])
+    expect(headers[name], name).toBeUndefined();
+}
+
+/** An HTML page: the every-response headers, the document's own, and the page policy. */
+function expectCommonSecurityHeaders(headers: Record<string, unknown>) {
+  expectEveryResponseHeaders(headers);
   expect(headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(headers['permissions-policy']).toContain('publickey-credentials-get=(self)');
   expect(headers['permissions-policy']).toContain('publickey-credentials-create=(self)');
@@ -83,14 +111,22 @@ describe('security headers', () => {
     expect(cspOf(response.headers).get('frame-ancestors')).toEqual(["'none'"]);
   });
 
-  it('sends them on a static asset', async () => {
+  it('sends the resource policy on a static asset, without the document headers', async () => {
     const response = await app.inject({ url: `/${HASHED_ASSET}` });
     expect(response.statusCode).toBe(200);
-    expectCommonSecurityHeaders(response.headers);
-    expect(response.headers['x-frame-options']).toBe('DENY');
+    expectResourceHeaders(response.headers);
   });
 
-  it('sends them on a proxied call', async () => {
+  it('sends the resource policy on a proxied call, dropping any document header the SSO sent', async () => {
+    sso.handle((_request, response) => {
+      response
+        .writeHead(200, {
+          'content-type': 'application/json',
+          'permissions-policy': 'camera=*',
+          'content-security-policy': 'default-src *',
+        })
+        .end('{"nextaction":"PASSWORD_AUTH"}');
+    });
     const response = await app.inject({
       method: 'POST',
       url: '/common/portal/proxy/auth/v1/authenticate',
@@ -98,13 +134,13 @@ describe('security headers', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(sso.requests).toHaveLength(1);
-    expectCommonSecurityHeaders(response.headers);
+    expectResourceHeaders(response.headers);
   });
 
-  it('sends them on a 404 and on an error reply', async () => {
+  it('sends the resource policy on a 404 and on an error reply', async () => {
     const notFound = await app.inject({ url: '/v1/nothing-here' });
     expect(notFound.statusCode).toBe(404);
-    expectCommonSecurityHeaders(notFound.headers);
+    expectResourceHeaders(notFound.headers);
     const badRequest = await app.inject({
       method: 'POST',
       url: '/v1/token/revoke',
@@ -112,7 +148,7 @@ describe('security headers', () => {
       payload: {},
     });
     expect(badRequest.statusCode).toBe(400);
-    expectCommonSecurityHeaders(badRequest.headers);
+    expectResourceHeaders(badRequest.headers);
   });
 
   it('allows scripts only from self, the pinned remote origins and the extra origins, never inline or eval', async () => {
