@@ -233,6 +233,26 @@ describe('the first-load plan in index.html', () => {
     ]);
   });
 
+  it("describes in full only the first screen's remote and its likely-next screens' remotes", async () => {
+    await start();
+    // '/' leads to '/direct' (remote_login): remote_factors is named by its manifest only, and the
+    // host reads that manifest itself when a screen of it is first needed.
+    const landing = remotesOf((await page('/')).body);
+    expect(Object.keys(landing.remote_login ?? {}).sort()).toEqual(
+      ['entry', 'exposes', 'files', 'integrity', 'manifest'].sort(),
+    );
+    expect(landing.remote_factors).toEqual({
+      manifest: `/remotes/${FACTORS_V1}/mf-manifest.json`,
+      integrity: entryOf(FACTORS_V1).integrity,
+    });
+    // '/direct' leads to '/sotp' too: both in full.
+    const direct = remotesOf((await page('/direct')).body);
+    expect(direct.remote_factors?.files).toBeDefined();
+    // A page with no screen of its own (the host's not-found page) keeps every remote in full.
+    const unknown = remotesOf((await page('/no-such-page')).body);
+    expect(unknown.remote_factors?.files).toBeDefined();
+  });
+
   it.each([
     ['/verify', 'guard C'],
     ['/sotp', 'guard B'],

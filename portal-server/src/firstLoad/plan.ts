@@ -164,10 +164,11 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
     for (const preload of preloads) if (preload.as === 'style') preload.apply = true;
   }
 
+  const planned = remotesPlannedInFull(input.contributions.routes, screen);
   const remotes: Record<string, BootstrapRemote> = Object.fromEntries(
     [...input.remotes].map(([name, { entry, resolved: remote }]) => [
       name,
-      remote
+      remote && (planned === 'all' || planned.has(name))
         ? { ...entry, entry: remote.entry, exposes: remote.exposes, files: remote.files }
         : { manifest: entry.manifest, integrity: entry.integrity },
     ]),
@@ -191,6 +192,25 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
       contributions: input.contributions,
     },
   };
+}
+
+/**
+ * The remotes the bootstrap describes in full (entry, exposes, every file's sha384): the first
+ * screen's and those of the screens its route names as likely next, which the host prefetches once
+ * the screen runs. Every other remote is named by its manifest and the manifest's sha384 only; the
+ * host reads and checks that manifest itself the first time it needs the remote
+ * (host/src/federation/remoteRegistry.ts, ensureRegistered). The hashes of a remote's files do not
+ * compress: described in full, each remote cost about 2 KB of the page on a phone (issue 25). A
+ * page with no screen (the host's not-found page) keeps every remote in full.
+ */
+function remotesPlannedInFull(routes: readonly Screen[], screen: Screen | undefined): Set<string> | 'all' {
+  if (!screen) return 'all';
+  const names = new Set([screen.remote]);
+  for (const next of screen.likelyNext ?? []) {
+    const route = routes.find((candidate) => withoutTrailingSlash(candidate.path) === withoutTrailingSlash(next));
+    if (route) names.add(route.remote);
+  }
+  return names;
 }
 
 function dedupe(preloads: Preload[]): Preload[] {

@@ -27,8 +27,15 @@ export function contributions(routes: unknown[], more: Record<string, unknown> =
 export const CONTRIBUTIONS: Record<string, ReturnType<typeof contributions>> = {
   remote_login: contributions(
     [
-      { path: '/', guard: 'A', expose: './Landing', title: 'Welcome' },
-      { path: '/direct', guard: 'A', expose: './UserId', title: 'Sign in', startsLogin: true },
+      { path: '/', guard: 'A', expose: './Landing', title: 'Welcome', likelyNext: ['/direct'] },
+      {
+        path: '/direct',
+        guard: 'A',
+        expose: './UserId',
+        title: 'Sign in',
+        startsLogin: true,
+        likelyNext: ['/verify', '/sotp'],
+      },
       { path: '/verify', guard: 'C', expose: './Password', title: 'Password' },
       { path: '/signed-out', guard: 'none', expose: './SignedOut', title: 'Signed out' },
     ],
