@@ -38,6 +38,10 @@ export function IdleWarning() {
 
   const stay = () => store.set(lastUserActivityAtom, new Date());
   const text = messages.idleWarning;
+  // The countdown exists once the warning has opened (and stays while it closes): the first
+  // Intl.NumberFormat of a page loads the locale's number data, which a phone pays for in the
+  // middle of start-up, for a dialog nobody sees then.
+  const shown = logoutAt !== null || secondsLeft > 0;
   return (
     <Dialog
       open={logoutAt !== null}
@@ -52,7 +56,9 @@ export function IdleWarning() {
         {text.title}
       </h2>
       {/* Not a live region: the dialog's description is read when it opens, not every second. */}
-      <p id={textId}>{text.timeLeft({ time: countdownClock(secondsLeft, currentLocale()) })}</p>
+      <p id={textId}>
+        {shown ? text.timeLeft({ time: countdownClock(secondsLeft, currentLocale()) }) : null}
+      </p>
       <button ref={stayRef} type="button" className="portal-button portal-button--primary" onClick={stay}>
         {text.staySignedIn}
       </button>
