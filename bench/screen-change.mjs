@@ -13,14 +13,14 @@ const PASSWORD = 'Passw0rd!';
 const THINK_MS = 1500;
 
 /** Clicks, waits for `probe`, and returns { change, total } in ms. */
-async function timeStep(page, probe, act) {
+async function timeStep(page, cdp, probe, act) {
   await page.waitForTimeout(THINK_MS);
   const clickedAt = await page.evaluate((name) => {
     window.__benchForget(name);
     return performance.now();
   }, probe);
   await act();
-  const usable = await usableAt(page, probe);
+  const usable = await usableAt(cdp, probe);
   const lastReply = await page.evaluate(
     (until) =>
       Math.max(
@@ -47,18 +47,20 @@ async function latestCode(emulatorUrl, userName) {
 
 async function signInOnce(browser, stack, throttle) {
   await fetch(`${stack.emulatorUrl}/_emulator/api/reset`, { method: 'POST' });
-  const { context, page } = await openPage(browser, { throttle });
+  const { context, page, cdp } = await openPage(browser, { throttle });
   try {
     await page.goto(`${stack.portalUrl}/direct`);
-    await usableAt(page, 'userId');
+    await usableAt(cdp, 'userId');
     await page.getByLabel('User ID').fill('sam.sms');
-    const toPassword = await timeStep(page, 'password', () =>
+    const toPassword = await timeStep(page, cdp, 'password', () =>
       page.getByRole('button', { name: 'Submit' }).click(),
     );
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    const toOtp = await timeStep(page, 'otp', () => page.getByRole('button', { name: 'Submit' }).click());
+    const toOtp = await timeStep(page, cdp, 'otp', () =>
+      page.getByRole('button', { name: 'Submit' }).click(),
+    );
     const code = await latestCode(stack.emulatorUrl, 'sam.sms');
-    const toWelcome = await timeStep(page, 'welcome', async () => {
+    const toWelcome = await timeStep(page, cdp, 'welcome', async () => {
       await page.locator('input[autocomplete="one-time-code"]').first().click();
       await page.keyboard.type(code);
     });
