@@ -65,7 +65,14 @@ export function stageLabelledBuild(
 export interface ReleaseCliResult {
   code: number;
   /** The --json answer: `{ ok, command, result }` or `{ ok: false, error, problems }`. */
-  answer: { ok: boolean; error?: string; problems?: string[]; result?: Record<string, unknown> };
+  answer: {
+    ok: boolean;
+    error?: string;
+    problems?: string[];
+    result?: Record<string, unknown>;
+    /** A refused smoke's report (verify --smoke). */
+    smoke?: { rendered: string[]; notChecked: string[] };
+  };
 }
 
 /** Runs the release tool as a release engineer would (`node scripts/release.mjs … --json`) on a release directory. */

@@ -320,8 +320,16 @@ test('verify --smoke renders every screen of a build with the state its route ne
   expect(JSON.stringify(broken.answer)).toContain('no screen is rendered: the build fails to load');
 
   // Loads cleanly, throws on every render of /sotp, /eotp, /votp; FactorSelection logs an error.
+  // Only the screens the fault touches are rendered (--routes), as after a change to a few screens.
   expect(releaseCli(world.releases, 'verify', 'remote_factors', world.faulty).code).toBe(0);
-  const faulty = releaseCli(world.releases, 'verify', 'remote_factors', world.faulty, '--smoke');
+  const faulty = releaseCli(
+    world.releases,
+    'verify',
+    'remote_factors',
+    world.faulty,
+    '--smoke',
+    '--routes=/sotp,/factorselection',
+  );
   expect(faulty.code).toBe(1);
   const problems = faulty.answer.problems ?? [];
   expect(problems).toContain(
@@ -336,6 +344,10 @@ test('verify --smoke renders every screen of a build with the state its route ne
     '/factorselection (./FactorSelection as felix.factors): console error: FactorSelection logs an error',
   );
   expect(problems.some((problem) => problem.startsWith('./Otp'))).toBe(false);
+  // The routes left out are said, not passed over in silence.
+  expect(faulty.answer.smoke?.notChecked).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^not rendered \(--routes\): .*\/eotp/)]),
+  );
 });
 
 test('verify --smoke=journey signs pat.password and sam.sms in on the build', async ({ world }) => {

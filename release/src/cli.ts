@@ -45,6 +45,8 @@ export const USAGE = `Usage: node scripts/release.mjs <command> [options]   (or:
                                           contributes in Chromium with the build live (errors, the error
                                           banner, axe-core WCAG A/AA); --smoke=journey signs pat.password
                                           and sam.sms in instead; --smoke=all does both
+          [--routes /a,/b]                render only these routes of the build (after a change that
+                                          touches a few screens; every expose is still loaded)
   promote <remote> <release> [--canary N] verify, then switch remotes.json (N: % of new sessions, 1-99)
           [--watch [--window 10m] [--every 15s] [--stats URL]]
                                           with --canary: read what browsers report over the window and
@@ -83,6 +85,7 @@ const OPTIONS = {
   revision: { type: 'string' },
   canary: { type: 'string' },
   smoke: { type: 'string' },
+  routes: { type: 'string' },
   keep: { type: 'string' },
   'dry-run': { type: 'boolean' },
   wait: { type: 'string' },
@@ -97,7 +100,7 @@ const OPTIONS = {
 /** Which options each command takes besides the common ones, and its positional arguments. */
 const COMMANDS: Record<string, { args: string[]; options: (keyof typeof OPTIONS)[] }> = {
   stage: { args: ['remote'], options: ['from', 'revision', 'dry-run', 'wait'] },
-  verify: { args: ['remote', 'release'], options: ['smoke'] },
+  verify: { args: ['remote', 'release'], options: ['smoke', 'routes'] },
   promote: {
     args: ['remote', 'release'],
     options: ['canary', 'dry-run', 'wait', 'watch', 'window', 'every', 'stats'],
@@ -120,7 +123,13 @@ export interface CliIo {
   /** The machine the tool runs on, for the log (default: os.hostname()). */
   hostname?: string;
   /** Renders a verified build's screens (or runs the sign-in journeys) in Chromium: src/smoke.ts. */
-  smoke?: (context: ReleaseContext, remote: string, release: string, mode: SmokeMode) => Promise<SmokeReport>;
+  smoke?: (
+    context: ReleaseContext,
+    remote: string,
+    release: string,
+    mode: SmokeMode,
+    routes?: readonly string[],
+  ) => Promise<SmokeReport>;
 }
 
 /** Edit distance, to suggest the option a typo meant. */
@@ -286,13 +295,22 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         if (values.smoke !== undefined && mode === undefined)
           return fail(2, `--smoke takes journey or all, or nothing (the screens), not '${values.smoke}'`);
         if (first === HOST && mode) return fail(2, '--smoke renders the screens of a remote, not the host');
+        const routes =
+          values.routes === undefined ? undefined : values.routes.split(',').map((r) => r.trim());
+        if (routes && (mode === undefined || mode === 'journey'))
+          return fail(2, '--routes chooses the screens --smoke renders (--smoke or --smoke=all)');
+        if (routes?.some((route) => !route.startsWith('/')))
+          return fail(
+            2,
+            `--routes takes addresses separated by commas, each starting with /: '${values.routes}'`,
+          );
         const report = first === HOST ? verifyHost(context, second) : verify(context, first, second);
         if (report.problems.length > 0)
           return fail(1, `${report.remote} ${second} is refused`, report.problems);
         let smoke: SmokeReport | undefined;
         if (mode) {
           if (!io.smoke) return fail(2, '--smoke is not available here');
-          smoke = await io.smoke(context, first, second, mode);
+          smoke = await io.smoke(context, first, second, mode, routes);
           if (smoke.problems.length > 0)
             return fail(1, `${report.remote} ${second} fails the smoke test`, smoke.problems, smoke);
         }

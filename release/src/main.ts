@@ -10,8 +10,8 @@ process.exitCode = await runCli(process.argv.slice(2), {
   env: process.env,
   out: (text) => console.log(text),
   err: (text) => console.error(text),
-  smoke: async (context, remote, release, mode) => {
+  smoke: async (context, remote, release, mode, routes) => {
     const { smokeTest } = await import('./smoke.js');
-    return smokeTest(context, remote, release, mode, repoRoot);
+    return smokeTest(context, remote, release, mode, repoRoot, routes);
   },
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.js';
-import { exposesNotRendered, planVisits, readFactorUsers } from '../src/smoke/plan.js';
+import { chooseRoutes, exposesNotRendered, planVisits, readFactorUsers } from '../src/smoke/plan.js';
 
 const route = (routePath: string, guard: 'A' | 'B' | 'C' | 'none', expose: string) => ({
   path: routePath,
@@ -45,6 +45,29 @@ describe('the smoke test plan', () => {
     ]);
   });
 
+  it('--routes keeps the named routes in the plan order, and names a route the build does not have', () => {
+    const visits = planVisits(
+      {
+        routes: [
+          route('/sotp', 'C', './Otp'),
+          route('/eotp', 'C', './Otp'),
+          route('/help', 'none', './Help'),
+        ],
+      },
+      { '/sotp': 'sam.sms', '/eotp': 'sam.sms' },
+      'harness.json',
+    );
+    expect(chooseRoutes(visits, ['/sotp', '/help'])).toEqual({
+      ok: true,
+      visits: [
+        { kind: 'open', path: '/help', expose: './Help' },
+        { kind: 'factor', path: '/sotp', expose: './Otp', user: 'sam.sms' },
+      ],
+      left: ['/eotp'],
+    });
+    expect(chooseRoutes(visits, ['/sotp', '/stop'])).toEqual({ ok: false, unknown: ['/stop'] });
+  });
+
   it("reads a package's harness.json, none as no users, a malformed one as a sentence", () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'smoke-plan-'));
     try {
@@ -71,5 +94,24 @@ describe('the smoke test plan', () => {
       "--smoke takes journey or all, or nothing (the screens), not 'pages'",
     );
     expect(await runCli(['verify', 'host', '1.0.0-x', '--smoke=journey'], io)).toBe(2);
+  });
+
+  it('takes --routes only with the screens, as addresses', async () => {
+    const errors: string[] = [];
+    const io = {
+      repoRoot: tmpdir(),
+      env: {},
+      out: () => undefined,
+      err: (text: string) => errors.push(text),
+    };
+    expect(await runCli(['verify', 'remote_factors', '1.0.0-x', '--routes=/sotp'], io)).toBe(2);
+    expect(
+      await runCli(['verify', 'remote_factors', '1.0.0-x', '--smoke=journey', '--routes=/sotp'], io),
+    ).toBe(2);
+    expect(errors.join('\n')).toContain(
+      '--routes chooses the screens --smoke renders (--smoke or --smoke=all)',
+    );
+    expect(await runCli(['verify', 'remote_factors', '1.0.0-x', '--smoke', '--routes=sotp'], io)).toBe(2);
+    expect(errors.join('\n')).toContain("each starting with /: 'sotp'");
   });
 });

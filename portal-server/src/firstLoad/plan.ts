@@ -207,7 +207,9 @@ function remotesPlannedInFull(routes: readonly Screen[], screen: Screen | undefi
   if (!screen) return 'all';
   const names = new Set([screen.remote]);
   for (const next of screen.likelyNext ?? []) {
-    const route = routes.find((candidate) => withoutTrailingSlash(candidate.path) === withoutTrailingSlash(next));
+    const route = routes.find(
+      (candidate) => withoutTrailingSlash(candidate.path) === withoutTrailingSlash(next),
+    );
     if (route) names.add(route.remote);
   }
   return names;

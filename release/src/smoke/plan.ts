@@ -90,3 +90,21 @@ export function exposesNotRendered(exposes: readonly string[], visits: readonly 
   );
   return exposes.filter((expose) => !rendered.has(expose));
 }
+
+/**
+ * The visits of the routes `--routes` names, in the plan's order, and the routes it leaves out;
+ * or the named routes the build does not contribute (a typo must not pass as a clean smoke).
+ */
+export function chooseRoutes(
+  visits: readonly Visit[],
+  routes: readonly string[],
+): { ok: true; visits: Visit[]; left: string[] } | { ok: false; unknown: string[] } {
+  const named = new Set(routes);
+  const unknown = routes.filter((route) => !visits.some((visit) => visit.path === route));
+  if (unknown.length > 0) return { ok: false, unknown };
+  return {
+    ok: true,
+    visits: visits.filter((visit) => named.has(visit.path)),
+    left: visits.filter((visit) => !named.has(visit.path)).map((visit) => visit.path),
+  };
+}
