@@ -104,8 +104,15 @@ function dataText(page: Page): Promise<string[]> {
   return (
     page
       .locator(`[${MASK_ATTRIBUTE}], bdi, [dir="auto"]`)
-      // biome-ignore lint/performance/useDomNodeTextContent: the text a user would see, as englishLeft reads it
-      .evaluateAll((elements) => elements.map((element) => (element as HTMLElement).innerText.trim()))
+      // Each line too: a masked list (the recovery codes) is one element whose lines are each a
+      // code, and a code of letters only would otherwise read as a word left in English.
+      .evaluateAll((elements) =>
+        elements.flatMap((element) => {
+          // biome-ignore lint/performance/useDomNodeTextContent: the text a user would see, as englishLeft reads it
+          const text = (element as HTMLElement).innerText.trim();
+          return [text, ...text.split('\n').map((line) => line.trim())];
+        }),
+      )
   );
 }
 
