@@ -21,6 +21,7 @@ import { Provider } from 'jotai';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { fakeServer, type RecordedRequest, type Reply } from '@portal/shared/test-support/fakeServer';
+import { InLocale } from '@portal/shared/test-support/render';
 import factorContributions from '../src/contributions';
 
 export const SERVICE = 'http://sso.test/default/';
@@ -102,13 +103,16 @@ function Where() {
   return <output data-testid="location">{location.pathname}</output>;
 }
 
-/** Renders a screen at `path` inside the one store and a router that shows where it went. */
+/**
+ * Renders a screen at `path` inside the one store and a router that shows where it went; a
+ * language switch renders it again in the new words, as the host does.
+ */
 export function renderAt(ui: ReactElement, path: string, state?: unknown) {
   return render(
     <Provider store={portalStore}>
       <MemoryRouter initialEntries={[{ pathname: path, state }]}>
         <Routes>
-          <Route path={path} element={ui} />
+          <Route path={path} element={<InLocale ui={ui} />} />
           <Route path="*" element={null} />
         </Routes>
         <Where />

@@ -1,7 +1,8 @@
 import { portalStore } from '@portal/shared/session';
 import { render, screen } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { type ReactElement, type ReactNode, StrictMode } from 'react';
+import { localeAtom } from '@portal/shared/words';
+import { Provider, useAtomValue } from 'jotai';
+import { cloneElement, type ReactElement, type ReactNode, StrictMode } from 'react';
 // Tests render the screen in a router of their own, like the host does; Biome forbids this import
 // only to code that ships.
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -16,6 +17,15 @@ function Landed() {
   );
 }
 
+/**
+ * The screen, rendered again when the language changes, as the host's RemoteScreen renders it
+ * (it reads localeAtom): a new element each time, so the screen itself renders its new words.
+ */
+export function InLocale({ ui }: { ui: ReactElement }) {
+  useAtomValue(localeAtom);
+  return cloneElement(ui);
+}
+
 export interface RenderOptions {
   /** The address the screen is shown at (its route); '/' by default. */
   path?: string;
@@ -27,7 +37,8 @@ export interface RenderOptions {
 
 /**
  * Renders a screen as the host does: in StrictMode, inside the portal's one jotai store (new for
- * every test, see setup.ts) and a router at `path`. Any other path renders `Landed`, so a test
+ * every test, see setup.ts) and a router at `path`, and again in new words after a language
+ * switch (language.ts). Any other path renders `Landed`, so a test
  * reads where the screen went with `landed()`.
  */
 export function renderScreen(ui: ReactElement, { path = '/', state, shell }: RenderOptions = {}) {
@@ -38,7 +49,7 @@ export function renderScreen(ui: ReactElement, { path = '/', state, shell }: Ren
         <MemoryRouter initialEntries={[{ pathname: path, state }]}>
           {shell}
           <Routes>
-            <Route path={path} element={ui} />
+            <Route path={path} element={<InLocale ui={ui} />} />
             <Route path="*" element={<Landed />} />
           </Routes>
         </MemoryRouter>

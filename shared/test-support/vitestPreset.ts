@@ -1,5 +1,7 @@
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
+const CATALOGUES_SETUP = decodeURIComponent(new URL('./compiledCatalogues.ts', import.meta.url).pathname);
+
 /**
  * The one vitest configuration of the front-end packages (host, shared, the remotes, tooling):
  * a browser-like window, the build label the bundler would define, the tests under test/, and
@@ -13,6 +15,8 @@ export function portalVitestConfig(): ViteUserConfig {
       include: ['test/**/*.test.{ts,tsx}'],
       // A path beside this file, whichever package's config loads it.
       setupFiles: [decodeURIComponent(new URL('./setup.ts', import.meta.url).pathname)],
+      // The compiled catalogues, where no build has made them yet (tests that switch the language).
+      globalSetup: [CATALOGUES_SETUP],
       restoreMocks: true,
       // A time-out here finds a hang, not slowness (speed is a bench): a test that renders the whole
       // router transforms its modules on first use, which took over 5 s, vitest's default, with
@@ -33,6 +37,7 @@ export function portalVitestConfigWithOwnWindows(ownWindow: readonly string[]): 
   const preset = portalVitestConfig();
   return defineConfig({
     test: {
+      globalSetup: [CATALOGUES_SETUP],
       projects: [
         { ...preset, test: { ...preset.test, name: 'shared-window', exclude: [...ownWindow] } },
         { ...preset, test: { ...preset.test, name: 'own-window', include: [...ownWindow], isolate: true } },

@@ -22,8 +22,13 @@ export function RemoteScreen({ remote, expose }: RemoteScreenProps) {
   // A new language renders the screen again in its words (read at render), keeping its state.
   useAtomValue(localeAtom);
   // A screen whose code has arrived renders in the same commit as the navigation; only a screen
-  // still on its way suspends (loading bar meanwhile).
-  const Screen = screenComponent(remote, expose);
+  // still on its way suspends (loading bar meanwhile). The component first chosen stays the one
+  // rendered until a Retry: a lazy screen that has since arrived would otherwise be another
+  // component at the next render (a language switch), and React would mount the screen afresh,
+  // losing its state (an open dialog, what the user typed, a reply already shown).
+  const [chosen, setChosen] = useState(() => ({ attempt, Screen: screenComponent(remote, expose) }));
+  if (chosen.attempt !== attempt) setChosen({ attempt, Screen: screenComponent(remote, expose) });
+  const { Screen } = chosen;
   // Canary analysis: this page uses the remote's build; a screen that never renders is reported.
   // A Retry (attempt) waits for the screen anew.
   useEffect(() => screenStarted(remote, location.key), [remote, location.key, attempt]);

@@ -1,8 +1,7 @@
 import { messages } from '@portal/shared/words';
 import { paths, Link, useLocation } from '@portal/shared/router';
-import { errorMessageAtom } from '@portal/shared/session';
+import { useErrorMessage } from '@portal/shared/session';
 import { ErrorBanner, RedirectNotice } from '@portal/shared/ui';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useScreenArrival } from './useScreenArrival';
 
@@ -16,7 +15,8 @@ import { useScreenArrival } from './useScreenArrival';
  * mistyped address is not an error of the sign-in: that page waits for the user.
  */
 export function NotFound() {
-  const error = useAtomValue(errorMessageAtom);
+  // In the language of the moment: a switch shows the kept message in the new words.
+  const error = useErrorMessage();
   const [engaged, setEngaged] = useState(false);
   const location = useLocation();
   useScreenArrival(location.pathname, location.key);

@@ -1,4 +1,5 @@
 import { useFocusFirst, OtpInput, type OtpInputHandle } from '@portal/shared/ui';
+import type { Saying } from '@portal/shared/words';
 import { messages } from '../messages';
 import {
   type FormEvent,
@@ -27,7 +28,7 @@ export interface CodeEntryProps {
   /** A complete code, typed (auto-submit) or submitted. */
   onCode: (code: string) => void;
   /** 'More Options' failed: the screen's banner shows the message. */
-  onMoreOptionsError: (message: string) => void;
+  onMoreOptionsError: (message: Saying) => void;
   /** The boxes' group name ('Security code' by default). */
   label?: string;
   className?: string;

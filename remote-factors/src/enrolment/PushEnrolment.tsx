@@ -1,6 +1,6 @@
 import { factorApi as api } from '../api/client';
 import type { AuthReply, CredentialOption } from '@portal/shared/transport';
-import { useFocusFirst, useRunOnMount, useServerCall, LiveStatus } from '@portal/shared/ui';
+import { useFocusFirst, useRunOnMount, useLocalisedServerCall, LiveStatus } from '@portal/shared/ui';
 import { activeLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
 import { type FormEvent, useRef, useState } from 'react';
@@ -40,13 +40,13 @@ export function PushEnrolment() {
   );
   const [input, setInput] = useState<PushEnrolmentInput>({ credentialId: '', name: '' });
   const [checked, setChecked] = useState(false);
-  const { busy, error, setError, run } = useServerCall();
+  const { busy, error, setError, run } = useLocalisedServerCall();
   const firstField = useRef<HTMLInputElement>(null);
   useFocusFirst(firstField, phase.kind === 'form', phase);
 
   const fail = () => {
     polling.stop();
-    setError(messages.push.registrationFailed);
+    setError(() => messages.push.registrationFailed);
     setPhase({ kind: 'failed' });
   };
   const polling = usePushPolling({

@@ -2,7 +2,7 @@ import { factorApi as api } from '../api/client';
 import type { ApiError } from '@portal/shared/transport';
 import type { RegistrationResult } from '../api/schemas';
 import { portalConfigAtom } from '@portal/shared/config';
-import { boundedText, useRunOnMount, useServerCall, QrCode } from '@portal/shared/ui';
+import { boundedText, useRunOnMount, useLocalisedServerCall, QrCode } from '@portal/shared/ui';
 import { messages } from '../messages';
 import { loginNameAtom, userNameAtom } from '@portal/shared/session';
 import { otpauthLink, totpIssuer } from './otpauthLink';
@@ -37,13 +37,13 @@ export function TotpEnrolment() {
   const userName = serverUserName ?? loginName ?? '';
   const { tenantDisplayNames } = useAtomValue(portalConfigAtom);
   const [registered, setRegistered] = useState<Registered | null>(null);
-  const { busy, error, setError, run } = useServerCall();
+  const { busy, error, setError, run } = useLocalisedServerCall();
   const codeRef = useRef<CodeEntryHandle>(null);
 
   const register = useCallback(async () => {
     const accepted = (result: RegistrationResult) => {
       if (!result.credId || !result.sharedSecret) {
-        setError(messages.registration.unableToRegister);
+        setError(() => messages.registration.unableToRegister);
         return;
       }
       setRegistered({
@@ -59,19 +59,17 @@ export function TotpEnrolment() {
   useRunOnMount(register, ready);
 
   const onQrError = useCallback(
-    (failure: unknown) =>
-      setError(
-        messages.registration.unexpectedError({
-          detail: failure instanceof Error ? failure.message : String(failure),
-        }),
-      ),
+    (failure: unknown) => {
+      const detail = failure instanceof Error ? failure.message : String(failure);
+      setError(() => messages.registration.unexpectedError({ detail }));
+    },
     [setError],
   );
 
   /** A refused code: its message, and empty boxes for the next one. */
   const clearCode = (failure: ApiError) => {
     codeRef.current?.clear();
-    return failure.message;
+    return () => failure.message;
   };
 
   const verify = async (code: string) => {

@@ -2,7 +2,7 @@ import { factorApi as api } from '../api/client';
 import type { AuthReply } from '@portal/shared/transport';
 import { factorLevelOf } from '../moreOptions/moreOptionsRule';
 import { contributionsAtom } from '@portal/shared/contributions';
-import { boundedText, useRunOnMount, useServerCall, useFocusFirst } from '@portal/shared/ui';
+import { boundedText, useRunOnMount, useLocalisedServerCall, useFocusFirst } from '@portal/shared/ui';
 import { type FlowNavigationState, isKnownNextAction } from '@portal/shared/flow';
 import { messages } from '../messages';
 import { factorReplyAtom, selectionLevelAtom } from '@portal/shared/session';
@@ -40,7 +40,7 @@ export function FactorSelectionScreen() {
   const [chosen, setChosen] = useState<string | null>(null);
   const [remember, setRemember] = useState(false);
   // Busy from the call until its reply is shown or routed: the list stays hidden meanwhile.
-  const { busy: submitting, error, setError, run } = useServerCall();
+  const { busy: submitting, error, setError, run } = useLocalisedServerCall();
   const ids = useId();
   const firstRadio = useRef<HTMLInputElement>(null);
 
@@ -76,7 +76,7 @@ export function FactorSelectionScreen() {
           return;
         }
         if (!isKnownNextAction(action, claims, next)) {
-          setError(inlineFactorMessage(messages.factorSelection.notRecognizedAction({ action })));
+          setError(() => inlineFactorMessage(messages.factorSelection.notRecognizedAction({ action })));
           return;
         }
         if (rememberIt && level !== null) rememberFactor(level, code);

@@ -13,7 +13,7 @@ import {
   webAuthnHintsFor,
 } from '@portal/shared/config';
 import type { FidoChallengeReply } from '../api/schemas';
-import { type Call, useRunOnMount, useServerCall, LiveStatus, FidoIcon } from '@portal/shared/ui';
+import { type Call, useRunOnMount, useLocalisedServerCall, LiveStatus, FidoIcon } from '@portal/shared/ui';
 import { messages } from '../messages';
 import {
   factorReplyAtom,
@@ -56,7 +56,7 @@ function ceremonyFor(
   row: FidoSignIn,
   registering: boolean,
   hints: readonly string[],
-): { ok: true; ceremony: Ceremony } | { ok: false; message: string } {
+): { ok: true; ceremony: Ceremony } | { ok: false; readonly message: string } {
   if (registering) {
     const found = creationOptionsFrom(reply, row, debug, hints);
     if (!found.ok) return found;
@@ -93,14 +93,14 @@ export function FidoScreen() {
     openingReply?.nextaction,
   );
   const [phase, setPhase] = useState<Phase>('loading');
-  const { error, setError, run } = useServerCall();
+  const { error, setError, run } = useLocalisedServerCall();
   const ceremony = useRef<Ceremony | null>(null);
   const alive = useRef(true);
 
   /** A failed challenge or verifier call: the step failed, with its message ('Try again'). */
   const failed = useCallback((failure: ApiError) => {
     setPhase('failed');
-    return failure.kind === 'malformed' ? messages.fido.errorProcessing : failure.message;
+    return failure.kind === 'malformed' ? () => messages.fido.errorProcessing : () => failure.message;
   }, []);
 
   const prompt = useCallback(async () => {
@@ -115,7 +115,9 @@ export function FidoScreen() {
       const kind = ceremonyFailure(failure);
       if (kind === 'aborted' || !alive.current) return;
       setPhase(kind === 'cancelled' ? 'cancelled' : 'failed');
-      setError(kind === 'cancelled' ? messages.fido.promptCancelled : messages.fido.errorVerifying);
+      setError(
+        kind === 'cancelled' ? () => messages.fido.promptCancelled : () => messages.fido.errorVerifying,
+      );
       return;
     }
     setPhase('verifying');
@@ -147,7 +149,7 @@ export function FidoScreen() {
       const prepared = ceremonyFor(reply, fidoDebugSwitch.read(), row, registering, hints);
       if (!prepared.ok) {
         setPhase('failed');
-        setError(prepared.message);
+        setError(() => prepared.message);
         return;
       }
       // Spec section 4: on success (this type's challenge, usable options) store the flow state.

@@ -1,6 +1,6 @@
 import { factorApi as api } from '../api/client';
 import type { ApiError, CredentialOption } from '@portal/shared/transport';
-import { useServerCall } from '@portal/shared/ui';
+import { useLocalisedServerCall } from '@portal/shared/ui';
 import { messages } from '../messages';
 import { factorOptionsAtom } from '@portal/shared/session';
 import { useAtomValue } from 'jotai';
@@ -31,13 +31,15 @@ function MobileOtpSignIn() {
   const [chosen, setChosen] = useState<CredentialOption | null>(() =>
     options.length === 1 ? (options[0] ?? null) : null,
   );
-  const { busy, error, setError, run } = useServerCall(options.length === 0 ? messages.errors.default : null);
+  const { busy, error, setError, run } = useLocalisedServerCall(
+    options.length === 0 ? () => messages.errors.default : null,
+  );
   const codeRef = useRef<CodeEntryHandle>(null);
 
   /** A refused code: its message, and empty boxes for the next one. */
   const clearCode = (failure: ApiError) => {
     codeRef.current?.clear();
-    return failure.message;
+    return () => failure.message;
   };
 
   const verify = async (code: string) => {

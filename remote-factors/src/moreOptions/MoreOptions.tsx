@@ -1,13 +1,14 @@
 import { chooseAnotherFactor, useMoreOptionsAllowed } from './moreOptionsRule';
-import { useServerCall } from '@portal/shared/ui';
+import { useLocalisedServerCall } from '@portal/shared/ui';
+import type { Saying } from '@portal/shared/words';
 import { messages } from '../messages';
 import { useRouteReply } from '../common/useRouteReply';
 
 export interface MoreOptionsProps {
   /** Called before the call starts (a screen stops its own work, e.g. push polling). */
   onStart?: () => void;
-  /** The call failed: the screen shows the message. */
-  onError: (message: string) => void;
+  /** The call failed: the screen shows the message (read when shown: Saying). */
+  onError: (message: Saying) => void;
   disabled?: boolean;
 }
 
@@ -19,7 +20,7 @@ export interface MoreOptionsProps {
 export function MoreOptions({ onStart, onError, disabled = false }: MoreOptionsProps) {
   const allowed = useMoreOptionsAllowed();
   const routeReply = useRouteReply();
-  const { busy, run } = useServerCall();
+  const { busy, run } = useLocalisedServerCall();
   if (!allowed) return null;
 
   const chooseAnother = () => {
@@ -27,7 +28,7 @@ export function MoreOptions({ onStart, onError, disabled = false }: MoreOptionsP
     // The screen's banner shows the failure, not this button.
     return run((signal) => chooseAnotherFactor({ signal }), routeReply, {
       onError: (error) => {
-        onError(error.message);
+        onError(() => error.message);
         return null;
       },
     });

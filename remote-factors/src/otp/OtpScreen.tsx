@@ -1,7 +1,7 @@
 import { factorApi as api } from '../api/client';
 import type { AuthReply, CredentialOption } from '@portal/shared/transport';
 import type { RegistrationResult } from '../api/schemas';
-import { boundedText, useRunOnMount, useServerCall } from '@portal/shared/ui';
+import { boundedText, useRunOnMount, useLocalisedServerCall } from '@portal/shared/ui';
 import { activeLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
 import { factorOptionsAtom, flowStateAtom } from '@portal/shared/session';
@@ -48,7 +48,7 @@ export function OtpScreen() {
   /** The phone number or address being enrolled: kept when the user goes back to change it. */
   const [contact, setContact] = useState('');
   const [sent, setSent] = useState<Sent | null>(null);
-  const { busy, error, setError, run } = useServerCall();
+  const { busy, error, setError, run } = useLocalisedServerCall();
   const codeRef = useRef<CodeEntryHandle>(null);
   // Only a text message can answer the WebOTP API: e-mail and voice codes are typed.
   const stopWebOtp = useWebOtp(sent?.credType === 'sms' ? sent : null, (code) => codeRef.current?.fill(code));
@@ -60,7 +60,8 @@ export function OtpScreen() {
       const generated = (reply: AuthReply) => {
         const action = reply.nextaction ?? '';
         if (action !== expectedOtpAction(credType)) {
-          setError(messages.otp.invalidAction({ action: boundedText(action) }));
+          const shown = boundedText(action);
+          setError(() => messages.otp.invalidAction({ action: shown }));
           return;
         }
         if (reply.flowState) store.set(flowStateAtom, reply.flowState);
@@ -84,7 +85,7 @@ export function OtpScreen() {
     const credType = channel.credType;
     const registered = async (result: RegistrationResult) => {
       if (!result.credId) {
-        setError(messages.registration.unableToRegister);
+        setError(() => messages.registration.unableToRegister);
         return;
       }
       const option = { credId: result.credId, credType, credValue: result.credValue || credValue };
@@ -103,7 +104,7 @@ export function OtpScreen() {
     await run((signal) => api.verifyOtp(credId, code, { signal }), routeReply, {
       onError: (failure) => {
         codeRef.current?.clear();
-        return failure.message;
+        return () => failure.message;
       },
     });
   };

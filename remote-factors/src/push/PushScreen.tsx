@@ -1,7 +1,7 @@
 import { factorApi as api } from '../api/client';
 import type { CredentialOption } from '@portal/shared/transport';
 import type { PushGenerateReply } from '../api/schemas';
-import { useRunOnMount, useServerCall } from '@portal/shared/ui';
+import { useRunOnMount, useLocalisedServerCall } from '@portal/shared/ui';
 import { activeLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
 import { factorOptionsAtom, transition } from '@portal/shared/session';
@@ -46,12 +46,14 @@ function PushSignIn() {
   const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
   // Leaving the screen cancels the generate call, so a late reply neither starts polling nor
   // routes nor changes the status.
-  const { error, setError, run } = useServerCall(options.length === 0 ? messages.errors.default : null);
+  const { error, setError, run } = useLocalisedServerCall(
+    options.length === 0 ? () => messages.errors.default : null,
+  );
 
   const polling = usePushPolling({
     onAuthenticated: (reply) => void routeReply(reply),
     onFailed: (outcome) => {
-      setError(outcome.message);
+      setError(() => outcome.message);
       // Spec section 4 (Push, 5): a failed push ends the sign-in (restart needed), and the shell
       // opens the restart notice, which shows the same message; a timed-out one may be resent.
       if (!outcome.offerResend) transition(store, { type: 'restartNeeded', message: outcome.message });
@@ -77,7 +79,7 @@ function PushSignIn() {
       await run((signal) => api.generatePush(option.credId, activeLanguage(), { signal }), sent, {
         onError: (failure) => {
           setPhase({ kind: 'failed', option, offerResend: true });
-          return failure.message;
+          return () => failure.message;
         },
       });
     },

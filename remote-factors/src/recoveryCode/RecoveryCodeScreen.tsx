@@ -1,5 +1,6 @@
 import type { AuthReply } from '@portal/shared/transport';
-import { useFocusFirst, useServerCall } from '@portal/shared/ui';
+import { useFocusFirst, useSaying, useLocalisedServerCall } from '@portal/shared/ui';
+import { finding } from '@portal/shared/words';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { send } from '../api/send';
 import { FactorLayout } from '../common/FactorLayout';
@@ -21,10 +22,10 @@ export function RecoveryCodeScreen() {
   const ready = useRequireUser();
   const routeReply = useRouteReply();
   const [value, setValue] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useSaying();
   /** A refused code was cleared: the field takes focus again once the call is over (it is disabled while busy). */
   const [refocus, setRefocus] = useState(false);
-  const { busy, error, setError, run } = useServerCall();
+  const { busy, error, setError, run } = useLocalisedServerCall();
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   useFocusFirst(input, ready);
@@ -36,12 +37,13 @@ export function RecoveryCodeScreen() {
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     setValue(event.target.value);
-    if (fieldError) setFieldError(recoveryCodeProblem(event.target.value));
+    const typed = event.target.value;
+    if (fieldError) setFieldError(finding(() => recoveryCodeProblem(typed)));
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = recoveryCodeProblem(value);
+    const problem = finding(() => recoveryCodeProblem(value));
     setFieldError(problem);
     if (problem) {
       input.current?.focus();
@@ -55,7 +57,7 @@ export function RecoveryCodeScreen() {
           // A refused code is spent or wrong: clear it so the next one is typed afresh.
           setValue('');
           setRefocus(true);
-          return recoveryCodeError(failure);
+          return () => recoveryCodeError(failure);
         },
       },
     );

@@ -1,6 +1,7 @@
 import { factorApi as api } from '../api/client';
 import type { AuthReply } from '@portal/shared/transport';
-import { useServerCall, useFocusFirst } from '@portal/shared/ui';
+import { useFocusFirst, useSaying, useLocalisedServerCall } from '@portal/shared/ui';
+import { finding } from '@portal/shared/words';
 import { messages } from '../messages';
 import { paths } from '../paths';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
@@ -18,8 +19,8 @@ export function TokenCodeScreen() {
   const routeReply = useRouteReply();
   const navigate = useNavigate();
   const [value, setValue] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const { busy, error, setError, run } = useServerCall();
+  const [fieldError, setFieldError] = useSaying();
+  const { busy, error, setError, run } = useLocalisedServerCall();
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   useFocusFirst(input, ready);
@@ -27,19 +28,19 @@ export function TokenCodeScreen() {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (blocksKey(event.key, event.ctrlKey || event.metaKey || event.altKey)) {
       event.preventDefault();
-      setFieldError(messages.securid.invalidCharacter);
+      setFieldError(() => messages.securid.invalidCharacter);
     }
   };
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const next = event.target.value;
     setValue(next);
-    setFieldError(next === '' ? null : passcodeError(next));
+    setFieldError(next === '' ? null : finding(() => passcodeError(next)));
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = passcodeError(value);
+    const problem = finding(() => passcodeError(value));
     setFieldError(problem);
     if (problem) {
       input.current?.focus();
@@ -48,7 +49,7 @@ export function TokenCodeScreen() {
     const answered = async (reply: AuthReply) => {
       const outcome = customOutcome(reply);
       if (outcome === 'invalid') {
-        setError(messages.securid.invalidPinCode);
+        setError(() => messages.securid.invalidPinCode);
         setValue('');
         input.current?.focus();
       } else if (outcome === 'terminate') {
@@ -60,7 +61,7 @@ export function TokenCodeScreen() {
       }
     };
     await run((signal) => api.customAuthenticate(value, { signal }), answered, {
-      onError: () => messages.securid.systemError,
+      onError: () => () => messages.securid.systemError,
     });
   };
 

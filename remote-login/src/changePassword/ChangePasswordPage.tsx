@@ -2,15 +2,9 @@ import { useApplyNextAction } from '@portal/shared/flow';
 import { messages } from '../messages';
 import { type FormEvent, useRef, useState } from 'react';
 import { LoginLayout } from '../common/LoginLayout';
-import { useFocusFirst } from '@portal/shared/ui';
+import { useFocusFirst, useSaying } from '@portal/shared/ui';
 import { RevealablePasswordField } from './RevealablePasswordField';
-import {
-  type PasswordErrors,
-  type PasswordField,
-  type PasswordValues,
-  validateAll,
-  validateField,
-} from './validation';
+import { type PasswordField, type PasswordValues, validateAll, validateField } from './validation';
 import { loginApi } from '../api/loginCalls';
 
 const FIELDS: readonly { field: PasswordField; autoComplete: string }[] = [
@@ -33,20 +27,26 @@ function fieldLabel(field: PasswordField): string {
 export function ChangePasswordPage() {
   const applyNextAction = useApplyNextAction();
   const [values, setValues] = useState<PasswordValues>({ current: '', next: '', confirm: '' });
-  const [errors, setErrors] = useState<PasswordErrors>({});
+  // Each field's check is kept as the values it was made on, and its message read at render, so a
+  // language switch shows it in the new words.
+  const [checkedOn, setCheckedOn] = useState<Partial<Record<PasswordField, PasswordValues>>>({});
+  const errorOf = (field: PasswordField): string | undefined => {
+    const checked = checkedOn[field];
+    return (checked && validateField(field, checked)) || undefined;
+  };
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useSaying();
   const firstRef = useRef<HTMLInputElement>(null);
   useFocusFirst(firstRef);
 
   const onBlur = (field: PasswordField) => {
-    setErrors((previous) => ({ ...previous, [field]: validateField(field, values) ?? undefined }));
+    setCheckedOn((previous) => ({ ...previous, [field]: values }));
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateAll(values);
-    setErrors(found);
+    setCheckedOn({ current: values, next: values, confirm: values });
     if (Object.keys(found).length > 0 || busy) return;
     setBusy(true);
     setError(null);
@@ -56,7 +56,7 @@ export function ChangePasswordPage() {
       await applyNextAction(result.data);
       return;
     }
-    setError(messages.changePassword.failed);
+    setError(() => messages.changePassword.failed);
   };
 
   return (
@@ -68,7 +68,7 @@ export function ChangePasswordPage() {
             id={`portal-password-${field}`}
             label={fieldLabel(field)}
             value={values[field]}
-            error={errors[field]}
+            error={errorOf(field)}
             autoComplete={autoComplete}
             disabled={busy}
             inputRef={index === 0 ? firstRef : undefined}

@@ -1,10 +1,10 @@
 import { chooseAnotherFactor, useMoreOptionsAllowed, useApplyNextAction } from '@portal/shared/flow';
-import type { ServerCall } from '@portal/shared/ui';
+import type { LocalisedServerCall } from '@portal/shared/ui';
 import { messages } from '../messages';
 
 export interface MoreOptionsButtonProps {
   /** The page's server call: its busy state and banner are the page's. */
-  call: Pick<ServerCall, 'busy' | 'run'>;
+  call: Pick<LocalisedServerCall, 'busy' | 'run'>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { api, type ApiResult } from '@portal/shared/transport';
 import { useApplyNextAction } from '@portal/shared/flow';
-import { useRunOnMount, useServerCall } from '@portal/shared/ui';
+import { useRunOnMount, useLocalisedServerCall } from '@portal/shared/ui';
 import { messages } from '../messages';
 import { dropFlowStateFromAddress, useLocation } from '@portal/shared/router';
 import { idpData } from '@portal/shared/storage';
@@ -39,7 +39,7 @@ export function IdpCompletePage() {
   const { search } = useLocation();
   const applyNextAction = useApplyNextAction();
   const restartNeeded = useRestartNeeded();
-  const { run } = useServerCall();
+  const { run } = useLocalisedServerCall();
   const [{ present, saved }] = useState(peekSavedIdpData);
   const providerName = saved?.providerName ?? undefined;
 

@@ -1,4 +1,4 @@
-import { useRunOnMount, useServerCall, LiveStatus } from '@portal/shared/ui';
+import { useRunOnMount, useLocalisedServerCall, LiveStatus } from '@portal/shared/ui';
 import { messages } from '../messages';
 import { paths } from '../paths';
 import { factorReplyAtom, flowStateAtom } from '@portal/shared/session';
@@ -23,7 +23,7 @@ export function IdpPage() {
   const store = useStore();
   const reply = useAtomValue(factorReplyAtom);
   const providerName = providerNameOf(reply);
-  const { run } = useServerCall();
+  const { run } = useLocalisedServerCall();
   const restartNeeded = useRestartNeeded();
 
   const post = (form: string) => {

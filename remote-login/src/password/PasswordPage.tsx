@@ -2,7 +2,7 @@ import { portalConfigAtom } from '@portal/shared/config';
 import { useApplyNextAction } from '@portal/shared/flow';
 import { messages } from '../messages';
 import { paths } from '../paths';
-import { useServerCall, useFocusFirst } from '@portal/shared/ui';
+import { useLocalisedServerCall, useFocusFirst } from '@portal/shared/ui';
 import { signInPasswordAtom, useSignInTransition } from '@portal/shared/session';
 import type { AuthReply } from '@portal/shared/transport';
 import { useAtomValue, useStore } from 'jotai';
@@ -23,7 +23,7 @@ export function PasswordPage() {
   // when the page opens, and a message shown on blur moved 'Forgot password?' and 'More Options'
   // from under the pointer between press and release, so their first click was lost.
   const [attempted, setAttempted] = useState(false);
-  const call = useServerCall();
+  const call = useLocalisedServerCall();
   const { busy, error } = call;
   const inputRef = useRef<HTMLInputElement>(null);
   const fieldErrorId = useId();
@@ -55,7 +55,7 @@ export function PasswordPage() {
         // The service's message says what went wrong; the emptied field is not a missing password.
         setPassword('');
         setAttempted(false);
-        return failure.message;
+        return () => failure.message;
       },
     });
   };

@@ -6,7 +6,7 @@ import { dropFlowStateFromAddress, useLocation } from '@portal/shared/router';
 import { flowStateAtom, riskTypeAtom, signInFidoTypeAtom } from '@portal/shared/session';
 import { useApplyNextAction } from '@portal/shared/flow';
 import { useAtomValue, useStore } from 'jotai';
-import { useAdoptedForm, useRunOnMount, useServerCall, useFocusFirst } from '@portal/shared/ui';
+import { useAdoptedForm, useRunOnMount, useLocalisedServerCall, useFocusFirst } from '@portal/shared/ui';
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { LoginLayout } from '../common/LoginLayout';
 import { useRestartNeeded } from '../common/useRestartNeeded';
@@ -35,7 +35,7 @@ export function UserIdPage() {
   const { pathname, search } = useLocation();
   const riskType = useAtomValue(riskTypeAtom);
   const deviceData = useDeviceData(riskType);
-  const { error, setError, run } = useServerCall();
+  const { error, setError, run } = useLocalisedServerCall();
   const signIn = useSignIn(deviceData, run);
   const arrive = useArrival(deviceData, run, setError);
   const restartNeeded = useRestartNeeded();
@@ -68,7 +68,7 @@ export function UserIdPage() {
     const outcome: LoginStartOutcome = await startLogin({ store, api, pathname, search });
     if (!outcome.ok) {
       if (outcome.restartNeeded) return restartNeeded(outcome.message);
-      setError(outcome.message);
+      setError(() => outcome.message);
       setStartFailed(true);
       setPhase('form');
       return;
@@ -113,7 +113,7 @@ export function UserIdPage() {
             if (passkeySignalsOn(store.get(passkeySettingsAtom)))
               forgetIfUnknown(failure, rpId, assertion.id);
             setPhase('form');
-            return failure.message;
+            return () => failure.message;
           },
         },
       );

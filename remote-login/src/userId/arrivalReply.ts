@@ -7,18 +7,21 @@ import { authErrorMessage } from '../common/authErrorMessage';
  * saying it needs the User ID (its flow state is kept by the API client), so the form shows, with
  * the reply's error when it carries one.
  */
-export type ArrivalStep = { kind: 'route' } | { kind: 'userId'; message: string | null };
+export type ArrivalStep = { kind: 'route' } | { kind: 'userId'; readonly message: string | null };
 
 export function arrivalStep(reply: AuthReply): ArrivalStep {
   if (reply.nextaction) return { kind: 'route' };
   const failed = reply.errorCode || reply.errorMessage || reply.error_description;
   return {
     kind: 'userId',
-    message: failed
-      ? authErrorMessage({
-          errorCode: reply.errorCode,
-          errorMessage: reply.errorMessage || reply.error_description,
-        })
-      : null,
+    // A getter: our words for a known code are read where the message is shown, in its locale.
+    get message() {
+      return failed
+        ? authErrorMessage({
+            errorCode: reply.errorCode,
+            errorMessage: reply.errorMessage || reply.error_description,
+          })
+        : null;
+    },
   };
 }

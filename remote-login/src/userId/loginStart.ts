@@ -91,7 +91,17 @@ export async function startLogin({
   // and a new sign-in starts without the factor step of the last one.
   transition(store, { type: 'start' });
   const token = await api.getClientToken();
-  if (!token.ok) return { ok: false, message: token.error.message, restartNeeded: false };
+  if (!token.ok) {
+    const failure = token.error;
+    // A getter: the catalogue's words are read where the message is shown, in its locale.
+    return {
+      ok: false,
+      get message() {
+        return failure.message;
+      },
+      restartNeeded: false,
+    };
+  }
 
   const restart = new URLSearchParams(search).get(RESTART_PARAM) === 'true';
   const oauth2 = pathname.replace(/\/+$/, '') === paths.oauth2;

@@ -1,7 +1,7 @@
 import type { AuthReply } from '@portal/shared/transport';
 import { buildSubjectlessAuthenticateBody } from './authenticateBody';
 import { useApplyNextAction } from '@portal/shared/flow';
-import type { ServerCall } from '@portal/shared/ui';
+import type { LocalisedServerCall } from '@portal/shared/ui';
 import { riskTypeAtom } from '@portal/shared/session';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
@@ -16,8 +16,8 @@ import { loginApi } from '../api/loginCalls';
  */
 export function useArrival(
   deviceData: () => Promise<string>,
-  run: ServerCall['run'],
-  setError: ServerCall['setError'],
+  run: LocalisedServerCall['run'],
+  setError: LocalisedServerCall['setError'],
 ) {
   const store = useStore();
   const applyNextAction = useApplyNextAction();
@@ -30,13 +30,13 @@ export function useArrival(
       const arrived = async (reply: AuthReply) => {
         const step = arrivalStep(reply);
         if (step.kind === 'route') return applyNextAction(reply);
-        if (step.message) setError(step.message);
+        if (step.message) setError(() => step.message ?? '');
         showForm();
       };
       await run((signal) => loginApi().authenticateWithoutSubject(body, { signal }), arrived, {
         onError: (error) => {
           showForm();
-          return authFailureMessage(error);
+          return () => authFailureMessage(error);
         },
       });
     },

@@ -1,7 +1,7 @@
 import { type AuthReply, readFidoIdentifier, pageTrustedDeviceId } from '@portal/shared/transport';
 import { buildAuthenticateBody } from './authenticateBody';
 import { useApplyNextAction } from '@portal/shared/flow';
-import type { ServerCall } from '@portal/shared/ui';
+import type { LocalisedServerCall } from '@portal/shared/ui';
 import { loginNameAtom, riskTypeAtom } from '@portal/shared/session';
 import { rememberedUserName } from '@portal/shared/storage';
 import { useStore } from 'jotai';
@@ -14,7 +14,7 @@ import { loginApi } from '../api/loginCalls';
  * type), made with the page's server call, then the reply is routed. A failure shows its mapped
  * message and calls `onFailed`.
  */
-export function useSignIn(deviceData: () => Promise<string>, run: ServerCall['run']) {
+export function useSignIn(deviceData: () => Promise<string>, run: LocalisedServerCall['run']) {
   const store = useStore();
   const applyNextAction = useApplyNextAction();
   return useCallback(
@@ -37,7 +37,7 @@ export function useSignIn(deviceData: () => Promise<string>, run: ServerCall['ru
       await run((signal) => loginApi().authenticate(body, { signal }), signedIn, {
         onError: (error) => {
           onFailed();
-          return authFailureMessage(error);
+          return () => authFailureMessage(error);
         },
       });
     },

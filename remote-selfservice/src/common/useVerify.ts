@@ -1,4 +1,5 @@
-import { type Call, useServerCall } from '@portal/shared/ui';
+import { type Call, useLocalisedServerCall } from '@portal/shared/ui';
+import type { Saying } from '@portal/shared/words';
 import { paths } from '../paths';
 import { useNavigate } from '@portal/shared/router';
 import { useCallback } from 'react';
@@ -6,16 +7,16 @@ import { serviceErrorText } from './errorText';
 import { newCredAddedState } from './newCredAdded';
 
 /**
- * Runs a registration's verifying call through useServerCall (cancelled when the screen is
+ * Runs a registration's verifying call through useLocalisedServerCall (cancelled when the screen is
  * left); success opens self-service with the 'new credential added' notice, a failure (a null
  * reply too: self-service has no next action to route) becomes the banner text. Returns whether
  * it succeeded.
  */
 export function useVerify() {
   const navigate = useNavigate();
-  const { busy, error, setError, run } = useServerCall();
+  const { busy, error, setError, run } = useLocalisedServerCall();
   const verify = useCallback(
-    async (call: Call<unknown>, failureText?: string): Promise<boolean> => {
+    async (call: Call<unknown>, failureText?: Saying): Promise<boolean> => {
       let verified = false;
       await run(
         call,
@@ -23,7 +24,7 @@ export function useVerify() {
           verified = true;
           navigate(paths.selfService, { state: newCredAddedState });
         },
-        { routeNull: false, onError: (failure) => failureText ?? serviceErrorText(failure) },
+        { routeNull: false, onError: (failure) => failureText ?? (() => serviceErrorText(failure)) },
       );
       return verified;
     },

@@ -1,5 +1,6 @@
 import { api } from '../api/client';
-import { Dialog } from '@portal/shared/ui';
+import { Dialog, useSaying } from '@portal/shared/ui';
+import type { Saying } from '@portal/shared/words';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { serviceErrorText } from '../common/errorText';
 import { messages, WRONG_PASSWORD_CODE } from '../messages';
@@ -26,7 +27,7 @@ export function StepUpDialog({ question, credIds, onGranted, onCancel, onClosed 
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useSaying();
   const [busy, setBusy] = useState(false);
   const shown = useRef(question);
   if (question) shown.current = question;
@@ -41,7 +42,7 @@ export function StepUpDialog({ question, credIds, onGranted, onCancel, onClosed 
     setBusy(false);
   }, [open]);
 
-  const fail = (message: string) => {
+  const fail = (message: Saying) => {
     setError(message);
     setBusy(false);
     inputRef.current?.focus();
@@ -51,7 +52,7 @@ export function StepUpDialog({ question, credIds, onGranted, onCancel, onClosed 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!password) return fail(messages.changePassword.fieldRequired);
+    if (!password) return fail(() => messages.changePassword.fieldRequired);
     setBusy(true);
     setError(null);
     const result = await api.stepUp(password, credIds);
@@ -60,8 +61,9 @@ export function StepUpDialog({ question, credIds, onGranted, onCancel, onClosed 
       onGranted(result.data.stepUpGrant);
       return;
     }
-    fail(
-      result.error.errorCode === WRONG_PASSWORD_CODE ? text.wrongPassword : serviceErrorText(result.error),
+    const failure = result.error;
+    fail(() =>
+      failure.errorCode === WRONG_PASSWORD_CODE ? messages.stepUp.wrongPassword : serviceErrorText(failure),
     );
   };
 

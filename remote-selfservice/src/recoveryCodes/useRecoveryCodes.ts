@@ -1,3 +1,4 @@
+import { useSaying } from '@portal/shared/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api/client';
 import type { NewRecoveryCodes } from './recoveryCodeCalls';
@@ -17,7 +18,8 @@ export interface RecoveryCodesState {
 export function useRecoveryCodes(): RecoveryCodesState {
   const [remaining, setRemaining] = useState<number | null>(null);
   const [busy, setBusy] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  // What to say, read at each render (a language switch shows it in the new words).
+  const [error, setError] = useSaying();
   const [unsupported, setUnsupported] = useState(false);
 
   useEffect(() => {
@@ -27,7 +29,10 @@ export function useRecoveryCodes(): RecoveryCodesState {
       setBusy(false);
       if (result.ok) setRemaining(result.data.remaining);
       else if (result.error.status === 404) setUnsupported(true);
-      else if (result.error.kind !== 'aborted') setError(result.error.message);
+      else if (result.error.kind !== 'aborted') {
+        const failure = result.error;
+        setError(() => failure.message);
+      }
     });
     return () => controller.abort();
   }, []);
@@ -38,7 +43,8 @@ export function useRecoveryCodes(): RecoveryCodesState {
     const result = await api.generateRecoveryCodes();
     setBusy(false);
     if (!result.ok) {
-      setError(result.error.message);
+      const failure = result.error;
+      setError(() => failure.message);
       return null;
     }
     setRemaining(result.data.remaining);

@@ -9,7 +9,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from '@portal/shared/router';
 import { serviceErrorText, unexpectedErrorText } from '../common/errorText';
 import { ScreenStatus } from '../common/ScreenStatus';
-import { useFocusFirst } from '@portal/shared/ui';
+import { useFocusFirst, useSaying } from '@portal/shared/ui';
 import { beginRegistration } from './beginRegistration';
 import { TypeStep } from './TypeStep';
 import { canSubmitRegistration, validateRegistration } from './validation';
@@ -29,7 +29,7 @@ export function RegisterForm() {
   const [credentialId, setCredentialId] = useState('');
   const [touched, setTouched] = useState({ value: false, credentialId: false });
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useSaying();
   const firstRef = useRef<HTMLInputElement>(null);
   useFocusFirst(firstRef, true, step);
 
@@ -63,9 +63,10 @@ export function RegisterForm() {
         navigate(result.data.path, { state: result.data.state });
         return;
       }
-      setError(result.error.kind === 'malformed' ? result.error.message : serviceErrorText(result.error));
+      const failure = result.error;
+      setError(() => (failure.kind === 'malformed' ? failure.message : serviceErrorText(failure)));
     } catch (failure) {
-      setError(unexpectedErrorText(failure));
+      setError(() => unexpectedErrorText(failure));
     }
     setBusy(false);
   };

@@ -55,8 +55,12 @@ function FidoRegistration({ state }: { state: FidoRegistrationState }) {
         optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
       });
     } catch (failure) {
-      const outcome = promptErrorOutcome(failure);
-      if (outcome.kind === 'message') setError(outcome.text);
+      // Read when shown: a language switch shows the message in the new words.
+      if (promptErrorOutcome(failure).kind === 'message')
+        setError(() => {
+          const outcome = promptErrorOutcome(failure);
+          return outcome.kind === 'message' ? outcome.text : '';
+        });
       return;
     }
     await verify((signal) => api.fidoRegVerify(credential, state.fidoCredType, { signal }));

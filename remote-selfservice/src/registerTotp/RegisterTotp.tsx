@@ -37,7 +37,10 @@ function TotpVerification({ state }: { state: TotpRegistrationState }) {
     secret: state.sharedSecret,
     issuer: totpIssuer(state.tenantName, tenantDisplayNames),
   });
-  const onQrError = useCallback((failure: unknown) => setError(unexpectedErrorText(failure)), [setError]);
+  const onQrError = useCallback(
+    (failure: unknown) => setError(() => unexpectedErrorText(failure)),
+    [setError],
+  );
 
   const submit = async (otp: string) => {
     const ok = await verify((signal) =>

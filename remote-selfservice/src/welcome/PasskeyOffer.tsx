@@ -1,7 +1,7 @@
 import { api } from '../api/client';
 import { messages } from '../messages';
 import { useNavigate } from '@portal/shared/router';
-import { ErrorBanner } from '@portal/shared/ui';
+import { ErrorBanner, useSaying } from '@portal/shared/ui';
 import { useId, useState } from 'react';
 import { serviceErrorText } from '../common/errorText';
 import { beginRegistration } from '../register/beginRegistration';
@@ -15,7 +15,7 @@ export function PasskeyOffer({ userName, onDecline }: { userName: string; onDecl
   const navigate = useNavigate();
   const headingId = useId();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useSaying();
 
   const create = async () => {
     setBusy(true);
@@ -32,7 +32,8 @@ export function PasskeyOffer({ userName, onDecline }: { userName: string; onDecl
       return;
     }
     setBusy(false);
-    setError(result.error.kind === 'malformed' ? result.error.message : serviceErrorText(result.error));
+    const failure = result.error;
+    setError(() => (failure.kind === 'malformed' ? failure.message : serviceErrorText(failure)));
   };
 
   return (

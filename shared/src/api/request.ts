@@ -22,7 +22,8 @@ import {
   readBoundedText,
   replyLimitIssue,
 } from './replyLimits';
-import type { ApiError, ApiResult } from './result';
+import type { Saying } from '../i18n/saying';
+import { type ApiError, type ApiResult, apiError } from './result';
 import { ClientTokenReplySchema, type ErrorBody, ErrorBodySchema } from './schemas';
 
 /** Header names agreed with the service (docs/contracts.md). */
@@ -116,8 +117,8 @@ function joinUrl(base: string, path: string): string {
   return `${base.endsWith('/') ? base : `${base}/`}${path.replace(/^\//, '')}`;
 }
 
-function fail(kind: ApiError['kind'], message: string, extra: Omit<ApiError, 'kind' | 'message'> = {}) {
-  return { ok: false as const, error: { kind, message, ...extra } };
+function fail(kind: ApiError['kind'], message: Saying, extra: Omit<ApiError, 'kind' | 'message'> = {}) {
+  return { ok: false as const, error: apiError(kind, message, extra) };
 }
 
 /**
@@ -256,11 +257,11 @@ export function createSend(deps: RequestDeps): Send {
     const response = await rawFetch(spec, deadline.signal);
     if (!response) {
       deadline.clear();
-      return fail('network', messages.errors.network);
+      return fail('network', () => messages.errors.network);
     }
     const body = await readBody(response, spec.responseType !== 'text');
     deadline.clear();
-    if (body.cut) return fail('network', messages.errors.network);
+    if (body.cut) return fail('network', () => messages.errors.network);
     const intercept = spec.interceptors !== false;
     if (intercept) noteResponse(response, body.json, spec.background === true);
 
@@ -280,32 +281,32 @@ export function createSend(deps: RequestDeps): Send {
       }
       if (intercept && isInvalidFlowState(errorBody)) restartNeeded(errorBody);
       const errorCode = errorCodeOf(errorBody);
-      return fail('http', errorText(errorBody) ?? messages.errors.default, {
+      return fail('http', errorText(errorBody) ?? (() => messages.errors.default), {
         status: response.status,
         ...(errorCode ? { errorCode } : {}),
       });
     }
 
     if (body.refused) {
-      return fail('malformed', messages.errors.malformedReply, {
+      return fail('malformed', () => messages.errors.malformedReply, {
         status: response.status,
         detail: body.refused,
       });
     }
     if (spec.responseType === 'text') {
       if (body.text.trim() === '')
-        return fail('null', messages.errors.responseNull, { status: response.status });
+        return fail('null', () => messages.errors.responseNull, { status: response.status });
       // The text (an HTML form, a signed token) is bounded by its size; its schema reads the rest.
       return parseWith(spec.schema, body.text, response.status, false);
     }
     if (!body.parsed) {
-      return fail('malformed', messages.errors.malformedReply, {
+      return fail('malformed', () => messages.errors.malformedReply, {
         status: response.status,
         detail: 'not JSON',
       });
     }
     if (body.json === null && !v.is(spec.schema, null)) {
-      return fail('null', messages.errors.responseNull, { status: response.status });
+      return fail('null', () => messages.errors.responseNull, { status: response.status });
     }
     const flowError = intercept ? parseErrorBody(body.json) : undefined;
     if (isInvalidFlowState(flowError)) restartNeeded(flowError);
@@ -332,11 +333,14 @@ function parseWith<S extends GenericSchema>(
   checkLimits = true,
 ): ApiResult<InferOutput<S>> {
   const limit = checkLimits ? replyLimitIssue(value) : null;
-  if (limit) return fail('malformed', messages.errors.malformedReply, { status, detail: limit });
+  if (limit) return fail('malformed', () => messages.errors.malformedReply, { status, detail: limit });
   // valibot's object schemas take a list for an object, at the top or inside.
   const list = listWhereObjectBelongs(schema, value);
-  if (list) return fail('malformed', messages.errors.malformedReply, { status, detail: list });
+  if (list) return fail('malformed', () => messages.errors.malformedReply, { status, detail: list });
   const parsed = v.safeParse(schema, value);
   if (parsed.success) return { ok: true, data: parsed.output, status };
-  return fail('malformed', messages.errors.malformedReply, { status, detail: v.summarize(parsed.issues) });
+  return fail('malformed', () => messages.errors.malformedReply, {
+    status,
+    detail: v.summarize(parsed.issues),
+  });
 }

@@ -1,3 +1,5 @@
+import type { Saying } from '../i18n/saying';
+
 /**
  * What every API call returns: screens branch on `ok` instead of catching exceptions.
  * `kind` tells a null reply (routed as 'Server error, response is null') from an unreadable one,
@@ -8,7 +10,10 @@ export type ApiErrorKind = 'http' | 'network' | 'null' | 'malformed' | 'aborted'
 
 export interface ApiError {
   kind: ApiErrorKind;
-  /** Text for the user: the server's message, or the catalogue's. Render as text. */
+  /**
+   * Text for the user: the server's message as sent, or the catalogue's, read in the active locale
+   * each time (apiError). Render as text; to keep it for later, keep `() => error.message`.
+   */
   message: string;
   errorCode?: string;
   status?: number;
@@ -17,3 +22,24 @@ export interface ApiError {
 }
 
 export type ApiResult<T> = { ok: true; data: T; status: number } | { ok: false; error: ApiError };
+
+/**
+ * An ApiError whose message is `message`: the server's text as sent (a string), or the catalogue's
+ * words (a function), read again each time `message` is, so an error kept across a language switch
+ * is shown in the new words.
+ */
+export function apiError(
+  kind: ApiErrorKind,
+  message: Saying,
+  extra: Omit<ApiError, 'kind' | 'message'> = {},
+): ApiError {
+  const error = { kind, ...extra } as ApiError;
+  Object.defineProperty(
+    error,
+    'message',
+    typeof message === 'function'
+      ? { enumerable: true, configurable: true, get: message }
+      : { enumerable: true, configurable: true, writable: true, value: message },
+  );
+  return error;
+}

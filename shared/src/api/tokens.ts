@@ -2,7 +2,7 @@ import { REFRESH_SCOPE } from '../constants';
 import { messages } from '../messages/en_US';
 import { clientTokenAtom, refreshTokenAtom } from '../session/atoms';
 import { storeUserTokens } from '../session/tokens';
-import type { ApiResult } from './result';
+import { type ApiResult, apiError } from './result';
 import { type CallOptions, CLIENT_TOKEN_PATH, type RequestDeps, type Send } from './request';
 import {
   type ClientTokenReply,
@@ -32,9 +32,9 @@ export function createTokenCalls(send: Send, deps: RequestDeps) {
     }
     // Spec section 8: the description when there is one, else a generic message.
     const described = result.error.kind === 'http' && result.error.message !== messages.errors.default;
-    return described
-      ? result
-      : { ok: false, error: { ...result.error, message: messages.errors.unexpectedTryAgain } };
+    if (described) return result;
+    const { message: _, ...failure } = result.error;
+    return { ok: false, error: apiError(failure.kind, () => messages.errors.unexpectedTryAgain, failure) };
   }
 
   return {
@@ -83,7 +83,7 @@ export function createTokenCalls(send: Send, deps: RequestDeps) {
     async refreshUserToken(call?: CallOptions): Promise<ApiResult<UserTokenReply>> {
       const handle = store.get(refreshTokenAtom);
       if (!handle) {
-        return { ok: false, error: { kind: 'http', message: messages.errors.default } };
+        return { ok: false, error: apiError('http', () => messages.errors.default) };
       }
       const result = await send({
         ...call,

@@ -39,6 +39,13 @@ export function readChallengeReply<S extends v.GenericSchema>(
   mode: ChallengeMode,
   schema: S,
 ): FoundOptions<v.InferOutput<S>> {
-  if (!challengeActionMatches(reply, row, mode)) return { ok: false, message: messages.fido.errorInData };
+  // A getter: the words are read where the message is shown, in the locale of that moment.
+  if (!challengeActionMatches(reply, row, mode))
+    return {
+      ok: false,
+      get message() {
+        return messages.fido.errorInData;
+      },
+    };
   return findPublicKeyOptions(reply, schema);
 }

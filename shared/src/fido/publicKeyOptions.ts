@@ -65,5 +65,11 @@ export function findPublicKeyOptions<S extends v.GenericSchema>(
     const parsed = v.safeParse(schema, at(reply, location));
     if (parsed.success) return { ok: true, options: parsed.output, location };
   }
-  return { ok: false, message: messages.fido.errorProcessing };
+  // A getter: the words are read where the message is shown, in the locale of that moment.
+  return {
+    ok: false,
+    get message() {
+      return messages.fido.errorProcessing;
+    },
+  };
 }

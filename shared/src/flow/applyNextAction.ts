@@ -6,14 +6,8 @@ import { serverKeepsTrustedDevice } from '../auth/trustedDeviceCustody';
 import { type FlowNavigationState, type Navigate, openTarget } from './navigation';
 import { type NextActionResult, nextActionRoute } from './nextAction';
 import { FLOW_STATE_PARAM } from '../routes/queryParams';
-import {
-  errorMessageAtom,
-  flowStateAtom,
-  loginNameAtom,
-  serviceUrlAtom,
-  ssoUrlAtom,
-  userNameAtom,
-} from '../session/atoms';
+import { flowStateAtom, loginNameAtom, serviceUrlAtom, ssoUrlAtom, userNameAtom } from '../session/atoms';
+import { keepErrorMessage } from '../session/errorMessage';
 import { keepFactorReply, transition } from '../session/signInState';
 import type { PortalStore } from '../session/store';
 import { isValidTransactionId, TRANSACTION_ID_PARAM } from '../session/transactionId';
@@ -173,7 +167,7 @@ export async function applyNextAction(
       openTarget(navigate, transition(store, { type: 'denied' }));
       break;
     case 'error':
-      store.set(errorMessageAtom, result.message);
+      keepErrorMessage(store, () => result.message);
       navigate(result.path);
       break;
     case 'restart':

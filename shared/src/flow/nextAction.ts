@@ -177,7 +177,15 @@ export function isKnownNextAction(
 
 export function nextActionRoute(reply: AuthReply | null, context: NextActionContext = {}): NextActionResult {
   if (reply === null)
-    return { kind: 'error', action: null, path: paths.notFound, message: messages.errors.responseNull };
+    return {
+      kind: 'error',
+      action: null,
+      path: paths.notFound,
+      // A getter: the words are read where the message is shown, in the locale of that moment.
+      get message() {
+        return messages.errors.responseNull;
+      },
+    };
   const action = reply.nextaction ?? '';
   if (action === 'AUTH_ALLOWED') return authAllowed(reply, action, context);
   if (action === 'AUTH_DENIED') return denied(reply, action, context);

@@ -1,4 +1,4 @@
-import type { ApiResult } from '../api/result';
+import { type ApiResult, apiError } from '../api/result';
 import type { AuthReply } from '../api/schemas';
 import { messages } from '../messages/en_US';
 import { FLOW_STATE_PARAM } from '../routes/queryParams';
@@ -38,7 +38,7 @@ export async function restartFlow({
   const resetUser: ResetUser =
     resetFunction ??
     api?.resetUser ??
-    (async () => ({ ok: false, error: { kind: 'network', message: messages.errors.resettingUser } }));
+    (async () => ({ ok: false, error: apiError('network', () => messages.errors.resettingUser) }));
   const oauth2 = isOauth2Flow();
   const flowStateParam =
     new URLSearchParams(search).get(FLOW_STATE_PARAM) ?? savedQueryParams.read()?.[FLOW_STATE_PARAM] ?? null;

@@ -1,4 +1,6 @@
 import type { ApiError, ApiResult } from '../api/result';
+import type { Saying } from '../i18n/saying';
+import { useSaying } from './useSaying';
 import { useApplyNextAction } from '../flow/useApplyNextAction';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -35,9 +37,34 @@ export interface ServerCall {
  * of what the screen started when it is left, in one place instead of a copy per screen.
  */
 export function useServerCall(initialError: string | null = null): ServerCall {
+  return useLocalisedServerCall(initialError);
+}
+
+/** What useLocalisedServerCall's options may say: the catalogue's words as a function (Saying). */
+export interface LocalisedRunOptions extends Omit<RunOptions, 'onError'> {
+  /**
+   * The banner's saying for a failed call (`() => messages.errors.x`: read when shown); the
+   * error's own message when absent; null shows nothing (the screen has dealt with it).
+   */
+  onError?: (error: ApiError) => Saying | null;
+}
+
+export interface LocalisedServerCall extends Omit<ServerCall, 'setError' | 'run'> {
+  /** What the banner says: the catalogue's words as a function (read when shown), or the server's text. */
+  setError: (message: Saying | null) => void;
+  run: <T>(call: Call<T>, onReply: (data: T) => unknown, options?: LocalisedRunOptions) => Promise<void>;
+}
+
+/**
+ * useServerCall whose banner follows the page's language: it keeps what to say (a Saying), not
+ * the words, and `error` is read at each render, so after a language switch a failure already
+ * shown is said again in the new words (issue 26). The server's own free text stays as sent.
+ */
+export function useLocalisedServerCall(initialError: Saying | null = null): LocalisedServerCall {
   const routeReply = useApplyNextAction();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(initialError);
+  // What to say, not the words said: formatted at each render, in the locale of that render.
+  const [error, setError] = useSaying(initialError);
   const current = useRef<AbortController | null>(null);
 
   // Leaving the screen cancels its call. The cancel waits for a microtask, and a mount in the
@@ -56,7 +83,7 @@ export function useServerCall(initialError: string | null = null): ServerCall {
   }, []);
 
   const run = useCallback(
-    async <T>(call: Call<T>, onReply: (data: T) => unknown, options: RunOptions = {}) => {
+    async <T>(call: Call<T>, onReply: (data: T) => unknown, options: LocalisedRunOptions = {}) => {
       current.current?.abort();
       const controller = new AbortController();
       current.current = controller;
@@ -70,14 +97,15 @@ export function useServerCall(initialError: string | null = null): ServerCall {
         if (result.ok) await onReply(result.data);
         else if (result.error.kind === 'null' && options.routeNull !== false) await routeReply(null);
         else {
-          const text = options.onError ? options.onError(result.error) : result.error.message;
+          const failure = result.error;
+          const text = options.onError ? options.onError(failure) : () => failure.message;
           if (text !== null) setError(text);
         }
       } finally {
         if (isLatest()) setBusy(false);
       }
     },
-    [routeReply],
+    [routeReply, setError],
   );
 
   return { busy, error, setError, run };

@@ -7,6 +7,7 @@
 export * from './activity';
 export * from './atoms';
 export * from './authStatus';
+export * from './errorMessage';
 export * from './flowScope';
 export * from './lifecycle/backButton';
 export * from './lifecycle/logout';

@@ -9,6 +9,8 @@ import {
   useState,
 } from 'react';
 import { OTP_LENGTH } from '../constants';
+import { useSaying } from '../hooks/useSaying';
+import { finding } from '../i18n/saying';
 import { messages } from '../messages/en_US';
 import { fillDigits, isDigits, otpLengthError } from '../validation/otpCode';
 import './OtpInput.css';
@@ -71,7 +73,8 @@ export function OtpInput({
   ref,
 }: OtpInputProps) {
   const [boxes, setBoxes] = useState<string[]>(() => Array.from({ length }, () => ''));
-  const [localError, setLocalError] = useState<string | null>(null);
+  // What to say, read at each render: a language switch shows it in the new words.
+  const [localError, setLocalError] = useSaying();
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const id = useId();
   const errorId = `${id}-error`;
@@ -91,7 +94,7 @@ export function OtpInput({
     const cleaned = text.replace(/\s+/g, '');
     if (cleaned === '') return;
     if (!isDigits(cleaned)) {
-      setLocalError(messages.otp.invalidCharacter);
+      setLocalError(() => messages.otp.invalidCharacter);
       return;
     }
     update(fillDigits(boxes, index, cleaned), index + cleaned.length);
@@ -101,7 +104,8 @@ export function OtpInput({
     ref,
     () => ({
       validate() {
-        const problem = otpLengthError(boxes.join(''), length);
+        const code = boxes.join('');
+        const problem = finding(() => otpLengthError(code, length));
         setLocalError(problem);
         return problem === null;
       },

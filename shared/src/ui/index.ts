@@ -17,6 +17,7 @@ export * from './RedirectNotice';
 export * from '../hooks/useCopyToClipboard';
 export * from '../hooks/useDialogMotion';
 export * from '../hooks/useFocusFirst';
+export * from '../hooks/useSaying';
 export * from '../hooks/useServerCall';
 export * from '../hooks/useTroubleshootFacts';
 export * from '../display/boundedText';

@@ -11,5 +11,6 @@ export * from '../i18n/icu';
 export * from '../i18n/locales';
 export * from '../i18n/negotiate';
 export * from '../i18n/savedLocale';
+export * from '../i18n/saying';
 export * from '../i18n/switchLocale';
 export { messages } from '../messages/en_US';
