@@ -7,9 +7,9 @@ import { repoRoot } from './servers';
 
 /**
  * The locale pass of the screenshot suite (issue 26; `npm run test:locales`, E2E_LOCALES=1): after
- * a screen's en-US comparison, expectScreen switches the running page to the pseudo-locales and
- * compares each with its own baseline, runs axe in two real locales, then switches back, so the
- * test goes on as if nothing had happened. Off by default: `npm test` does not pay for it.
+ * a screen's en-US comparison, expectScreen switches the running page to the pseudo-locales,
+ * compares each with its own baseline and runs axe in it, runs axe in two real locales, then
+ * switches back, so the test goes on as if nothing had happened. Off by default: `npm test` does not pay for it.
  *
  * The page is switched in place, as a user does it: through the footer's language picker, which
  * lists the pseudo-locales because the e2e stacks start the portal server with PSEUDO_LOCALES=on
@@ -212,7 +212,7 @@ export async function checkScreenInLocales(
   page: Page,
   { name, mask, compare }: LocalePassOptions,
 ): Promise<void> {
-  // Four switches, four pictures and two axe runs: each screen's pass has its own minute, so a
+  // Four switches, four pictures and four axe runs: each screen's pass has its own minute, so a
   // test of several screens keeps the time its en-US steps need.
   test.info().setTimeout(test.info().timeout + PASS_TIME_MS);
   const reason = await cannotSwitch(page);
@@ -222,7 +222,8 @@ export async function checkScreenInLocales(
   }
   // Under a clock the test paused (the idle warning) the page still renders and switches (no timer
   // is needed for either), but axe waits on timers: the pictures and the English check only.
-  const axeLocales = (await pageTimersRun(page)) ? AXE_LOCALES : [];
+  const timersRun = await pageTimersRun(page);
+  const axeLocales = timersRun ? AXE_LOCALES : [];
   if (axeLocales.length === 0)
     test.info().annotations.push({
       type: 'locale pass: axe skipped',
@@ -263,6 +264,11 @@ export async function checkScreenInLocales(
           .toEqual([]);
       }
       await compare(`${name}-${locale.tag}`, localeMask);
+      // The pseudo-locales pass axe too (issue 26): lengthened names, mirrored layout, `lang`.
+      if (timersRun) {
+        const where = `${name} in ${locale.tag}`;
+        softExpect(await wcagViolationsNow(page, where), `axe-core (WCAG A/AA) on ${where}`).toEqual([]);
+      }
     }
 
     for (const locale of axeLocales) {
