@@ -12,6 +12,18 @@ const route = (routePath: string, guard: 'A' | 'B' | 'C' | 'none', expose: strin
   title: routePath,
 });
 
+/** The CLI's input and output for a test, with what it writes to stderr collected. */
+function cliCollectingErrors() {
+  const errors: string[] = [];
+  const io = {
+    repoRoot: tmpdir(),
+    env: {},
+    out: () => undefined,
+    err: (text: string) => errors.push(text),
+  };
+  return { errors, io };
+}
+
 describe('the smoke test plan', () => {
   it('reaches each route with the state its guard needs, and says which factor steps it cannot reach', () => {
     const visits = planVisits(
@@ -82,13 +94,7 @@ describe('the smoke test plan', () => {
   });
 
   it('takes --smoke, --smoke=journey and --smoke=all, and refuses another mode', async () => {
-    const errors: string[] = [];
-    const io = {
-      repoRoot: tmpdir(),
-      env: {},
-      out: () => undefined,
-      err: (text: string) => errors.push(text),
-    };
+    const { errors, io } = cliCollectingErrors();
     expect(await runCli(['verify', 'remote_factors', '1.0.0-x', '--smoke=pages'], io)).toBe(2);
     expect(errors.join('\n')).toContain(
       "--smoke takes journey or all, or nothing (the screens), not 'pages'",
@@ -97,13 +103,7 @@ describe('the smoke test plan', () => {
   });
 
   it('takes --routes only with the screens, as addresses', async () => {
-    const errors: string[] = [];
-    const io = {
-      repoRoot: tmpdir(),
-      env: {},
-      out: () => undefined,
-      err: (text: string) => errors.push(text),
-    };
+    const { errors, io } = cliCollectingErrors();
     expect(await runCli(['verify', 'remote_factors', '1.0.0-x', '--routes=/sotp'], io)).toBe(2);
     expect(
       await runCli(['verify', 'remote_factors', '1.0.0-x', '--smoke=journey', '--routes=/sotp'], io),
