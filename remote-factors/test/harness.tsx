@@ -120,3 +120,12 @@ export function renderAt(ui: ReactElement, path: string, state?: unknown) {
     </Provider>,
   );
 }
+
+/** The SSO's reply that opens the token-code step for sid.securid (spec: CUSTOM_AUTH, securid). */
+export const tokenCodeOpening: AuthReply = {
+  nextaction: 'CUSTOM_AUTH',
+  flowState: 'flow-1',
+  userName: 'sid.securid',
+  currentFactors: ['CUSTOM/securid'],
+  additional: { customFlowId: 'securid' },
+};

@@ -1,23 +1,16 @@
 import { switchBackAfterEach, switchLanguage } from '@portal/shared/test-support/language';
-import type { AuthReply } from '@portal/shared/transport';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../src/paths';
 import { TokenCodeScreen } from '../src/tokenCode/TokenCodeScreen';
-import { factorSession, renderAt, stubServer } from './harness';
+import { factorSession, renderAt, stubServer, tokenCodeOpening } from './harness';
 
 // A message the screen keeps (the banner after the server's reply, the field's own message) is
 // said again in the language the user switches to, not left in the one it was raised in (issue 26).
 
 switchBackAfterEach();
 
-const opening: AuthReply = {
-  nextaction: 'CUSTOM_AUTH',
-  flowState: 'flow-1',
-  userName: 'sid.securid',
-  currentFactors: ['CUSTOM/securid'],
-  additional: { customFlowId: 'securid' },
-};
+const opening = tokenCodeOpening;
 
 function show() {
   factorSession(opening, { userName: 'sid.securid' });

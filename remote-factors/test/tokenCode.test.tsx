@@ -1,18 +1,11 @@
-import type { AuthReply } from '@portal/shared/transport';
 import { paths } from '../src/paths';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { blocksKey, passcodeError } from '../src/tokenCode/passcode';
 import { TokenCodeScreen } from '../src/tokenCode/TokenCodeScreen';
-import { factorSession, renderAt, stubServer } from './harness';
+import { factorSession, renderAt, stubServer, tokenCodeOpening } from './harness';
 
-const opening: AuthReply = {
-  nextaction: 'CUSTOM_AUTH',
-  flowState: 'flow-1',
-  userName: 'sid.securid',
-  currentFactors: ['CUSTOM/securid'],
-  additional: { customFlowId: 'securid' },
-};
+const opening = tokenCodeOpening;
 const location = () => screen.getByTestId('location').textContent;
 const field = () => screen.getByLabelText('Enter your pin and passcode') as HTMLInputElement;
 
