@@ -5,7 +5,6 @@ import { portalStore } from '@portal/shared/session';
 import { chooseLocale, switchLocale } from '@portal/shared/words';
 import { Provider } from 'jotai';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { knownRemotePlans, type RemotePlans } from './federation/remotePlan';
 import { configureRemotes } from './federation/remoteRegistry';
 import { preloadScreen } from './federation/screenCache';
@@ -16,6 +15,7 @@ import { firstScreenFor } from './routing/routeTable';
 import { startSession } from './session/startSession';
 import { type BootstrapData, readBootstrapData } from './startup/bootstrapData';
 import { loadContributions, takePageContributions } from './startup/contributions';
+import { loadRenderer } from './startup/renderer';
 import { hasRenderedScreen, takeOverRenderedScreen } from './startup/takeOver';
 
 const report = (step: string) => (reason: unknown) => console.error(`[portal] start-up: ${step}`, reason);
@@ -88,6 +88,8 @@ function start(): void {
   // The page's locale (ui_locales, the saved choice, the server's negotiation): its catalogues
   // load while the start-up runs, and the first render waits for them (the page preloads them).
   const wordsReady = switchLocale(portalStore, chooseLocale());
+  // Asked for now, so it runs the moment its bytes arrive (the page requests it last).
+  const renderer = loadRenderer();
   const first = prepare(readBootstrapData());
   startHealthReports();
   const app = (
@@ -99,10 +101,14 @@ function start(): void {
   );
   // A page whose first screen arrived rendered is taken over; any other is rendered from scratch.
   if (first && hasRenderedScreen(container)) {
-    void wordsReady.then(() => takeOverRenderedScreen(container, app, first)).catch(report('first screen'));
+    void wordsReady
+      .then(() => takeOverRenderedScreen(container, app, first, renderer))
+      .catch(report('first screen'));
     return;
   }
-  void wordsReady.then(() => createRoot(container).render(app)).catch(report('first render'));
+  void Promise.all([renderer, wordsReady])
+    .then(([{ createRoot }]) => createRoot(container).render(app))
+    .catch(report('first render'));
 }
 
 start();

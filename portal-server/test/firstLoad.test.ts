@@ -37,9 +37,6 @@ const hostPreloads = [
 /** The login screen's first call, preloaded as the page's fetch will make it (CORS mode). */
 const clientTokenPreload = { as: 'fetch', href: '/v1/token/generate/client_token', crossorigin: true };
 
-/** What /direct preloads before any remote's files: the host's chunks and the client token. */
-const directStart = [...hostPreloads, clientTokenPreload];
-
 /** A remote's file as the page preloads it: with CORS and its sha384, as the script will request it. */
 const remoteFile = (base: string, name: string, as: 'script' | 'style') => ({
   as,
@@ -100,8 +97,8 @@ describe('the first-load plan in index.html', () => {
     const response = await page('/direct');
     expect(preloadsOf(response.body)).toEqual([
       ...hostPreloads,
-      clientTokenPreload,
       ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'),
+      clientTokenPreload,
     ]);
     const head = response.body.slice(0, response.body.indexOf('</head>'));
     expect(head.indexOf('<link rel="preload"')).toBeGreaterThan(0);
@@ -112,6 +109,32 @@ describe('the first-load plan in index.html', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
     expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('asks for main.js first and the renderer last, then the client token: in the order the start-up needs them', async () => {
+    writeFileSync(
+      path.join(dirs.hostDist, 'first-load.json'),
+      JSON.stringify({
+        ...HOST_PLAN,
+        entry: '/main.49444929d6.js',
+        last: { js: ['/renderer.7777777777.js'], css: [] },
+      }),
+    );
+    await start();
+    const renderer = { as: 'script', href: '/renderer.7777777777.js', crossorigin: false };
+    expect(preloadsOf((await page('/direct')).body)).toEqual([
+      { as: 'script', href: '/main.49444929d6.js', crossorigin: false },
+      ...hostPreloads,
+      ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'),
+      renderer,
+      clientTokenPreload,
+    ]);
+    // Every page renders: the renderer is asked for on a page with no screen too.
+    expect(preloadsOf((await page('/nowhere')).body)).toEqual([
+      { as: 'script', href: '/main.49444929d6.js', crossorigin: false },
+      ...hostPreloads,
+      renderer,
+    ]);
   });
 
   it('preloads the deferred host chunks only for screens other than landing and login start', async () => {
@@ -136,8 +159,8 @@ describe('the first-load plan in index.html', () => {
     await start();
     expect(preloadsOf((await page('/direct')).body)).toEqual([
       ...hostPreloads,
-      clientTokenPreload,
       ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'),
+      clientTokenPreload,
     ]);
   });
 
@@ -161,14 +184,16 @@ describe('the first-load plan in index.html', () => {
     );
     await start();
     expect(preloadsOf((await page('/direct')).body)).toEqual([
-      ...directStart,
+      ...hostPreloads,
       ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'),
+      clientTokenPreload,
     ]);
   });
 
   it('inlines remotes, environment, portal config and contributions exactly as their endpoints answer them', async () => {
     await start();
-    const bootstrap = bootstrapOf((await page('/direct')).body);
+    // The not-found page (no screen of its own) describes every remote in full.
+    const bootstrap = bootstrapOf((await page('/nowhere')).body);
     const environment = (await app.inject({ url: '/v1/config/environment' })).json();
     const portalConfig = (await app.inject({ url: '/v1/config/portal' })).json();
     const contributions = (await app.inject({ url: '/v1/config/contributions' })).json();
@@ -233,7 +258,7 @@ describe('the first-load plan in index.html', () => {
     ]);
   });
 
-  it("describes in full only the first screen's remote and its likely-next screens' remotes", async () => {
+  it("describes in full only the first screen's remote", async () => {
     await start();
     // '/' leads to '/direct' (remote_login): remote_factors is named by its manifest only, and the
     // host reads that manifest itself when a screen of it is first needed.
@@ -245,9 +270,13 @@ describe('the first-load plan in index.html', () => {
       manifest: `/remotes/${FACTORS_V1}/mf-manifest.json`,
       integrity: entryOf(FACTORS_V1).integrity,
     });
-    // '/direct' leads to '/sotp' too: both in full.
+    // '/direct' leads to '/sotp' too: remote_factors is still named by its manifest only (the host
+    // reads it while it prefetches that screen, after the first screen runs).
     const direct = remotesOf((await page('/direct')).body);
-    expect(direct.remote_factors?.files).toBeDefined();
+    expect(direct.remote_factors).toEqual({
+      manifest: `/remotes/${FACTORS_V1}/mf-manifest.json`,
+      integrity: entryOf(FACTORS_V1).integrity,
+    });
     // A page with no screen of its own (the host's not-found page) keeps every remote in full.
     const unknown = remotesOf((await page('/no-such-page')).body);
     expect(unknown.remote_factors?.files).toBeDefined();
@@ -267,8 +296,9 @@ describe('the first-load plan in index.html', () => {
   it('matches a route with a trailing slash and ignores the query', async () => {
     await start();
     expect(preloadsOf((await page('/direct/?x-flow-state=abc')).body)).toEqual([
-      ...directStart,
+      ...hostPreloads,
       ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'),
+      clientTokenPreload,
     ]);
   });
 
@@ -286,7 +316,11 @@ describe('the first-load plan in index.html', () => {
     );
     dirs.writeRemotesConfig({ remote_login: entryOf(LOGIN_V2) });
     const body = (await page('/direct')).body;
-    expect(preloadsOf(body)).toEqual([...directStart, ...screenPreloads(LOGIN_V2, 'UserId', 'f00dfeed42')]);
+    expect(preloadsOf(body)).toEqual([
+      ...hostPreloads,
+      ...screenPreloads(LOGIN_V2, 'UserId', 'f00dfeed42'),
+      clientTokenPreload,
+    ]);
     expect(Object.keys(bootstrapOf(body)?.remotes ?? {})).toEqual(['remote_login']);
     expect(body).not.toContain(LOGIN_V1);
   });
@@ -443,10 +477,11 @@ describe('the first-load plan in index.html', () => {
     await start(undefined, [devServer]);
     const body = (await page('/direct')).body;
     expect(preloadsOf(body)).toEqual([
-      ...directStart,
+      ...hostPreloads,
       remoteFile(devServer, 'remoteEntry.js', 'script'),
       remoteFile(devServer, '__federation_expose_UserId.cafe123456.js', 'script'),
       remoteFile(devServer, '__federation_expose_UserId.cafe123456.css', 'style'),
+      clientTokenPreload,
     ]);
     expect(remotesOf(body).remote_login?.entry).toBe(`${devServer}/remoteEntry.js`);
     await page('/direct');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hostMainOf as mainOf, Workspace } from './helpers/fixtures.js';
+import { hostMainOf as mainOf, Workspace, writeHostBuild } from './helpers/fixtures.js';
 
 const sri = (bytes: string | Buffer) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
@@ -118,6 +118,25 @@ describe('the host release path: stage / verify / promote / rollback / status / 
     expect(verified.err).toContain('index.html does not match its recorded integrity');
     expect(verified.err).toContain('extra.js is not a file of the staged build');
     expect((await ws.run('promote', 'host', one)).code).toBe(1);
+  });
+
+  it('refuses a build whose first-load.json names an entry or a last file it lacks', async () => {
+    const from = writeHostBuild(path.join(ws.root, 'host-builds', 'gap'), 'gap');
+    const plan = JSON.parse(readFileSync(path.join(from, 'first-load.json'), 'utf8')) as object;
+    writeFileSync(
+      path.join(from, 'first-load.json'),
+      JSON.stringify({
+        ...plan,
+        entry: '/main.0000000000.js',
+        last: { js: ['/renderer.0123456789.js'], css: [] },
+      }),
+    );
+    const staged = await ws.run('stage', 'host', '--from', from, '--json');
+    expect(staged.code).toBe(1);
+    expect(`${staged.out}${staged.err}`).toContain('main.0000000000.js is named by the build but missing');
+    expect(`${staged.out}${staged.err}`).toContain(
+      'renderer.0123456789.js is named by the build but missing',
+    );
   });
 
   it('prune keeps the live host and the one before it, and deletes what nothing needs', async () => {

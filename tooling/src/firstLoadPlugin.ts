@@ -3,8 +3,18 @@ import { catalogueChunkFiles } from './catalogueChunks.ts';
 import { documentWords } from './documentWords.ts';
 
 export interface FirstLoadOptions {
-  /** The entry chunk already in index.html as a <script>. */
+  /**
+   * The entry chunk already in index.html as a <script>: written as `entry`, for the page to
+   * request it first (a deferred script is requested last, at low priority, and everything waits
+   * for it to start).
+   */
   entryChunk: string;
+  /**
+   * Start-up chunks the first render needs only after everything else has run (React's DOM
+   * renderer): written as `last`, for the page to request them after the screen's files. They are
+   * start-up chunks whatever isStartupResource says (the host imports them dynamically).
+   */
+  lastChunks?: readonly string[];
   /**
    * Whether a module (by resource path) is needed before the first screen. A chunk holding none
    * of them is deferred: preloaded for the other routes, not for the landing and login screens.
@@ -38,8 +48,8 @@ function innerModules(module: Module): Module[] {
 }
 
 /**
- * Writes first-load.json beside the host's index.html: the host's own start-up chunks and its
- * deferred chunks. The portal server combines it with remotes.json and each remote's manifest (its
+ * Writes first-load.json beside the host's index.html: the host's entry file, its own start-up
+ * chunks, the start-up chunks wanted last (`last`) and its deferred chunks. The portal server combines it with remotes.json and each remote's manifest (its
  * files and its contributions: which route is whose screen) into the page's preloads, per request,
  * so promoting a remote needs no rebuild; the host names no screen. A start-up chunk holds code the shell or the first screens need (see
  * startupModules.ts); a deferred one only what later screens consume from the host's share scope.
@@ -55,6 +65,9 @@ export class FirstLoadPlugin {
         () => {
           const publicPath = String(compilation.outputOptions.publicPath ?? '/');
           const startup = { js: new Set<string>(), css: new Set<string>() };
+          const last = { js: new Set<string>(), css: new Set<string>() };
+          const entry: string[] = [];
+          const lastChunks = new Set(this.options.lastChunks ?? []);
           const deferred = { js: new Set<string>(), css: new Set<string>() };
           const isStartup = this.options.isStartupResource;
           const catalogues = this.options.catalogueDir
@@ -62,9 +75,14 @@ export class FirstLoadPlugin {
             : {};
           const catalogueFiles = new Set(Object.values(catalogues));
           for (const chunk of compilation.chunks) {
-            if (chunk.name === this.options.entryChunk) continue;
+            if (chunk.name === this.options.entryChunk) {
+              entry.push(...[...chunk.files].filter((file) => file.endsWith('.js')));
+              continue;
+            }
             if ([...chunk.files].some((file) => catalogueFiles.has(file))) continue;
+            const isLast = chunk.name !== undefined && chunk.name !== null && lastChunks.has(chunk.name);
             const needed =
+              isLast ||
               !isStartup ||
               compilation.chunkGraph
                 .getChunkModules(chunk)
@@ -73,7 +91,7 @@ export class FirstLoadPlugin {
                   const resource = resourceOf(module);
                   return resource !== undefined && isStartup(resource);
                 });
-            const target = needed ? startup : deferred;
+            const target = isLast ? last : needed ? startup : deferred;
             for (const file of chunk.files) {
               if (file.endsWith('.js')) target.js.add(`${publicPath}${file}`);
               else if (file.endsWith('.css')) target.css.add(`${publicPath}${file}`);
@@ -85,7 +103,9 @@ export class FirstLoadPlugin {
           });
           const { catalogueDir, documentWords: ids } = this.options;
           const plan = {
+            ...(entry.length === 1 ? { entry: `${publicPath}${entry[0]}` } : {}),
             host: sorted(startup),
+            last: sorted(last),
             deferred: sorted(deferred),
             catalogues: Object.fromEntries(
               Object.entries(catalogues).map(([locale, file]) => [locale, `${publicPath}${file}`]),

@@ -1,8 +1,8 @@
 import { captureRenderedForm, holdAdoptedForm } from '@portal/shared/ui';
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
 import { preloadScreen } from '../federation/screenCache';
+import type { Renderer } from './renderer';
 import type { RemoteName } from '../federation/remotesConfig';
 
 /** Whether the page arrived with its first screen rendered (the portal server put it in #root). */
@@ -22,8 +22,9 @@ export async function takeOverRenderedScreen(
   container: Element,
   app: ReactNode,
   screen: { remote: RemoteName; expose: string },
+  renderer: Promise<Renderer>,
 ): Promise<void> {
-  await preloadScreen(screen.remote, screen.expose);
+  const [{ createRoot }] = await Promise.all([renderer, preloadScreen(screen.remote, screen.expose)]);
   const root = createRoot(container);
   holdAdoptedForm(captureRenderedForm(container, window.location.pathname));
   flushSync(() => root.render(app));

@@ -11,12 +11,22 @@ const DocumentWordsSchema = v.object({ title: v.optional(v.string()), noscript: 
 export type DocumentWords = v.InferOutput<typeof DocumentWordsSchema>;
 
 /**
- * first-load.json, written by the host build: the host's own start-up chunks (main.js is already in
- * index.html) and its deferred chunks (shared code only later screens use; absent from older host
+ * first-load.json, written by the host build: its entry file (main.js, already in index.html), its
+ * own start-up chunks and its deferred chunks (shared code only later screens use; absent from older host
  * builds). Which route is whose screen comes from the live remotes' contributions, not the host.
  */
 export const HostPlanSchema = v.object({
+  /**
+   * The entry file index.html loads (absent from older host builds): preloaded first, since a
+   * deferred script is requested last and every other start-up file waits for it to run.
+   */
+  entry: v.optional(href),
   host: Files,
+  /**
+   * Start-up files the first render needs only after everything else has run (React's DOM
+   * renderer; absent from older host builds): preloaded after the first screen's files.
+   */
+  last: v.optional(Files, { js: [], css: [] }),
   deferred: v.optional(Files, { js: [], css: [] }),
   /**
    * The shell's markup as a signed-out page first shows it, with the places the portal server fills

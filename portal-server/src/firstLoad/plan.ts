@@ -117,7 +117,10 @@ function chunk(href: string, as: Preload['as']): Preload {
 /** The preloads and bootstrap block for one page load (pure: everything read is in the input). */
 export function buildPlan(input: PlanInput): FirstLoadPlan {
   const { hostPlan } = input;
+  // In the order the start-up needs them, since the browser asks for files in that order (on
+  // HTTP/1.1, six at a time): main.js first, React's renderer last (bench/README.md, issue 25).
   const preloads: Preload[] = [
+    ...(hostPlan.entry === undefined ? [] : [chunk(hostPlan.entry, 'script')]),
     ...hostPlan.host.js.map((href) => chunk(href, 'script')),
     ...hostPlan.host.css.map((href) => chunk(href, 'style')),
   ];
@@ -134,9 +137,6 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
     preloads.push(...hostPlan.deferred.js.map((href) => chunk(href, 'script')));
     preloads.push(...hostPlan.deferred.css.map((href) => chunk(href, 'style')));
   }
-  // A login screen's first call is the client token: preloaded, it arrives with the scripts instead
-  // of after them (the page's fetch takes the preloaded reply: same URL, CORS mode, credentials).
-  if (screen?.startsLogin) preloads.push({ href: CLIENT_TOKEN_HREF, as: 'fetch', crossOrigin: true });
   const resolved = screen ? input.remotes.get(screen.remote)?.resolved : undefined;
   if (screen && resolved) {
     // Every file of a remote is requested with CORS and its sha384, on any origin: remoteEntry.js
@@ -157,6 +157,12 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
       : undefined;
     if (catalogue) preloads.push(remoteFile(catalogue, 'script'));
   }
+  preloads.push(...hostPlan.last.js.map((href) => chunk(href, 'script')));
+  preloads.push(...hostPlan.last.css.map((href) => chunk(href, 'style')));
+  // A login screen's first call is the client token: preloaded, it arrives with the scripts instead
+  // of after them (the page's fetch takes the preloaded reply: same URL, CORS mode, credentials).
+  // Requested last: the form is usable without it, and a submit comes after the app runs.
+  if (screen?.startsLogin) preloads.push({ href: CLIENT_TOKEN_HREF, as: 'fetch', crossOrigin: true });
   // The rendered first screen is styled before its first paint: the host's start-up stylesheets
   // and the screen's are applied from <head>, not only preloaded.
   const firstScreen = screen?.guard === 'A' ? input.firstScreen : undefined;
@@ -164,7 +170,7 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
     for (const preload of preloads) if (preload.as === 'style') preload.apply = true;
   }
 
-  const planned = remotesPlannedInFull(input.contributions.routes, screen);
+  const planned = remotesPlannedInFull(screen);
   const remotes: Record<string, BootstrapRemote> = Object.fromEntries(
     [...input.remotes].map(([name, { entry, resolved: remote }]) => [
       name,
@@ -196,23 +202,15 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
 
 /**
  * The remotes the bootstrap describes in full (entry, exposes, every file's sha384): the first
- * screen's and those of the screens its route names as likely next, which the host prefetches once
- * the screen runs. Every other remote is named by its manifest and the manifest's sha384 only; the
- * host reads and checks that manifest itself the first time it needs the remote
- * (host/src/federation/remoteRegistry.ts, ensureRegistered). The hashes of a remote's files do not
+ * screen's. Every other remote is named by its manifest and the manifest's sha384 only; the host
+ * reads and checks that manifest itself the first time it needs the remote
+ * (host/src/federation/remoteRegistry.ts, ensureRegistered), which for the likely next screens is
+ * while it prefetches them, after the first screen runs. The hashes of a remote's files do not
  * compress: described in full, each remote cost about 2 KB of the page on a phone (issue 25). A
  * page with no screen (the host's not-found page) keeps every remote in full.
  */
-function remotesPlannedInFull(routes: readonly Screen[], screen: Screen | undefined): Set<string> | 'all' {
-  if (!screen) return 'all';
-  const names = new Set([screen.remote]);
-  for (const next of screen.likelyNext ?? []) {
-    const route = routes.find(
-      (candidate) => withoutTrailingSlash(candidate.path) === withoutTrailingSlash(next),
-    );
-    if (route) names.add(route.remote);
-  }
-  return names;
+function remotesPlannedInFull(screen: Screen | undefined): Set<string> | 'all' {
+  return screen ? new Set([screen.remote]) : 'all';
 }
 
 function dedupe(preloads: Preload[]): Preload[] {

@@ -54,7 +54,12 @@ function sharedFiles(manifest: HostManifest): string[] {
   );
 }
 
-const FirstLoadFilesSchema = v.object({ host: Files, deferred: v.optional(Files, { js: [], css: [] }) });
+const FirstLoadFilesSchema = v.object({
+  entry: v.optional(v.string()),
+  host: Files,
+  last: v.optional(Files, { js: [], css: [] }),
+  deferred: v.optional(Files, { js: [], css: [] }),
+});
 
 /** `/main.9a578ebf34.js` → `main.9a578ebf34.js`; undefined for anything not a file of the build's own origin. */
 function ownFile(url: string): string | undefined {
@@ -105,8 +110,9 @@ export function hostFiles(dir: string): HostFiles {
     }
     if (parsed && !parsed.success) problems.push(`${FIRST_LOAD_FILE} is not the host's first-load plan`);
     if (parsed?.success) {
-      const { host, deferred } = parsed.output;
-      for (const url of [...host.js, ...host.css, ...deferred.js, ...deferred.css]) {
+      const { entry, host, last, deferred } = parsed.output;
+      const urls = [...host.js, ...host.css, ...last.js, ...last.css, ...deferred.js, ...deferred.css];
+      for (const url of entry === undefined ? urls : [entry, ...urls]) {
         const file = ownFile(url);
         if (file) named.add(file);
       }
