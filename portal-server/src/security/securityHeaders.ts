@@ -30,6 +30,13 @@ const PAGE_ONLY = {
   'x-frame-options': 'DENY',
 } as const;
 
+/** Document headers a response that is not a page never carries (a proxied reply's own included). */
+const DOCUMENT_ONLY = [
+  'content-security-policy-report-only',
+  'reporting-endpoints',
+  ...Object.keys(PAGE_ONLY),
+] as const;
+
 /** An HTML page (a document a browser renders with this response's policy), by its content type. */
 function isPage(contentType: unknown): boolean {
   const type = Array.isArray(contentType) ? contentType[0] : contentType;
@@ -114,12 +121,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     if (!isPage(reply.getHeader('content-type'))) {
       reply.header('content-security-policy', RESOURCE_POLICY);
       // A proxied reply's own document headers are not the portal's to pass on.
-      for (const name of [
-        'content-security-policy-report-only',
-        'reporting-endpoints',
-        ...Object.keys(PAGE_ONLY),
-      ])
-        reply.removeHeader(name);
+      for (const name of DOCUMENT_ONLY) reply.removeHeader(name);
       return payload;
     }
     const origin = options.publicOrigin();
