@@ -37,6 +37,12 @@ const hostPreloads = [
 /** The login screen's first call, preloaded as the page's fetch will make it (CORS mode). */
 const clientTokenPreload = { as: 'fetch', href: '/v1/token/generate/client_token', crossorigin: true };
 
+/** The page's order: its stylesheets first (they hold the first paint), then the rest as planned. */
+const inPageOrder = (preloads: readonly { as: string }[]) => [
+  ...preloads.filter((preload) => preload.as === 'style'),
+  ...preloads.filter((preload) => preload.as !== 'style'),
+];
+
 /** A remote's file as the page preloads it: with CORS and its sha384, as the script will request it. */
 const remoteFile = (base: string, name: string, as: 'script' | 'style') => ({
   as,
@@ -95,11 +101,9 @@ describe('the first-load plan in index.html', () => {
   it('preloads the host chunks and the User ID screen on /direct, before main.js', async () => {
     await start();
     const response = await page('/direct');
-    expect(preloadsOf(response.body)).toEqual([
-      ...hostPreloads,
-      ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'),
-      clientTokenPreload,
-    ]);
+    expect(preloadsOf(response.body)).toEqual(
+      inPageOrder([...hostPreloads, ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'), clientTokenPreload]),
+    );
     const head = response.body.slice(0, response.body.indexOf('</head>'));
     expect(head.indexOf('<link rel="preload"')).toBeGreaterThan(0);
     expect(head.indexOf('id="portal-bootstrap"')).toBeLessThan(head.indexOf('src="/main.49444929d6.js"'));
@@ -111,7 +115,7 @@ describe('the first-load plan in index.html', () => {
     expect(response.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('asks for main.js first and the renderer last, then the client token: in the order the start-up needs them', async () => {
+  it('asks for the stylesheets first, then main.js, the host, the screen, the renderer and the client token', async () => {
     writeFileSync(
       path.join(dirs.hostDist, 'first-load.json'),
       JSON.stringify({
@@ -121,20 +125,23 @@ describe('the first-load plan in index.html', () => {
       }),
     );
     await start();
+    const main = { as: 'script', href: '/main.49444929d6.js', crossorigin: false };
     const renderer = { as: 'script', href: '/renderer.7777777777.js', crossorigin: false };
+    const hostStyle = { as: 'style', href: '/802.f09d3d705f.css', crossorigin: false };
+    const hostScripts = hostPreloads.filter((preload) => preload.as === 'script');
+    const [entry, screenScript, screenStyle] = screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d');
     expect(preloadsOf((await page('/direct')).body)).toEqual([
-      { as: 'script', href: '/main.49444929d6.js', crossorigin: false },
-      ...hostPreloads,
-      ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'),
+      hostStyle,
+      screenStyle,
+      main,
+      ...hostScripts,
+      entry,
+      screenScript,
       renderer,
       clientTokenPreload,
     ]);
     // Every page renders: the renderer is asked for on a page with no screen too.
-    expect(preloadsOf((await page('/nowhere')).body)).toEqual([
-      { as: 'script', href: '/main.49444929d6.js', crossorigin: false },
-      ...hostPreloads,
-      renderer,
-    ]);
+    expect(preloadsOf((await page('/nowhere')).body)).toEqual([hostStyle, main, ...hostScripts, renderer]);
   });
 
   it('preloads the deferred host chunks only for screens other than landing and login start', async () => {
@@ -157,11 +164,9 @@ describe('the first-load plan in index.html', () => {
     const { deferred: _, ...older } = HOST_PLAN;
     writeFileSync(path.join(dirs.hostDist, 'first-load.json'), JSON.stringify(older));
     await start();
-    expect(preloadsOf((await page('/direct')).body)).toEqual([
-      ...hostPreloads,
-      ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'),
-      clientTokenPreload,
-    ]);
+    expect(preloadsOf((await page('/direct')).body)).toEqual(
+      inPageOrder([...hostPreloads, ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'), clientTokenPreload]),
+    );
   });
 
   it('preloads the client token only for a screen whose route starts a login', async () => {
@@ -183,11 +188,9 @@ describe('the first-load plan in index.html', () => {
       }),
     );
     await start();
-    expect(preloadsOf((await page('/direct')).body)).toEqual([
-      ...hostPreloads,
-      ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'),
-      clientTokenPreload,
-    ]);
+    expect(preloadsOf((await page('/direct')).body)).toEqual(
+      inPageOrder([...hostPreloads, ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'), clientTokenPreload]),
+    );
   });
 
   it('inlines remotes, environment, portal config and contributions exactly as their endpoints answer them', async () => {
@@ -287,25 +290,22 @@ describe('the first-load plan in index.html', () => {
     ['/sotp', 'guard B'],
   ])('preloads the home screen for %s (%s): a fresh page has no session and is sent home', async (url) => {
     await start();
-    expect(preloadsOf((await page(url)).body)).toEqual([
-      ...hostPreloads,
-      ...screenPreloads(LOGIN_V1, 'Landing', 'e5d50b127d'),
-    ]);
+    expect(preloadsOf((await page(url)).body)).toEqual(
+      inPageOrder([...hostPreloads, ...screenPreloads(LOGIN_V1, 'Landing', 'e5d50b127d')]),
+    );
   });
 
   it('matches a route with a trailing slash and ignores the query', async () => {
     await start();
-    expect(preloadsOf((await page('/direct/?x-flow-state=abc')).body)).toEqual([
-      ...hostPreloads,
-      ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'),
-      clientTokenPreload,
-    ]);
+    expect(preloadsOf((await page('/direct/?x-flow-state=abc')).body)).toEqual(
+      inPageOrder([...hostPreloads, ...screenPreloads(LOGIN_V1, 'UserId', 'e5d50b127d'), clientTokenPreload]),
+    );
   });
 
   it('preloads no remote on an unknown path (the SPA shows Page Not Found), but still bootstraps', async () => {
     await start();
     const body = (await page('/nowhere')).body;
-    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(preloadsOf(body)).toEqual(inPageOrder(hostPreloads));
     expect(bootstrapOf(body)?.remotes).toHaveProperty('remote_login');
   });
 
@@ -316,11 +316,9 @@ describe('the first-load plan in index.html', () => {
     );
     dirs.writeRemotesConfig({ remote_login: entryOf(LOGIN_V2) });
     const body = (await page('/direct')).body;
-    expect(preloadsOf(body)).toEqual([
-      ...hostPreloads,
-      ...screenPreloads(LOGIN_V2, 'UserId', 'f00dfeed42'),
-      clientTokenPreload,
-    ]);
+    expect(preloadsOf(body)).toEqual(
+      inPageOrder([...hostPreloads, ...screenPreloads(LOGIN_V2, 'UserId', 'f00dfeed42'), clientTokenPreload]),
+    );
     expect(Object.keys(bootstrapOf(body)?.remotes ?? {})).toEqual(['remote_login']);
     expect(body).not.toContain(LOGIN_V1);
   });
@@ -343,7 +341,7 @@ describe('the first-load plan in index.html', () => {
     const body = (await page('/direct')).body;
     await page('/direct');
     // Without a usable manifest, remote_login's routes are not live either: /direct has no screen.
-    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(preloadsOf(body)).toEqual(inPageOrder(hostPreloads));
     expect(body).not.toContain('bad0bad0ba');
     // The host is told the manifest and its expected hash only: it checks the manifest itself and
     // shows the remote-failure banner.
@@ -362,7 +360,7 @@ describe('the first-load plan in index.html', () => {
     await start();
     const body = (await page('/direct')).body;
     // Without a usable manifest, remote_login's routes are not live either: /direct has no screen.
-    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(preloadsOf(body)).toEqual(inPageOrder(hostPreloads));
     expect(remotesOf(body).remote_login).not.toHaveProperty('entry');
     expect(String(warnings('remote manifest unusable')[0]?.reason)).toContain('has no hash');
   });
@@ -374,7 +372,7 @@ describe('the first-load plan in index.html', () => {
     await start();
     const body = (await page('/direct')).body;
     // Without a usable manifest, remote_login's routes are not live either: /direct has no screen.
-    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(preloadsOf(body)).toEqual(inPageOrder(hostPreloads));
     expect(body).not.toContain('evil.example.net');
   });
 
@@ -387,7 +385,7 @@ describe('the first-load plan in index.html', () => {
     const body = (await page('/direct')).body;
     await page('/direct');
     // Without a usable manifest, remote_login's routes are not live either: /direct has no screen.
-    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(preloadsOf(body)).toEqual(inPageOrder(hostPreloads));
     const remotes = remotesOf(body);
     expect(remotes.remote_login).toEqual(entryOf(LOGIN_V1));
     expect(remotes.remote_factors).toHaveProperty('entry');
@@ -406,7 +404,7 @@ describe('the first-load plan in index.html', () => {
     await start();
     const body = (await page('/direct')).body;
     // Without a usable manifest, remote_login's routes are not live either: /direct has no screen.
-    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(preloadsOf(body)).toEqual(inPageOrder(hostPreloads));
     expect(body).not.toContain('deadbeef00');
   });
 
@@ -415,7 +413,7 @@ describe('the first-load plan in index.html', () => {
     await start();
     const body = (await page('/direct')).body;
     // Without a usable manifest, remote_login's routes are not live either: /direct has no screen.
-    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(preloadsOf(body)).toEqual(inPageOrder(hostPreloads));
     expect(bootstrapOf(body)?.remotes).toEqual({});
   });
 
@@ -476,13 +474,15 @@ describe('the first-load plan in index.html', () => {
     dirs.writeRemotesConfig({ remote_login: remoteEntry(`${devServer}/mf-manifest.json`, text) });
     await start(undefined, [devServer]);
     const body = (await page('/direct')).body;
-    expect(preloadsOf(body)).toEqual([
-      ...hostPreloads,
-      remoteFile(devServer, 'remoteEntry.js', 'script'),
-      remoteFile(devServer, '__federation_expose_UserId.cafe123456.js', 'script'),
-      remoteFile(devServer, '__federation_expose_UserId.cafe123456.css', 'style'),
-      clientTokenPreload,
-    ]);
+    expect(preloadsOf(body)).toEqual(
+      inPageOrder([
+        ...hostPreloads,
+        remoteFile(devServer, 'remoteEntry.js', 'script'),
+        remoteFile(devServer, '__federation_expose_UserId.cafe123456.js', 'script'),
+        remoteFile(devServer, '__federation_expose_UserId.cafe123456.css', 'style'),
+        clientTokenPreload,
+      ]),
+    );
     expect(remotesOf(body).remote_login?.entry).toBe(`${devServer}/remoteEntry.js`);
     await page('/direct');
     expect(foreign.requests).toHaveLength(1); // cached for the next page
@@ -505,7 +505,7 @@ describe('the first-load plan in index.html', () => {
     const body = (await page('/direct')).body;
     expect(Date.now() - started).toBeLessThan(1500);
     // Without a usable manifest, remote_login's routes are not live either: /direct has no screen.
-    expect(preloadsOf(body)).toEqual(hostPreloads);
+    expect(preloadsOf(body)).toEqual(inPageOrder(hostPreloads));
     await page('/direct');
     expect(foreign.requests).toHaveLength(1);
     expect(warnings('remote manifest unusable')).toHaveLength(1);
@@ -524,7 +524,7 @@ describe('the first-load plan in index.html', () => {
     await start();
     const response = await page('/direct');
     expect(foreign.requests).toHaveLength(0);
-    expect(preloadsOf(response.body)).toEqual(hostPreloads);
+    expect(preloadsOf(response.body)).toEqual(inPageOrder(hostPreloads));
     expect(Object.keys(remotesOf(response.body))).toEqual(['remote_factors']);
     expect(response.body).not.toContain(new URL(foreign.baseUrl).host);
     expect(response.headers['content-security-policy']).not.toContain(new URL(foreign.baseUrl).host);

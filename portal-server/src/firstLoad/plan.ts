@@ -188,7 +188,7 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
         ? { words: hostPlan.documentWords[input.locale] }
         : {}),
     },
-    preloads: dedupe(preloads),
+    preloads: stylesheetsFirst(dedupe(preloads)),
     ...(firstScreen === undefined ? {} : { firstScreen }),
     bootstrap: {
       version: 1,
@@ -211,6 +211,19 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
  */
 function remotesPlannedInFull(screen: Screen | undefined): Set<string> | 'all' {
   return screen ? new Set([screen.remote]) : 'all';
+}
+
+/**
+ * The stylesheets before everything else, each group in its own order: they are small and hold the
+ * first paint (render-blocking on a rendered first screen), and the browser gives the first six
+ * requests their connections in the order it meets the tags, so a stylesheet after four scripts
+ * waited a round trip for a free one and the field was seen about 150 ms later (issue 25).
+ */
+function stylesheetsFirst(preloads: Preload[]): Preload[] {
+  return [
+    ...preloads.filter((preload) => preload.as === 'style'),
+    ...preloads.filter((preload) => preload.as !== 'style'),
+  ];
 }
 
 function dedupe(preloads: Preload[]): Preload[] {
