@@ -8,29 +8,40 @@ import { arriveFromRelyingParty } from '../src/relyingParty';
 
 const PASSWORD = 'Passw0rd!';
 
+const isAuthenticate = (request: Request) =>
+  request.url().endsWith('/auth/v1/authenticate') && request.method() === 'POST';
+
+/** The arrival's own authenticate (the flow state alone, no subject): its reply, per page. */
+const arrivalReplies = new WeakMap<Page, Promise<unknown>>();
+
 /** The relying party's start; the flow state it handed the portal's /oauth2. */
 function startAtRelyingParty(page: Page, stack: { emulatorUrl: string; portalUrl: string }) {
+  const arrival = page
+    .waitForResponse(
+      (response) =>
+        isAuthenticate(response.request()) &&
+        !('subject' in ((response.request().postDataJSON() as Record<string, unknown> | null) ?? {})),
+    )
+    .catch(() => undefined);
+  arrivalReplies.set(page, arrival);
   return arriveFromRelyingParty(page, stack);
 }
 
 async function signInWithPassword(page: Page, userId: string) {
-  const field = page.getByLabel('User ID');
   // The field is editable from the first paint (the rendered first screen), then disabled while
-  // the arrival's call runs. Under CI load the typed value was once missing afterwards (run 18;
-  // not reproduced alone, nor with the renderer held back 1.5 s so that the typing lands before
-  // the takeover), so the test types until the field holds the value, then goes on.
-  await expect(async () => {
-    await field.fill(userId, { timeout: 2_000 });
-    await expect(field).toHaveValue(userId, { timeout: 500 });
-  }).toPass({ timeout: 20_000 });
+  // the arrival's own authenticate runs (oauth2-arrival.spec.ts), about 15 ms after the app took
+  // the page over: a fill checked just before that loses its text. So the test types once the
+  // arrival's reply is in and the form is back.
+  await arrivalReplies.get(page);
+  const field = page.getByLabel('User ID');
+  await expect(page.locator('section[aria-busy="false"]')).toBeVisible();
+  await expect(field).toBeEditable();
+  await field.fill(userId);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Submit' }).click();
 }
-
-const isAuthenticate = (request: Request) =>
-  request.url().endsWith('/auth/v1/authenticate') && request.method() === 'POST';
 
 test.describe('oauth2 flow', () => {
   test('x-flow-state is used, and AUTH_ALLOWED sends the browser to authcomplete with the query string', async ({
