@@ -49,10 +49,12 @@ function innerModules(module: Module): Module[] {
 
 /**
  * Writes first-load.json beside the host's index.html: the host's entry file, its own start-up
- * chunks, the start-up chunks wanted last (`last`) and its deferred chunks. The portal server combines it with remotes.json and each remote's manifest (its
- * files and its contributions: which route is whose screen) into the page's preloads, per request,
- * so promoting a remote needs no rebuild; the host names no screen. A start-up chunk holds code the shell or the first screens need (see
- * startupModules.ts); a deferred one only what later screens consume from the host's share scope.
+ * chunks, the start-up chunks wanted last (`last`) and its deferred chunks. The portal server
+ * combines it with remotes.json and each remote's manifest (its files and its contributions: which
+ * route is whose screen) into the page's preloads, per request, so promoting a remote needs no
+ * rebuild; the host names no screen. A start-up chunk holds code the shell or the first screens
+ * need (see startupModules.ts); a deferred one only what later screens consume from the host's
+ * share scope.
  */
 export class FirstLoadPlugin {
   constructor(private readonly options: FirstLoadOptions) {}
@@ -80,9 +82,8 @@ export class FirstLoadPlugin {
               continue;
             }
             if ([...chunk.files].some((file) => catalogueFiles.has(file))) continue;
-            const isLast = chunk.name !== undefined && chunk.name !== null && lastChunks.has(chunk.name);
+            const isLast = typeof chunk.name === 'string' && lastChunks.has(chunk.name);
             const needed =
-              isLast ||
               !isStartup ||
               compilation.chunkGraph
                 .getChunkModules(chunk)

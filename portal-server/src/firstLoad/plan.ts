@@ -118,7 +118,8 @@ function chunk(href: string, as: Preload['as']): Preload {
 export function buildPlan(input: PlanInput): FirstLoadPlan {
   const { hostPlan } = input;
   // In the order the start-up needs them, since the browser asks for files in that order (on
-  // HTTP/1.1, six at a time): main.js first, React's renderer last (bench/README.md, issue 25).
+  // HTTP/1.1, six at a time): main.js first of the scripts, React's renderer last, the client token
+  // after it; the stylesheets go before all of them (stylesheetsFirst; bench/README.md, issue 25).
   const preloads: Preload[] = [
     ...(hostPlan.entry === undefined ? [] : [chunk(hostPlan.entry, 'script')]),
     ...hostPlan.host.js.map((href) => chunk(href, 'script')),
