@@ -14,6 +14,7 @@ import { ManifestCataloguesPlugin } from './catalogueChunks.ts';
 import { ManifestContributionWordsPlugin } from './contributionWords.ts';
 import { compileCatalogues, kernelDir, noParserAlias } from './catalogues.ts';
 import { checkoutIndependentIds, workspaceRoot } from './checkoutIndependentIds.ts';
+import { eagerCompileHint } from './compileHints.ts';
 import { FederationRuntimeAsEsmPlugin } from './federationRuntimeModules.ts';
 import { FirstLoadPlugin } from './firstLoadPlugin.ts';
 import { DEFAULT_PORTAL_URL, harnessDefines, portalProxy, readFactorUsers } from './harnessDev.ts';
@@ -181,7 +182,7 @@ function baseConfig(opts: CommonOptions, uniqueName: string, jsxDevelopment = !i
     plugins: [
       new DefinePlugin(appDefines(isProduction)),
       new FederationRuntimeAsEsmPlugin(),
-      ...(isProduction ? [new PrecompressPlugin()] : []),
+      ...(isProduction ? [eagerCompileHint(), new PrecompressPlugin()] : []),
       ...(stableIds ? [stableIds.plugin, new ManifestOrderPlugin()] : []),
     ],
     optimization: {
