@@ -85,7 +85,7 @@ for (const c of cases) {
     test('an invalid manifest: banner and Retry, then Retry recovers', async ({ page, pageErrors: _ }) => {
       // As the portal server writes the page when it cannot read the remote's manifest: no entry,
       // so the host reads the manifest itself.
-      await editStartupData(page, { remotes: { [c.remote]: { entry: null, exposes: null } } });
+      await editStartupData(page, { remotes: { [c.remote]: { entry: null } } });
 
       const pattern = `**/remotes/${c.pkg}/**/mf-manifest.json`;
       await page.route(pattern, (route) =>

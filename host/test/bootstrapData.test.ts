@@ -23,14 +23,7 @@ const plan = {
       manifest: '/remotes/remote-login/1/mf-manifest.json',
       integrity: sha384('manifest'),
       entry: '/remotes/remote-login/1/remoteEntry.js',
-      exposes: {
-        './UserId': { js: ['/remotes/remote-login/1/u.js'], css: ['/remotes/remote-login/1/u.css'] },
-      },
-      files: {
-        '/remotes/remote-login/1/remoteEntry.js': sha384('entry'),
-        '/remotes/remote-login/1/u.js': sha384('u.js'),
-        '/remotes/remote-login/1/u.css': sha384('u.css'),
-      },
+      files: { '/remotes/remote-login/1/remoteEntry.js': sha384('entry') },
     },
     stranger: { manifest: '/x/mf-manifest.json', integrity: sha384('x') },
   },
@@ -73,13 +66,8 @@ describe('start-up data in the page', () => {
     const plans = knownRemotePlans(plan.remotes);
     expect(Object.keys(plans)).toEqual(['remote_login']);
     expect(plans.remote_login?.entry).toBe(`${window.location.origin}/remotes/remote-login/1/remoteEntry.js`);
-    expect(plans.remote_login?.exposes?.['./UserId']?.css).toEqual([
-      `${window.location.origin}/remotes/remote-login/1/u.css`,
-    ]);
     expect(plans.remote_login?.files).toEqual({
       [`${window.location.origin}/remotes/remote-login/1/remoteEntry.js`]: sha384('entry'),
-      [`${window.location.origin}/remotes/remote-login/1/u.js`]: sha384('u.js'),
-      [`${window.location.origin}/remotes/remote-login/1/u.css`]: sha384('u.css'),
     });
     expect(plans.remote_login?.integrity).toBe(sha384('manifest'));
   });
@@ -105,14 +93,10 @@ describe('a remote plan read from its manifest (no server plan)', () => {
   });
   const url = 'https://cdn.example/remote-factors/2/mf-manifest.json';
 
-  it('checks the manifest’s sha384, then finds the entry, each expose’s files and their hashes', async () => {
+  it('checks the manifest’s sha384, then finds the entry and the hashes of every file it names', async () => {
     serve(manifest);
     const resolved = await planFromManifest(url, sha384(manifest));
     expect(resolved.entry).toBe('https://cdn.example/remote-factors/2/remoteEntry.js');
-    expect(resolved.exposes?.['./Otp']).toEqual({
-      js: ['https://cdn.example/remote-factors/2/otp.js'],
-      css: ['https://cdn.example/remote-factors/2/otp.css'],
-    });
     expect(resolved.files).toEqual({
       'https://cdn.example/remote-factors/2/remoteEntry.js': sha384('entry'),
       'https://cdn.example/remote-factors/2/otp.js': sha384('otp.js'),

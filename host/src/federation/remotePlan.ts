@@ -4,20 +4,18 @@ import { HttpUrl as Url, type RemoteName, remoteNames } from './remotesConfig';
 
 /**
  * What the host needs to know of one remote build: its manifest and the manifest's sha384 (as
- * remotes.json names them), the script that starts its container, each expose's files (to preload
- * the next screen) and the sha384 of each of those files. The portal server computes it from the
- * manifest for every page, after checking the manifest's bytes (docs/architecture.md, "The first
- * load"); without that, the host reads and checks the manifest itself.
+ * remotes.json names them), the script that starts its container and the sha384 of the files the
+ * host's federation runtime loads itself (the container entry; the remote's own runtime carries the
+ * hashes of its chunks). The portal server computes it from the manifest for every page, after
+ * checking the manifest's bytes (docs/architecture.md, "The first load"); without that, the host
+ * reads and checks the manifest itself.
  */
-
-const ExposeAssetsSchema = v.object({ js: v.array(Url), css: v.array(Url) });
 
 export const RemotePlanSchema = v.object({
   manifest: Url,
   integrity: Sha384Integrity,
   entry: v.optional(Url),
-  exposes: v.optional(v.record(v.string(), ExposeAssetsSchema)),
-  /** The sha384 of the entry and of every expose file, by URL. */
+  /** The sha384 of the entry (and, read from a manifest, of every expose file), by URL. */
   files: v.optional(v.record(v.string(), Sha384Integrity)),
 });
 export type RemotePlan = v.InferOutput<typeof RemotePlanSchema>;
@@ -34,16 +32,6 @@ export function knownRemotePlans(plans: Record<string, RemotePlan>): RemotePlans
       manifest: absolute(plan.manifest),
       integrity: plan.integrity,
       ...(plan.entry ? { entry: absolute(plan.entry) } : {}),
-      ...(plan.exposes
-        ? {
-            exposes: Object.fromEntries(
-              Object.entries(plan.exposes).map(([expose, assets]) => [
-                expose,
-                { js: assets.js.map(absolute), css: assets.css.map(absolute) },
-              ]),
-            ),
-          }
-        : {}),
       ...(plan.files
         ? {
             files: Object.fromEntries(
@@ -109,18 +97,11 @@ export async function planFromManifest(
     return url;
   };
   const { remoteEntry } = manifest.metaData;
-  return {
-    manifest: manifestUrl,
-    integrity,
-    entry: inFolder(
-      `${remoteEntry.path}${remoteEntry.path && !remoteEntry.path.endsWith('/') ? '/' : ''}${remoteEntry.name}`,
-    ),
-    exposes: Object.fromEntries(
-      manifest.exposes.map((expose) => [
-        expose.path,
-        { js: expose.assets.js.sync.map(inFolder), css: expose.assets.css.sync.map(inFolder) },
-      ]),
-    ),
-    files,
-  };
+  const entry = inFolder(
+    `${remoteEntry.path}${remoteEntry.path && !remoteEntry.path.endsWith('/') ? '/' : ''}${remoteEntry.name}`,
+  );
+  // Every file an expose names must have its hash too (a manifest that lacks one is refused).
+  for (const expose of manifest.exposes)
+    [...expose.assets.js.sync, ...expose.assets.css.sync].forEach(inFolder);
+  return { manifest: manifestUrl, integrity, entry, files };
 }

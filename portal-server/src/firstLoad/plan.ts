@@ -3,7 +3,7 @@ import type { ProductConfig } from '../productConfig.js';
 import type { EnvironmentBody } from '../routes/configBodies.js';
 import type { DocumentWords, HostPlan } from './hostPlan.js';
 import type { SessionBuild } from '../remotes/remoteEntry.js';
-import type { ExposeAssets, ResolvedRemote } from './manifestSchema.js';
+import type { ResolvedRemote } from './manifestSchema.js';
 import { localeDirection } from '../i18n/negotiateLocale.js';
 import { isAbsolutePath } from './urls.js';
 
@@ -25,14 +25,14 @@ export interface Preload {
 }
 
 /**
- * One remote in the bootstrap block: its remotes.json entry, and entry, exposes and each file's
- * sha384 only when its manifest could be read and matched the integrity remotes.json gives.
+ * One remote in the bootstrap block: its remotes.json entry, and its container entry with that
+ * file's sha384 only when its manifest could be read and matched the integrity remotes.json gives.
  */
 export interface BootstrapRemote {
   manifest: string;
   integrity: string;
   entry?: string;
-  exposes?: Record<string, ExposeAssets>;
+  /** The sha384 of the files the host's federation runtime loads itself: the container entry. */
   files?: Record<string, string>;
 }
 
@@ -176,7 +176,7 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
     [...input.remotes].map(([name, { entry, resolved: remote }]) => [
       name,
       remote && (planned === 'all' || planned.has(name))
-        ? { ...entry, entry: remote.entry, exposes: remote.exposes, files: remote.files }
+        ? { ...entry, entry: remote.entry, files: entryIntegrity(remote) }
         : { manifest: entry.manifest, integrity: entry.integrity },
     ]),
   );
@@ -202,7 +202,19 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
 }
 
 /**
- * The remotes the bootstrap describes in full (entry, exposes, every file's sha384): the first
+ * What the host needs of a remote it starts at once: the sha384 of its container entry, the only
+ * file of a remote the host's federation runtime loads itself (portalIntegrityPlugin). The screens'
+ * chunks and stylesheets are loaded by the remote's own runtime, which carries their hashes in the
+ * entry; the first screen's files are in the page's preloads with theirs. The hashes do not
+ * compress: every file of remote-login cost about 2.4 KB of the page on a phone (issue 25).
+ */
+function entryIntegrity(remote: ResolvedRemote): Record<string, string> {
+  const integrity = Object.hasOwn(remote.files, remote.entry) ? remote.files[remote.entry] : undefined;
+  return integrity === undefined ? {} : { [remote.entry]: integrity };
+}
+
+/**
+ * The remotes the bootstrap describes in full (the entry and its sha384): the first
  * screen's. Every other remote is named by its manifest and the manifest's sha384 only; the host
  * reads and checks that manifest itself the first time it needs the remote
  * (host/src/federation/remoteRegistry.ts, ensureRegistered), which for the likely next screens is
