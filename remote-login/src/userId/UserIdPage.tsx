@@ -8,6 +8,7 @@ import { useApplyNextAction } from '@portal/shared/flow';
 import { useAtomValue, useStore } from 'jotai';
 import { useAdoptedForm, useRunOnMount, useLocalisedServerCall, useFocusFirst } from '@portal/shared/ui';
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { LoginLayout } from '../common/LoginLayout';
 import { useRestartNeeded } from '../common/useRestartNeeded';
 import { useArrival } from './useArrival';
@@ -82,7 +83,9 @@ export function UserIdPage() {
       setPhase('arriving');
       return arrive(() => setPhase('form'));
     }
-    setPhase('form');
+    // Ready in the task login start ends: on the rendered first screen, the app's take-over task,
+    // so the first frame the app paints already offers Submit (issue 25; a later render cost a frame).
+    flushSync(() => setPhase('form'));
   }, [store, pathname, search, restartNeeded, submit, arrive, setError]);
 
   useRunOnMount(() => {
