@@ -113,15 +113,17 @@ export function useDialogMotion(
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    const reduced = prefersReducedMotion();
     const current = phaseRef.current;
+    // The media query is asked only when the dialog opens or closes: a dialog that stays closed
+    // (the idle warning on every page) costs the first render nothing.
     if (open && (current === 'closed' || current === 'closing')) {
       // Also a dialog opened again while it was closing: it never left the top layer.
       setBackdrop('showing');
       show(dialog);
       callbacks.current.onShown?.(dialog);
-      setPhase(reduced ? 'open' : 'opening');
+      setPhase(prefersReducedMotion() ? 'open' : 'opening');
     } else if (!open && (current === 'opening' || current === 'open')) {
+      const reduced = prefersReducedMotion();
       setPhase('closing');
       setBackdrop(reduced ? 'none' : 'leaving');
       if (reduced) closed();
