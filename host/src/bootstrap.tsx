@@ -15,6 +15,7 @@ import { firstScreenFor } from './routing/routeTable';
 import { startSession } from './session/startSession';
 import { type BootstrapData, readBootstrapData } from './startup/bootstrapData';
 import { loadContributions, takePageContributions } from './startup/contributions';
+import { openStorageAreas } from './startup/openStorage';
 import { loadRenderer } from './startup/renderer';
 import { hasRenderedScreen, takeOverRenderedScreen } from './startup/takeOver';
 
@@ -90,6 +91,7 @@ function start(): void {
   const wordsReady = switchLocale(portalStore, chooseLocale());
   // Asked for now, so it runs the moment its bytes arrive (the page requests it last).
   const renderer = loadRenderer();
+  openStorageAreas();
   const first = prepare(readBootstrapData());
   startHealthReports();
   const app = (
