@@ -248,9 +248,13 @@ function stopGroup(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function launchWebKit(): Promise<EngineBrowser> {
-  for (const path of [DRIVER_PATH, MINIBROWSER_PATH, XVFB_RUN])
-    if (!existsSync(path)) throw missingEngine('webkit', path);
+/** A running WebKitWebDriver under its own Xvfb: the process group and its endpoint. */
+interface RunningDriver {
+  driver: ChildProcess;
+  command: ReturnType<typeof webDriverClient>;
+}
+
+async function startDriver(): Promise<RunningDriver> {
   const port = await freePort();
   // What xvfb-run, the driver and MiniBrowser print goes to a file: a command that hangs quotes its end.
   const log = join(mkdtempSync(join(tmpdir(), 'webkit-driver-')), 'output.log');
@@ -277,21 +281,43 @@ export async function launchWebKit(): Promise<EngineBrowser> {
     await stopGroup(driver);
     throw error;
   }
+  return { driver, command };
+}
+
+async function openSession({ command }: RunningDriver): Promise<EngineDriver> {
+  const reply = await command('POST', '/session', {
+    capabilities: {
+      alwaysMatch: {
+        'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+      },
+    },
+  });
+  const sessionId = isRecord(reply) ? String(reply.sessionId) : '';
+  const tab = webkitTab(command, sessionId);
+  await command('POST', `/session/${sessionId}/window/rect`, VIEWPORT);
+  return tab;
+}
+
+export async function launchWebKit(): Promise<EngineBrowser> {
+  for (const path of [DRIVER_PATH, MINIBROWSER_PATH, XVFB_RUN])
+    if (!existsSync(path)) throw missingEngine('webkit', path);
+  let running = await startDriver();
   return {
     engine: 'webkit',
     open: async () => {
-      const reply = await command('POST', '/session', {
-        capabilities: {
-          alwaysMatch: {
-            'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
-          },
-        },
-      });
-      const sessionId = isRecord(reply) ? String(reply.sessionId) : '';
-      const tab = webkitTab(command, sessionId);
-      await command('POST', `/session/${sessionId}/window/rect`, VIEWPORT);
-      return tab;
+      try {
+        return await openSession(running);
+      } catch (error) {
+        // A browser that cannot start in this driver's display (one run: MiniBrowser 'cannot open
+        // display' after the worker's earlier sessions had used it) would fail every later test of
+        // the worker: the driver and its Xvfb start again, on a new display, once. The test then
+        // runs whole on the new browser; a second failure is the test's.
+        console.warn(`[engines] webkit: a new session failed, starting the driver again: ${String(error)}`);
+        await stopGroup(running.driver);
+        running = await startDriver();
+        return openSession(running);
+      }
     },
-    close: () => stopGroup(driver),
+    close: () => stopGroup(running.driver),
   };
 }
