@@ -102,6 +102,8 @@ async function helpCounts(statsUrl: string): Promise<Counts[]> {
 }
 const sessionsOf = (counts: Counts[], release: string, cohort: string) =>
   counts.find((item) => item.release === release && item.cohort === cohort)?.sessions ?? 0;
+const sessionsWithErrorOf = (counts: Counts[], release: string, cohort: string) =>
+  counts.find((item) => item.release === release && item.cohort === cohort)?.sessionsWithError ?? 0;
 
 test('a canary Help build that throws is rolled back by promote --watch, and the log says why', async ({
   browser,
@@ -150,7 +152,9 @@ test('a canary Help build that throws is rolled back by promote --watch, and the
       };
       const canary = plan.remotes.remote_help?.manifest.includes(`/${world.throwing}/`) === true;
       const cohort = canary ? 'canary' : 'live';
-      const before = sessionsOf(countsBefore, canary ? world.throwing : world.live, cohort);
+      const release = canary ? world.throwing : world.live;
+      const before = sessionsOf(countsBefore, release, cohort);
+      const errorsBefore = sessionsWithErrorOf(countsBefore, release, cohort);
       if (canary) {
         // What the user of a canary session sees: the screen failed.
         await expect(page.getByText('Unable to handle the request')).toBeVisible();
@@ -169,13 +173,20 @@ test('a canary Help build that throws is rolled back by promote --watch, and the
             { canary?: unknown }
           >
         ).remote_help?.canary !== undefined;
+      // A canary session is waited for until it is counted with its error: a session counts from
+      // its first beacon, and its error may come in a later one (in CI run 25 a canary session had
+      // been counted without its error when the page was closed).
+      const counted = { sessions: before + 1, withError: canary ? errorsBefore + 1 : errorsBefore };
       await expect
-        .poll(async () =>
-          !canary || canaryRuns()
-            ? sessionsOf(await helpCounts(world.statsUrl), canary ? world.throwing : world.live, cohort)
-            : before + 1,
-        )
-        .toBe(before + 1);
+        .poll(async () => {
+          if (canary && !canaryRuns()) return counted;
+          const counts = await helpCounts(world.statsUrl);
+          return {
+            sessions: sessionsOf(counts, release, cohort),
+            withError: sessionsWithErrorOf(counts, release, cohort),
+          };
+        })
+        .toEqual(counted);
       cohorts[cohort] += 1;
       await context.close();
     }
