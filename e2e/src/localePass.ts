@@ -135,9 +135,19 @@ function notWords(lines: readonly string[], data: readonly string[]): string[] {
 /** The pass's findings do not stop the test: it goes on in en-US and reports them all at its end. */
 const softExpect = expect.configure({ soft: true });
 
-/** The language picker's button for `tag` (present, hidden in its closed list, when it is offered). */
+/** The language picker's button for `tag` (in its list while the list is open, when it is offered). */
 const pickerOption = (page: Page, tag: string) =>
   page.locator(`.portal-footer .portal-language__list button[lang="${tag}"]`);
+
+/**
+ * Opens or closes the picker's list (its languages are rendered while it is open) with a click
+ * dispatched to its button, as switchTo chooses: the focus stays where the test left it.
+ */
+async function setPickerOpen(page: Page, open: boolean): Promise<void> {
+  const toggle = page.locator('.portal-footer .portal-language__toggle');
+  if ((await toggle.getAttribute('aria-expanded')) !== String(open)) await toggle.dispatchEvent('click');
+  await expect(toggle).toHaveAttribute('aria-expanded', String(open));
+}
 
 /**
  * Why this screen cannot be switched in place, or null when it can: a page that is not the
@@ -151,8 +161,11 @@ async function cannotSwitch(page: Page): Promise<string | null> {
     return 'the screen is busy (it moves on by itself: connecting, redirecting)';
   const lang = await page.locator('html').getAttribute('lang');
   if (lang !== SOURCE.tag) return `the page is in ${lang}, not ${SOURCE.tag}`;
+  await setPickerOpen(page, true);
+  const offered = await pickerOption(page, PSEUDO_LOCALES[0].tag).count();
+  await setPickerOpen(page, false);
   expect(
-    await pickerOption(page, PSEUDO_LOCALES[0].tag).count(),
+    offered,
     'the language picker offers the pseudo-locales (the portal server runs with PSEUDO_LOCALES=on)',
   ).toBe(1);
   return null;
@@ -168,6 +181,7 @@ async function switchTo(page: Page, locale: Locale, focused: () => Promise<void>
     const url = new URL(response.url());
     return url.pathname === '/v1/config/contributions' && url.searchParams.get('ui_locales') === locale.tag;
   });
+  await setPickerOpen(page, true);
   await pickerOption(page, locale.tag).dispatchEvent('click');
   await expect(page.locator('html'), `<html lang> follows the choice of ${locale.tag}`).toHaveAttribute(
     'lang',

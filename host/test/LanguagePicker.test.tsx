@@ -23,6 +23,10 @@ describe('the language picker', () => {
     renderPicker();
     const toggle = screen.getByRole('button', { name: 'Language: English (United States)' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // Closed, the list is there for aria-controls but holds no language (none to render at start).
+    const closed = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(closed?.hidden).toBe(true);
+    expect(closed?.childElementCount).toBe(0);
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const list = screen.getByRole('list', { name: 'Language' });

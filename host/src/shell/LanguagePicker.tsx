@@ -58,20 +58,23 @@ export function LanguagePicker({ label }: { label: string }) {
         </span>
       </button>
       <ul id={listId} className="portal-language__list" hidden={!open} aria-label={label}>
-        {locales.map((locale) => (
-          <li key={locale.tag}>
-            <button
-              type="button"
-              lang={locale.tag}
-              dir={locale.dir}
-              aria-current={locale.tag === current ? 'true' : undefined}
-              onClick={() => choose(locale.tag)}
-              onKeyDown={onKeyDown}
-            >
-              {locale.name}
-            </button>
-          </li>
-        ))}
+        {/* The languages exist while the list is open: closed, the page's first render (and the
+            takeover of a rendered page, on a phone's CPU) has thirty fewer elements to make. */}
+        {open &&
+          locales.map((locale) => (
+            <li key={locale.tag}>
+              <button
+                type="button"
+                lang={locale.tag}
+                dir={locale.dir}
+                aria-current={locale.tag === current ? 'true' : undefined}
+                onClick={() => choose(locale.tag)}
+                onKeyDown={onKeyDown}
+              >
+                {locale.name}
+              </button>
+            </li>
+          ))}
       </ul>
     </div>
   );
