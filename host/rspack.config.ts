@@ -14,8 +14,13 @@ export default () =>
     favicon: './public/favicon.svg',
     // The shell's markup for the rendered first screen (docs/architecture.md).
     prerenderShell: './src/prerender/Shell.tsx',
-    // index.html's <title> and <noscript> in the page's locale (the portal server puts them in).
-    documentWords: { title: 'shell.productName', noscript: 'document.noScript' },
+    // index.html's <title> and <noscript> in the page's locale (the portal server puts them in):
+    // the title names the rendered first screen, as the app's own title does (useScreenArrival).
+    documentWords: {
+      title: 'shell.productName',
+      noscript: 'document.noScript',
+      screenTitle: { id: 'shell.documentTitle', arguments: ['screen'] },
+    },
     runtimePlugins: [
       path.resolve(dir, 'src/federation/retryPlugin.ts'),
       path.resolve(dir, 'src/federation/errorPlugin.ts'),

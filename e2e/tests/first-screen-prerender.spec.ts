@@ -71,6 +71,8 @@ test('before any script: the field is typeable, Remember Me toggles, Submit is d
   const field = page.getByLabel('User ID');
   await expect(field).toBeEditable();
   await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  // The page's title names its screen from the first byte, as the app names it once it runs.
+  await expect(page).toHaveTitle('Sign in – Authentication Hub');
   await markRenderedField(page);
   await page.getByLabel('Remember Me').uncheck();
   await field.click();
@@ -105,6 +107,7 @@ test('before any script: the field is typeable, Remember Me toggles, Submit is d
     remember: false,
     shifts: [],
   });
+  await expect(page).toHaveTitle('Sign in – Authentication Hub');
 
   // The app runs: the user finishes their entry and signs in.
   await page.keyboard.press('Delete');

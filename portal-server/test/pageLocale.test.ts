@@ -111,10 +111,15 @@ describe('the page in its locale', () => {
           ['en-US', 'fr-CA', 'ar'].map((locale) => [locale, kernelCatalogue(locale)]),
         ),
         documentWords: {
-          'en-US': { title: 'Authentication Hub', noscript: NOSCRIPT },
+          'en-US': {
+            title: 'Authentication Hub',
+            noscript: NOSCRIPT,
+            screenTitle: '{screen} – Authentication Hub',
+          },
           'fr-CA': {
             title: 'Centre d’authentification',
             noscript: 'Ce portail de connexion nécessite JavaScript.',
+            screenTitle: '{screen} – Centre d’authentification',
           },
           // No title; a noscript text that would close the element: it stays text.
           ar: { noscript: 'JavaScript </noscript><img src=x>' },
@@ -173,11 +178,15 @@ describe('the page in its locale', () => {
 
   it("carries the page's own <title> and <noscript> in its locale, from the host build's words", async () => {
     const french = (await page('/direct', { 'accept-language': 'fr-CA' })).body;
-    expect(french).toContain('<title>Centre d’authentification</title>');
+    // The title names the screen the page opens on, in the page's words (the contributed title's).
+    expect(french).toContain('<title>Connexion – Centre d’authentification</title>');
     expect(french).toContain('<noscript>Ce portail de connexion nécessite JavaScript.</noscript>');
     expect(french).not.toContain(NOSCRIPT);
     const english = (await page('/direct', { 'accept-language': 'en-US' })).body;
-    expect(english).toContain('<title>Authentication Hub</title>');
+    expect(english).toContain('<title>Sign in – Authentication Hub</title>');
+    // A page no screen serves (the app's Page Not Found) has the product's name.
+    const unknown = (await page('/no-such-screen', { 'accept-language': 'en-US' })).body;
+    expect(unknown).toContain('<title>Authentication Hub</title>');
     expect(english).toContain(`<noscript>${NOSCRIPT}</noscript>`);
     // A word the build does not give stays the template's; a given one is text, never markup.
     const arabic = (await page('/direct', { 'accept-language': 'ar' })).body;

@@ -14,6 +14,7 @@ import { ManifestCataloguesPlugin } from './catalogueChunks.ts';
 import { ManifestContributionWordsPlugin } from './contributionWords.ts';
 import { compileCatalogues, kernelDir, noParserAlias } from './catalogues.ts';
 import { checkoutIndependentIds, workspaceRoot } from './checkoutIndependentIds.ts';
+import type { DocumentWordId } from './documentWords.ts';
 import { eagerCompileHint } from './compileHints.ts';
 import { FederationRuntimeAsEsmPlugin } from './federationRuntimeModules.ts';
 import { FirstLoadPlugin } from './firstLoadPlugin.ts';
@@ -68,10 +69,11 @@ export interface HostOptions extends CommonOptions {
   /** The module whose component is the shell's rendered markup (first-load.json's `shell`). */
   prerenderShell?: string;
   /**
-   * The kernel messages index.html's own elements show, by element (`title`, `noscript`):
+   * The kernel messages index.html's own elements show, by element (`title`, `noscript`, and
+   * `screenTitle`, the title naming a screen, its `{screen}` for the server to fill in):
    * first-load.json's `documentWords`, each locale's wording for the portal server's page.
    */
-  documentWords?: Readonly<Record<string, string>>;
+  documentWords?: Readonly<Record<string, DocumentWordId>>;
 }
 
 const isProduction = process.env.NODE_ENV !== 'development';

@@ -1,6 +1,6 @@
 import type { Compiler, ConcatenatedModule, Module } from '@rspack/core';
 import { catalogueChunkFiles } from './catalogueChunks.ts';
-import { documentWords } from './documentWords.ts';
+import { type DocumentWordId, documentWords } from './documentWords.ts';
 
 export interface FirstLoadOptions {
   /**
@@ -30,7 +30,7 @@ export interface FirstLoadOptions {
    * The kernel messages the page's own elements show (`{ title: 'shell.productName' }`): written
    * per locale as `documentWords`, for the portal server to put into the page in its locale.
    */
-  documentWords?: Readonly<Record<string, string>>;
+  documentWords?: Readonly<Record<string, DocumentWordId>>;
 }
 
 export const FIRST_LOAD_FILE = 'first-load.json';

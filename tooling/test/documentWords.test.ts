@@ -39,4 +39,44 @@ describe("the words of the host page's own elements (first-load.json's documentW
       'fr-FR': { title: "Centre d'authentification", noscript: 'Needs JavaScript.' },
     });
   });
+
+  it("keeps a message's named arguments for the server to fill in, and only those", () => {
+    const kernel = mkdtempSync(path.join(tmpdir(), 'kernel-'));
+    try {
+      mkdirSync(path.join(kernel, 'lang'));
+      mkdirSync(path.join(kernel, 'compiled-lang'));
+      writeFileSync(
+        path.join(kernel, 'lang', 'en-US.json'),
+        JSON.stringify({
+          'shell.documentTitle': '{screen} – Authentication Hub',
+          'shell.other': '{count} left',
+        }),
+      );
+      const compiled = (locale: string, messages: Record<string, unknown>) =>
+        writeFileSync(path.join(kernel, 'compiled-lang', `${locale}.json`), JSON.stringify(messages));
+      compiled('en-US', {});
+      compiled('de-DE', {
+        'shell.documentTitle': [
+          { type: 1, value: 'screen' },
+          { type: 0, value: ' – Authentifizierungsportal' },
+        ],
+      });
+      // A plural is not text: the source's wording.
+      compiled('fr-FR', {
+        'shell.documentTitle': [{ type: 6, value: 'screen', options: {} }],
+      });
+      const words = documentWords(path.join(kernel, 'compiled-lang'), ['de-DE', 'en-US', 'fr-FR'], {
+        screenTitle: { id: 'shell.documentTitle', arguments: ['screen'] },
+        // An argument the server does not fill in: no word at all.
+        other: 'shell.other',
+      });
+      expect(words).toEqual({
+        'de-DE': { screenTitle: '{screen} – Authentifizierungsportal' },
+        'en-US': { screenTitle: '{screen} – Authentication Hub' },
+        'fr-FR': { screenTitle: '{screen} – Authentication Hub' },
+      });
+    } finally {
+      rmSync(kernel, { recursive: true, force: true });
+    }
+  });
 });

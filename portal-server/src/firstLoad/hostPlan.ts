@@ -7,7 +7,12 @@ const href = v.pipe(v.string(), v.check(isSafeHref, 'an absolute path or http(s)
 
 const Files = v.object({ js: v.array(href), css: v.array(href) });
 
-const DocumentWordsSchema = v.object({ title: v.optional(v.string()), noscript: v.optional(v.string()) });
+const DocumentWordsSchema = v.object({
+  title: v.optional(v.string()),
+  noscript: v.optional(v.string()),
+  /** The title of a page that opens on a screen, `{screen}` its place (absent from older host builds). */
+  screenTitle: v.optional(v.pipe(v.string(), v.includes('{screen}'))),
+});
 export type DocumentWords = v.InferOutput<typeof DocumentWordsSchema>;
 
 /**

@@ -181,13 +181,14 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
     ]),
   );
 
+  const words = Object.hasOwn(hostPlan.documentWords, input.locale)
+    ? pageWords(hostPlan.documentWords[input.locale], screen)
+    : undefined;
   return {
     locale: {
       tag: input.locale,
       dir: localeDirection(input.locale),
-      ...(Object.hasOwn(hostPlan.documentWords, input.locale)
-        ? { words: hostPlan.documentWords[input.locale] }
-        : {}),
+      ...(words ? { words } : {}),
     },
     preloads: stylesheetsFirst(dedupe(preloads)),
     ...(firstScreen === undefined ? {} : { firstScreen }),
@@ -199,6 +200,17 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
       contributions: input.contributions,
     },
   };
+}
+
+/**
+ * The page's own words, its title naming the screen it opens on as the app names it once it runs
+ * (host/src/shell/useScreenArrival.ts: the contributed route's title in the page's words): a
+ * screen reader says which screen this is from the first byte, and the app has no title to set.
+ */
+function pageWords(words: DocumentWords | undefined, screen: Screen | undefined): DocumentWords | undefined {
+  if (!words?.screenTitle || !screen) return words;
+  const { screenTitle, ...rest } = words;
+  return { ...rest, title: screenTitle.replace('{screen}', () => screen.title) };
 }
 
 /**
