@@ -15,7 +15,7 @@ describe('RemoteErrorBoundary', () => {
     const onError = vi.fn();
     render(
       <Provider store={createStore()}>
-        <RemoteErrorBoundary remote="remote_help" onRetry={onRetry} onError={onError}>
+        <RemoteErrorBoundary remote="remote_help" visit="default#0" onRetry={onRetry} onError={onError}>
           <Exploding />
         </RemoteErrorBoundary>
       </Provider>,
@@ -30,7 +30,7 @@ describe('RemoteErrorBoundary', () => {
 
   it('renders its children when nothing fails', () => {
     render(
-      <RemoteErrorBoundary remote="remote_help" onRetry={() => {}} onError={() => {}}>
+      <RemoteErrorBoundary remote="remote_help" visit="default#0" onRetry={() => {}} onError={() => {}}>
         <p>screen</p>
       </RemoteErrorBoundary>,
     );

@@ -9,6 +9,8 @@ import type { RemoteName } from './remotesConfig';
 
 interface Props {
   remote: RemoteName;
+  /** The navigation (and attempt) whose screen this boundary holds: canary analysis's visit. */
+  visit: string;
   onRetry: () => void;
   onError: () => void;
   children: ReactNode;
@@ -36,7 +38,11 @@ export class RemoteErrorBoundary extends Component<Props, State> {
     dropFlowStateFromAddress();
     this.props.onError();
     const failure = lastRemoteFailure(this.props.remote);
-    screenFailed(this.props.remote, error instanceof RemoteLoadError ? 'load-failed' : 'boundary');
+    screenFailed(
+      this.props.remote,
+      error instanceof RemoteLoadError ? 'load-failed' : 'boundary',
+      this.props.visit,
+    );
     const detail = error instanceof Error ? error.message : String(error);
     console.warn(
       `[portal] ${this.props.remote} screen failed: ${detail}`,

@@ -30,8 +30,9 @@ export function RemoteScreen({ remote, expose }: RemoteScreenProps) {
   if (chosen.attempt !== attempt) setChosen({ attempt, Screen: screenComponent(remote, expose) });
   const { Screen } = chosen;
   // Canary analysis: this page uses the remote's build; a screen that never renders is reported.
-  // A Retry (attempt) waits for the screen anew.
-  useEffect(() => screenStarted(remote, location.key), [remote, location.key, attempt]);
+  // A Retry (attempt) is a visit of its own: it waits for the screen anew.
+  const visit = `${location.key}#${attempt}`;
+  useEffect(() => screenStarted(remote, visit), [remote, visit]);
 
   const retry = () => {
     forgetScreens(remote);
@@ -40,11 +41,17 @@ export function RemoteScreen({ remote, expose }: RemoteScreenProps) {
   };
 
   return (
-    <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry} onError={() => forgetScreens(remote)}>
+    <RemoteErrorBoundary
+      key={attempt}
+      remote={remote}
+      visit={visit}
+      onRetry={retry}
+      onError={() => forgetScreens(remote)}
+    >
       <Suspense fallback={<LoadingBar />}>
         {/* A new navigation to the same address re-runs the screen from a clean state. */}
         <Screen key={location.key} />
-        <ScreenRendered pathname={location.pathname} visit={location.key} />
+        <ScreenRendered pathname={location.pathname} visit={visit} />
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -35,9 +35,9 @@ export function shownBuild(): Build | undefined {
   return shownRemote ? buildOf(shownRemote) : undefined;
 }
 
-/** Screens waiting to render, by navigation key; visits whose screen has rendered. */
+/** Screens waiting to render, by visit; visits whose screen has rendered or failed. */
 const waiting = new Map<string, { remote: RemoteName; timer: ReturnType<typeof setTimeout> }>();
-const shownVisits = new Set<string>();
+const settledVisits = new Set<string>();
 
 /**
  * A route's screen of `remote` starts (navigation `visit`): the build counts as used by this
@@ -52,8 +52,8 @@ export function screenStarted(remote: RemoteName, visit: string): () => void {
   if (!usedBuilds.some((known) => known.remote === build.remote && known.release === build.release))
     usedBuilds.push(build);
   healthBeacon.used(build);
-  // A screen whose code had arrived rendered in this same commit (its effect ran first).
-  if (shownVisits.has(visit)) return () => undefined;
+  // A screen whose code had arrived rendered, or failed, in this same commit (before this effect).
+  if (settledVisits.has(visit)) return () => undefined;
   clearTimeout(waiting.get(visit)?.timer);
   const timer = setTimeout(() => {
     waiting.delete(visit);
@@ -80,18 +80,30 @@ export function screenShown(visit: string): void {
   const waitingForFirst = afterFirstScreen;
   afterFirstScreen = undefined;
   for (const then of waitingForFirst ?? []) then();
-  shownVisits.add(visit);
+  settledVisits.add(visit);
   clearTimeout(waiting.get(visit)?.timer);
   waiting.delete(visit);
 }
 
-/** The error boundary around a screen of `remote` caught `kind` (a stuck screen is then reported as this). */
-export function screenFailed(remote: RemoteName, kind: Extract<ErrorKind, 'load-failed' | 'boundary'>): void {
-  for (const [visit, item] of waiting) {
+/**
+ * The error boundary around a screen of `remote` caught `kind` on `visit` (a stuck screen is then
+ * reported as this). A screen whose code had arrived fails in the commit that first shows it,
+ * before screenStarted's effect: the build counts as used all the same, so the error is counted
+ * with its session, and the visit is settled, so it is not reported as never usable as well.
+ */
+export function screenFailed(
+  remote: RemoteName,
+  kind: Extract<ErrorKind, 'load-failed' | 'boundary'>,
+  visit: string,
+): void {
+  settledVisits.add(visit);
+  for (const [waitingVisit, item] of waiting) {
     if (item.remote !== remote) continue;
     clearTimeout(item.timer);
-    waiting.delete(visit);
+    waiting.delete(waitingVisit);
   }
   const build = buildOf(remote);
-  if (build) healthBeacon.error(build, kind);
+  if (!build) return;
+  healthBeacon.used(build);
+  healthBeacon.error(build, kind);
 }
