@@ -40,6 +40,14 @@ const DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver'
 const MINIBROWSER_PATH =
   process.env.WEBKIT_MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const XVFB_RUN = '/usr/bin/xvfb-run';
+/**
+ * xvfb-run's own screen, and `-noreset`: by default an X server resets when its last client
+ * disconnects, and a client connecting during the reset is refused. Each test's MiniBrowser is the
+ * display's only client, so the next test's browser met the reset of the last one's closing
+ * ('cannot open display', CI run 23; on a loaded machine about one connection in thirty, measured
+ * with xdpyinfo against a bare Xvfb, none with -noreset).
+ */
+const XVFB_ARGS = '-screen 0 1280x1024x24 -noreset';
 /** How long the driver may take to answer /status after it was started. */
 const START_TIMEOUT_MS = 20_000;
 /** The longest a WebDriver command may go unanswered (a page load included) before its step fails. */
@@ -262,10 +270,14 @@ async function startDriver(): Promise<RunningDriver> {
   // `-a` looks for a free display from `-n`: workers start their search at different numbers, so two
   // launching at once do not both pick the first free one.
   const display = 100 + (port % 400);
-  const driver = spawn(XVFB_RUN, ['-n', String(display), '-a', DRIVER_PATH, `--port=${port}`], {
-    detached: true,
-    stdio: ['ignore', output, output],
-  });
+  const driver = spawn(
+    XVFB_RUN,
+    ['-n', String(display), '-a', '-s', XVFB_ARGS, DRIVER_PATH, `--port=${port}`],
+    {
+      detached: true,
+      stdio: ['ignore', output, output],
+    },
+  );
   closeSync(output);
   // Its own process group (so one signal ends xvfb-run, Xvfb, the driver and its browsers); should
   // the worker exit without its teardown, the group goes with it.
@@ -301,23 +313,10 @@ async function openSession({ command }: RunningDriver): Promise<EngineDriver> {
 export async function launchWebKit(): Promise<EngineBrowser> {
   for (const path of [DRIVER_PATH, MINIBROWSER_PATH, XVFB_RUN])
     if (!existsSync(path)) throw missingEngine('webkit', path);
-  let running = await startDriver();
+  const running = await startDriver();
   return {
     engine: 'webkit',
-    open: async () => {
-      try {
-        return await openSession(running);
-      } catch (error) {
-        // A browser that cannot start in this driver's display (one run: MiniBrowser 'cannot open
-        // display' after the worker's earlier sessions had used it) would fail every later test of
-        // the worker: the driver and its Xvfb start again, on a new display, once. The test then
-        // runs whole on the new browser; a second failure is the test's.
-        console.warn(`[engines] webkit: a new session failed, starting the driver again: ${String(error)}`);
-        await stopGroup(running.driver);
-        running = await startDriver();
-        return openSession(running);
-      }
-    },
+    open: () => openSession(running),
     close: () => stopGroup(running.driver),
   };
 }
