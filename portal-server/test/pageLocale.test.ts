@@ -122,7 +122,7 @@ describe('the page in its locale', () => {
             screenTitle: '{screen} – Centre d’authentification',
           },
           // No title; a noscript text that would close the element: it stays text.
-          ar: { noscript: 'JavaScript </noscript><img src=x>' },
+          ar: { noscript: 'JavaScript </noscript><img src=x>', screenTitle: '{screen} – مركز المصادقة' },
         },
       }),
     );
@@ -190,8 +190,12 @@ describe('the page in its locale', () => {
     expect(english).toContain(`<noscript>${NOSCRIPT}</noscript>`);
     // A word the build does not give stays the template's; a given one is text, never markup.
     const arabic = (await page('/direct', { 'accept-language': 'ar' })).body;
-    expect(arabic).toContain('<title>Authentication Hub</title>');
     expect(arabic).toContain('<noscript>JavaScript &lt;/noscript&gt;&lt;img src=x&gt;</noscript>');
+    expect((await page('/no-such-screen', { 'accept-language': 'ar' })).body).toContain(
+      '<title>Authentication Hub</title>',
+    );
+    // On a right-to-left page the screen's name is an isolate, as the app's own title has it.
+    expect(arabic).toContain('<title>\u2068Sign in\u2069 – مركز المصادقة</title>');
   });
 
   it("gives the page the contributed titles in its locale, from the remote's manifest", async () => {

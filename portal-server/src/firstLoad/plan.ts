@@ -182,7 +182,7 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
   );
 
   const words = Object.hasOwn(hostPlan.documentWords, input.locale)
-    ? pageWords(hostPlan.documentWords[input.locale], screen)
+    ? pageWords(hostPlan.documentWords[input.locale], screen, localeDirection(input.locale))
     : undefined;
   return {
     locale: {
@@ -204,13 +204,19 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
 
 /**
  * The page's own words, its title naming the screen it opens on as the app names it once it runs
- * (host/src/shell/useScreenArrival.ts: the contributed route's title in the page's words): a
- * screen reader says which screen this is from the first byte, and the app has no title to set.
+ * (host/src/shell/useScreenArrival.ts: the contributed route's title in the page's words; on a
+ * right-to-left page an isolate, as the kernel puts every text argument): a screen reader says
+ * which screen this is from the first byte, and the app has no title to set.
  */
-function pageWords(words: DocumentWords | undefined, screen: Screen | undefined): DocumentWords | undefined {
+function pageWords(
+  words: DocumentWords | undefined,
+  screen: Screen | undefined,
+  direction: 'ltr' | 'rtl',
+): DocumentWords | undefined {
   if (!words?.screenTitle || !screen) return words;
   const { screenTitle, ...rest } = words;
-  return { ...rest, title: screenTitle.replace('{screen}', () => screen.title) };
+  const name = direction === 'rtl' ? `\u2068${screen.title}\u2069` : screen.title;
+  return { ...rest, title: screenTitle.replace('{screen}', () => name) };
 }
 
 /**
