@@ -8,7 +8,8 @@ import { screenTitleFor } from '../routing/routeTable';
 
 /**
  * Every screen change, in one place (WCAG 2.4.2, 2.4.3, 4.1.3): the page's title names the screen
- * first (its contributed route's title; the portal server gives a page its first screen's); once the screen has shown, focus goes to its first field or, without one, to its heading
+ * first (its contributed route's title; the portal server gives a page its first screen's); once
+ * the screen has shown, focus goes to its first field or, without one, to its heading
  * (unless the screen already placed it: its own useFocusFirst runs first), so it is never left on
  * <body>; and the announcer says which screen this is. `visit` is the navigation's key: going to
  * the same address again is a new arrival.
