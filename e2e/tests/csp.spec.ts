@@ -25,6 +25,11 @@ test('start-up under the portal CSP: environment, client token, zero violations'
   const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
   expect(scriptSrc).not.toContain('unsafe-inline');
   expect(scriptSrc).not.toContain('unsafe-eval');
+  // The rendered first screen's stylesheets are inline, each allowed by its hash only.
+  const styleSrc = csp.split(';').find((d) => d.trim().startsWith('style-src')) ?? '';
+  expect(styleSrc).not.toContain('unsafe-inline');
+  expect(styleSrc).toMatch(/'sha256-[A-Za-z0-9+/]+=*'/);
+  expect(await page.locator('head style').count()).toBeGreaterThan(0);
   expect(csp).toContain("object-src 'none'");
   const bootstrap = await page.locator('script#portal-bootstrap').evaluate((element) => ({
     type: element.getAttribute('type'),

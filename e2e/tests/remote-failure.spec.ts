@@ -46,22 +46,14 @@ async function expectBannerWithShellWorking(page: Page, remote: string) {
 
 for (const c of cases) {
   test.describe(`${c.remote} failing`, () => {
-    test.describe(() => {
-      // A rendered first screen (remote-login's) applies its stylesheet from <head>, which this
-      // test makes unreachable: axe-core's CSSOM preload (the a11y guard) then re-reads that
-      // stylesheet through a <style> element of its own, which the CSP refuses. The page itself
-      // adds none (this test with the a11y guard off reports no violation); the banner's
-      // accessibility is checked by the other failure tests.
-      if (c.pkg === 'remote-login') test.use({ axeCheck: false });
-      test('unreachable: banner and Retry, then Retry recovers', async ({ page, pageErrors: _ }) => {
-        const pattern = `**/remotes/${c.pkg}/**`;
-        await page.route(pattern, (route) => route.abort('connectionrefused'));
-        await c.visit(page);
-        await expectBannerWithShellWorking(page, c.remote);
-        await page.unroute(pattern);
-        await page.getByRole('button', { name: 'Retry' }).click();
-        await c.shown(page);
-      });
+    test('unreachable: banner and Retry, then Retry recovers', async ({ page, pageErrors: _ }) => {
+      const pattern = `**/remotes/${c.pkg}/**`;
+      await page.route(pattern, (route) => route.abort('connectionrefused'));
+      await c.visit(page);
+      await expectBannerWithShellWorking(page, c.remote);
+      await page.unroute(pattern);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await c.shown(page);
     });
 
     test('serving throwing JavaScript: banner and Retry, then Retry recovers', async ({

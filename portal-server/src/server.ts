@@ -325,6 +325,7 @@ export async function buildServer(
       portalConfig: portalConfigBody(config.product),
       log: app.log,
       screenMarkup: new ScreenMarkup(config.releasesDir, app.log),
+      publicOrigin,
     }),
   });
   await registerRemoteReleases(app, {

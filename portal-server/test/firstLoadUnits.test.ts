@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { escapeAttribute, jsonForScript } from '../src/firstLoad/htmlEscape.js';
+import { inlineStylesheet } from '../src/firstLoad/inlineStylesheet.js';
 import { LocalManifests } from '../src/firstLoad/localManifests.js';
 import { splitTemplate } from '../src/firstLoad/renderIndex.js';
+import { stylesheetName } from '../src/host/hostSource.js';
 
 describe('LocalManifests.fileFor', () => {
   const releases = path.resolve('/srv/releases');
@@ -55,5 +58,43 @@ describe('splitTemplate', () => {
       /^<\/head>/,
     );
     expect(splitTemplate('<p>no head</p>').split).toBeUndefined();
+  });
+});
+
+describe('inlineStylesheet', () => {
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+  it('hashes the text as the HTML parser will read it (CR LF and CR as LF)', () => {
+    const sheet = inlineStylesheet('/a.css', '.a{color:red}\r\n.b{color:blue}\r.c{}');
+    expect(sheet?.css).toBe('.a{color:red}\n.b{color:blue}\n.c{}');
+    expect(sheet?.hash).toBe(sha256('.a{color:red}\n.b{color:blue}\n.c{}'));
+  });
+
+  it.each([
+    ['an end tag', '.a{content:"</style><script>alert(1)</script>"}'],
+    ['an end tag in capitals', '.a{content:"</STYLE >"}'],
+    ['a NUL the parser would replace', '.a{content:"\0"}'],
+  ])('refuses a stylesheet with %s (the page links it instead)', (_, text) => {
+    expect(inlineStylesheet('/a.css', text)).toBeUndefined();
+  });
+});
+
+describe('stylesheetName', () => {
+  it('gives the build file of a stylesheet path', () => {
+    expect(stylesheetName('/0.f24803769c.css')).toBe('0.f24803769c.css');
+    expect(stylesheetName('/static/css/a.css')).toBe('static/css/a.css');
+  });
+
+  it.each([
+    '0.css',
+    '//cdn.example/a.css',
+    'https://cdn.example/a.css',
+    '/../secrets.css',
+    '/static/../../a.css',
+    '/a\\..\\b.css',
+    '/static//a.css',
+    '/main.js',
+  ])('refuses %s', (href) => {
+    expect(stylesheetName(href)).toBeUndefined();
   });
 });

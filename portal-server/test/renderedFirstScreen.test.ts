@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -69,19 +70,33 @@ describe('the rendered first screen in the page', () => {
   let app: FastifyInstance;
   const folder = path.join('remote-login', 'rendered');
 
-  /** A build of remote_login whose manifest lists its prerendered User ID screen with that file's sha384. */
-  function writeRenderedRelease(markup: string, listed = sha384Of(markup)) {
+  const SCREEN_CSS = '__federation_expose_UserId.e5d50b127d.css';
+
+  /**
+   * A build of remote_login whose manifest lists its prerendered User ID screen with that file's
+   * sha384, and (when given) the screen's stylesheet, written with the sha384 the manifest lists.
+   */
+  function writeRenderedRelease(
+    markup: string,
+    listed = sha384Of(markup),
+    css?: { text: string; listed?: string },
+  ) {
     const built = manifest('remote_login', ['Landing', 'UserId', 'Password'], 'e5d50b127d') as {
       integrity: Record<string, string>;
     };
     const withScreen = {
       ...built,
       prerender: { './UserId': 'prerender/UserId.html' },
-      integrity: { ...built.integrity, 'prerender/UserId.html': listed },
+      integrity: {
+        ...built.integrity,
+        'prerender/UserId.html': listed,
+        ...(css ? { [SCREEN_CSS]: css.listed ?? sha384Of(css.text) } : {}),
+      },
     };
     const entry = writeRelease(dirs, folder, withScreen);
     mkdirSync(path.join(dirs.releasesDir, folder, 'prerender'), { recursive: true });
     writeFileSync(path.join(dirs.releasesDir, folder, 'prerender', 'UserId.html'), markup);
+    if (css) writeFileSync(path.join(dirs.releasesDir, folder, SCREEN_CSS), css.text);
     dirs.writeRemotesConfig({ remote_login: entry });
   }
 
@@ -123,6 +138,83 @@ describe('the rendered first screen in the page', () => {
       /<link rel="stylesheet" href="\/remotes\/remote-login\/rendered\/__federation_expose_UserId\.e5d50b127d\.css" crossorigin="anonymous" integrity="sha384-/,
     );
     expect(head).not.toContain('as="style"');
+  });
+
+  describe('its stylesheets inline', () => {
+    const HOST_CSS = '.portal-shell{display:flex}\r\n.portal-header{color:#fff}';
+    const LOGIN_CSS = '.portal-login{gap:1rem}';
+    const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const styleSrc = (csp: string | undefined) =>
+      (csp ?? '').split(';').find((directive) => directive.trim().startsWith('style-src')) ?? '';
+    const styles = (body: string) =>
+      [...body.matchAll(/<style data-href="([^"]*)">([^<]*)<\/style>/g)].map((m) => ({
+        href: m[1],
+        css: m[2],
+      }));
+
+    it('carries them in <style> elements its CSP allows by hash, with inert links the runtimes find', async () => {
+      writeFileSync(path.join(dirs.hostDist, '802.f09d3d705f.css'), HOST_CSS);
+      writeRenderedRelease(SCREEN, undefined, { text: LOGIN_CSS });
+      const response = await app.inject({ url: '/direct', headers: html });
+      const head = response.body.slice(0, response.body.indexOf('</head>'));
+      // Line ends as the HTML parser reads them, so the text the browser hashes is the one hashed here.
+      const hostCss = HOST_CSS.replace('\r\n', '\n');
+      expect(styles(head)).toEqual([
+        { href: '/802.f09d3d705f.css', css: hostCss },
+        { href: `/remotes/remote-login/rendered/${SCREEN_CSS}`, css: LOGIN_CSS },
+      ]);
+      // Nothing to fetch before the first paint: each file is named by a disabled link only, the
+      // host's by its path (its runtime's public path is '/'), the remote's by its full URL.
+      expect(head).toContain('<link rel="stylesheet" href="/802.f09d3d705f.css" disabled>');
+      expect(head).toMatch(
+        new RegExp(
+          `<link rel="stylesheet" href="http://localhost:\\d+/remotes/remote-login/rendered/${SCREEN_CSS.replaceAll('.', '\\.')}" disabled>`,
+        ),
+      );
+      expect(head.match(/<link rel="stylesheet"[^>]*>/g)?.every((tag) => tag.endsWith(' disabled>'))).toBe(
+        true,
+      );
+      const policy = styleSrc(response.headers['content-security-policy'] as string);
+      expect(policy).toContain(sha256(hostCss));
+      expect(policy).toContain(sha256(LOGIN_CSS));
+      expect(policy).not.toContain('unsafe-inline');
+      // A page with no rendered screen carries no style and allows none.
+      const other = await app.inject({ url: '/verify', headers: html });
+      expect(other.body).not.toContain('<style');
+      expect(styleSrc(other.headers['content-security-policy'] as string)).not.toContain('sha256-');
+    });
+
+    it('links a stylesheet that fails its check or could end its element, and allows no hash for it', async () => {
+      writeFileSync(
+        path.join(dirs.hostDist, '802.f09d3d705f.css'),
+        '.a{content:"</style><script>x()</script>"}',
+      );
+      writeRenderedRelease(SCREEN, undefined, { text: LOGIN_CSS, listed: sha384Of('other bytes') });
+      const response = await app.inject({ url: '/direct', headers: html });
+      const head = response.body.slice(0, response.body.indexOf('</head>'));
+      expect(head).not.toContain('<style');
+      expect(head).toContain('<link rel="stylesheet" href="/802.f09d3d705f.css">');
+      expect(head).toMatch(
+        /<link rel="stylesheet" href="\/remotes\/remote-login\/rendered\/__federation_expose_UserId\.e5d50b127d\.css" crossorigin="anonymous" integrity="sha384-/,
+      );
+      expect(styleSrc(response.headers['content-security-policy'] as string)).not.toContain('sha256-');
+      expect(
+        logs
+          .entries()
+          .filter((entry) => entry.level === 40 && String(entry.msg).includes('stylesheet not inline')),
+      ).toHaveLength(1);
+      // The screen itself is still rendered.
+      expect(root(response.body)).toContain(SCREEN);
+    });
+
+    it('is a new page when a stylesheet changes (the page cache keys on what it carries)', async () => {
+      const file = path.join(dirs.hostDist, '802.f09d3d705f.css');
+      writeFileSync(file, HOST_CSS);
+      writeRenderedRelease(SCREEN);
+      expect(styles(await page('/direct'))[0]?.css).toBe(HOST_CSS.replace('\r\n', '\n'));
+      writeFileSync(file, '.portal-shell{display:grid}');
+      expect(styles(await page('/direct'))[0]?.css).toBe('.portal-shell{display:grid}');
+    });
   });
 
   it('serves the client-rendered page, and logs once, when the markup fails its check', async () => {

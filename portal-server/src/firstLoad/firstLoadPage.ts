@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { HostPages } from '../host/hostSource.js';
+import type { HostPage, HostPages } from '../host/hostSource.js';
 import type { ProductConfig } from '../productConfig.js';
 import { CanarySession } from '../remotes/canarySession.js';
 import type { EnvironmentBody } from '../routes/configBodies.js';
@@ -8,6 +8,7 @@ import type { LiveContributions } from './liveContributions.js';
 import { PageCache, type PageKeyParts } from './pageCache.js';
 import { type PlannedRemote, buildPlan, screenFor } from './plan.js';
 import type { ScreenMarkup, ScreenMarkupRead } from './screenMarkup.js';
+import { type InlineStylesheet, inlineStylesheet } from './inlineStylesheet.js';
 import { composeFirstScreen } from './shellMarkup.js';
 import type { MergedContributions } from '@portal/contributions/merge';
 import { PlannedPage } from './plannedPage.js';
@@ -32,6 +33,8 @@ export interface FirstLoadPageOptions {
   cache?: PageCache;
   /** Reads and checks the remotes' prerendered screens; without it every page is client-rendered. */
   screenMarkup?: ScreenMarkup;
+  /** This portal's origin (PUBLIC_ORIGIN or the bound port): a remote on it compares full URLs. */
+  publicOrigin?: () => string;
 }
 
 export type RenderedPage = { ok: true; page: PlannedPage } | { ok: false };
@@ -91,8 +94,18 @@ export class FirstLoadPage {
       locale === SOURCE_LOCALE
         ? await this.renderedScreen(pathname, remotes, contributions, hostPlan)
         : undefined;
-    // The screen's markup as read is part of the key: a re-staged or repaired file is a new page.
-    const page = this.cached({ ...parts, locale, remotes, screen }, () => {
+    const firstScreenShown = screen?.ok === true && hostPlan.shell !== undefined;
+    const stylesheets = firstScreenShown
+      ? await this.inlineStylesheets(host, pathname, remotes, contributions, hostPlan)
+      : new Map<string, InlineStylesheet>();
+    const publicOrigin = this.options.publicOrigin?.();
+    // The screen's markup and stylesheets as read are part of the key: a re-staged or repaired file
+    // is a new page.
+    const styles = [
+      publicOrigin ?? '',
+      ...[...stylesheets.values()].map((sheet) => `${sheet.href} ${sheet.hash}`),
+    ];
+    const page = this.cached({ ...parts, locale, remotes, screen, styles }, () => {
       const { portalConfig } = this.options;
       const firstScreen =
         screen?.ok && hostPlan.shell !== undefined
@@ -112,9 +125,11 @@ export class FirstLoadPage {
         contributions: localisedContributions(contributions, remotes, locale),
         environment,
         portalConfig,
-        ...(firstScreen === undefined ? {} : { firstScreen }),
+        ...(firstScreen === undefined ? {} : { firstScreen, inlineStylesheets: stylesheets }),
+        ...(publicOrigin === undefined ? {} : { publicOrigin }),
       });
-      return new PlannedPage(renderIndex(built, plan), contributions);
+      const styleHashes = plan.preloads.flatMap((preload) => (preload.inline ? [preload.inline.hash] : []));
+      return new PlannedPage(renderIndex(built, plan), contributions, styleHashes);
     });
     return { ok: true, page };
   }
@@ -142,6 +157,43 @@ export class FirstLoadPage {
       href !== undefined && Object.hasOwn(resolved.files, href) ? resolved.files[href] : undefined;
     if (href === undefined || integrity === undefined) return undefined;
     return reader.read(href, integrity);
+  }
+
+  /**
+   * The stylesheets a rendered first screen carries inline (inlineStylesheet.ts), by href: the host
+   * build's start-up ones, read from that build, and the screen's, read from the remote's release
+   * folder and checked against its manifest's sha384 like the markup. One that cannot be read,
+   * fails its check or cannot be a <style> is left out, and the page links it as before.
+   */
+  private async inlineStylesheets(
+    host: HostPage,
+    pathname: string,
+    remotes: ReadonlyMap<string, PlannedRemote>,
+    contributions: MergedContributions,
+    hostPlan: HostPlan,
+  ): Promise<Map<string, InlineStylesheet>> {
+    const reads: Promise<InlineStylesheet | undefined>[] = [];
+    for (const href of [...hostPlan.host.css, ...hostPlan.last.css]) {
+      reads.push(
+        host.stylesheet(href).then((text) => (text === undefined ? undefined : inlineStylesheet(href, text))),
+      );
+    }
+    const screen = screenFor(contributions.routes, pathname);
+    const resolved = screen ? remotes.get(screen.remote)?.resolved : undefined;
+    const reader = this.options.screenMarkup;
+    if (screen && resolved && reader && Object.hasOwn(resolved.exposes, screen.expose)) {
+      for (const href of resolved.exposes[screen.expose]?.css ?? []) {
+        const integrity = Object.hasOwn(resolved.files, href) ? resolved.files[href] : undefined;
+        if (integrity === undefined) continue;
+        reads.push(
+          reader
+            .read(href, integrity, 'stylesheet')
+            .then((read) => (read.ok ? inlineStylesheet(href, read.value) : undefined)),
+        );
+      }
+    }
+    const sheets = await Promise.all(reads);
+    return new Map(sheets.flatMap((sheet) => (sheet ? [[sheet.href, sheet] as const] : [])));
   }
 
   /** The shell and screen composed, or undefined (logged) when the host's shell lacks a place. */

@@ -25,6 +25,8 @@ export interface PageKeyParts {
   remotes: ReadonlyMap<string, PlannedRemote> | undefined;
   /** The route's prerendered screen as read (screenMarkup.ts; a new read is a new object), if any. */
   screen?: object | undefined;
+  /** The rendered first screen's inline stylesheets as read (href and hash), and the origin. */
+  styles?: readonly string[];
 }
 
 /**
@@ -60,6 +62,7 @@ export class PageCache {
       this.idOf(parts.plan),
       JSON.stringify(parts.environment),
       parts.screen ? `screen #${this.idOf(parts.screen)}` : 'no screen',
+      JSON.stringify(parts.styles ?? []),
       ...remotes,
     ].join('\n');
   }

@@ -5,6 +5,7 @@ import type { DocumentWords, HostPlan } from './hostPlan.js';
 import type { SessionBuild } from '../remotes/remoteEntry.js';
 import type { ResolvedRemote } from './manifestSchema.js';
 import { localeDirection } from '../i18n/negotiateLocale.js';
+import type { InlineStylesheet } from './inlineStylesheet.js';
 import { isAbsolutePath } from './urls.js';
 
 /** The page's first call on a login screen (login start, step 1), answered by this server. */
@@ -22,6 +23,11 @@ export interface Preload {
    * markup never shows unstyled) instead of only preloaded.
    */
   apply?: boolean;
+  /**
+   * An applied stylesheet the page carries inline (inlineStylesheet.ts): its text, its CSP hash and
+   * the href of the inert <link> that tells the federation runtime the file is already applied.
+   */
+  inline?: { css: string; hash: string; runtimeHref: string };
 }
 
 /**
@@ -84,6 +90,13 @@ export interface PlanInput {
    * markup the session's build of its remote provides and passed its check.
    */
   firstScreen?: string;
+  /**
+   * The rendered first screen's stylesheets that can be inline, by href (read and checked by
+   * firstLoadPage.ts); one not here is linked from <head> as before.
+   */
+  inlineStylesheets?: ReadonlyMap<string, InlineStylesheet>;
+  /** This portal's origin: a remote on it compares its stylesheets' URLs in full. */
+  publicOrigin?: string;
 }
 
 function withoutTrailingSlash(pathname: string): string {
@@ -168,7 +181,13 @@ export function buildPlan(input: PlanInput): FirstLoadPlan {
   // and the screen's are applied from <head>, not only preloaded.
   const firstScreen = screen?.guard === 'A' ? input.firstScreen : undefined;
   if (firstScreen !== undefined) {
-    for (const preload of preloads) if (preload.as === 'style') preload.apply = true;
+    for (const preload of preloads) {
+      if (preload.as !== 'style') continue;
+      preload.apply = true;
+      const inline = input.inlineStylesheets?.get(preload.href);
+      if (inline)
+        preload.inline = { css: inline.css, hash: inline.hash, runtimeHref: runtimeHref(preload, input) };
+    }
   }
 
   const planned = remotesPlannedInFull(screen);
@@ -242,6 +261,16 @@ function entryIntegrity(remote: ResolvedRemote): Record<string, string> {
  */
 function remotesPlannedInFull(screen: Screen | undefined): Set<string> | 'all' {
   return screen ? new Set([screen.remote]) : 'all';
+}
+
+/**
+ * The href a federation runtime compares before it adds a stylesheet's <link>: the host's runtime
+ * (public path '/') the path as planned; a remote's (its public path is its entry's full URL) the
+ * full URL of a file on this origin. A <link> it finds with that href counts as applied.
+ */
+function runtimeHref(preload: Preload, input: Pick<PlanInput, 'publicOrigin'>): string {
+  const remoteFile = preload.crossOrigin && isAbsolutePath(preload.href);
+  return remoteFile && input.publicOrigin ? `${input.publicOrigin}${preload.href}` : preload.href;
 }
 
 /**

@@ -20,6 +20,8 @@ export class PlannedPage {
     html: string,
     /** The merged contributions the page's bootstrap block carries (undefined: served as built). */
     readonly contributions: MergedContributions | undefined,
+    /** The CSP sources ('sha256-…') of the <style> elements the page carries, for its policy. */
+    readonly styleHashes: readonly string[] = [],
   ) {
     this.html = Buffer.from(html);
   }

@@ -27,11 +27,23 @@ export function splitTemplate(html: string): IndexTemplate {
 }
 
 function preloadTag(preload: Preload): string {
+  if (preload.apply && preload.inline && isSafeHref(preload.inline.runtimeHref))
+    return inlineTags(preload, preload.inline);
   const crossOrigin = preload.crossOrigin ? ' crossorigin="anonymous"' : '';
   const integrity = preload.integrity ? ` integrity="${escapeAttribute(preload.integrity)}"` : '';
   if (preload.apply)
     return `<link rel="stylesheet" href="${escapeAttribute(preload.href)}"${crossOrigin}${integrity}>`;
   return `<link rel="preload" as="${preload.as}" href="${escapeAttribute(preload.href)}"${crossOrigin}${integrity}>`;
+}
+
+/**
+ * A stylesheet the page carries: its text in a <style> (allowed by its hash in the page's CSP), and
+ * a disabled <link> naming the file, which the browser never fetches or applies. The federation
+ * runtime that loads the screen looks for a stylesheet <link> with the file's URL before it adds
+ * one and waits for it; finding this one, it counts the file as applied and adds nothing.
+ */
+function inlineTags(preload: Preload, inline: NonNullable<Preload['inline']>): string {
+  return `<style data-href="${escapeAttribute(preload.href)}">${inline.css}</style><link rel="stylesheet" href="${escapeAttribute(inline.runtimeHref)}" disabled>`;
 }
 
 /**

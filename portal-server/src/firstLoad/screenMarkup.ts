@@ -9,9 +9,16 @@ const MAX_CACHED_FILES = 64;
 /** The checked markup, or why there is none (logged once per state of the file). */
 export type ScreenMarkupRead = ReadResult<string>;
 
+/** What a read file is for, and what the page does without it (its log line). */
+const WITHOUT = {
+  screen: 'rendered first screen unusable: page client-rendered',
+  stylesheet: "rendered first screen's stylesheet not inline: the page links it",
+} as const;
+
 /**
- * A remote's prerendered screen (prerender/<Expose>.html in its release folder), used only when its
- * bytes have the sha384 its verified manifest gives, as every other file of a remote. Only releases
+ * A remote's prerendered screen (prerender/<Expose>.html in its release folder), or the stylesheet
+ * the page carries inline with it, used only when its bytes have the sha384 its verified manifest
+ * gives, as every other file of a remote. Only releases
  * on this origin are read (from RELEASES_DIR, under the /remotes/ route's rules); a screen on another
  * origin is client-rendered. A missing or mismatching file is logged once per state of the file.
  */
@@ -26,7 +33,11 @@ export class ScreenMarkup {
     this.local = new LocalManifests(releasesDir);
   }
 
-  async read(href: string, integrity: string): Promise<ScreenMarkupRead> {
+  async read(
+    href: string,
+    integrity: string,
+    purpose: keyof typeof WITHOUT = 'screen',
+  ): Promise<ScreenMarkupRead> {
     const file = href.startsWith('/') ? this.local.fileFor(href) : undefined;
     if (file === undefined) return { ok: false, error: 'not a release file on this origin' };
     const key = `${file}\n${integrity}`;
@@ -41,11 +52,7 @@ export class ScreenMarkup {
       this.files.set(key, cached);
     }
     const { result, fresh } = await cached.read();
-    if (!result.ok && fresh)
-      this.log.warn(
-        { markup: href, reason: result.error },
-        'rendered first screen unusable: page client-rendered',
-      );
+    if (!result.ok && fresh) this.log.warn({ markup: href, reason: result.error }, WITHOUT[purpose]);
     return result;
   }
 }

@@ -8,6 +8,22 @@ import type { CanarySession } from '../remotes/canarySession.js';
 import { type HostBuildEntry, type HostEntry, parseHostEntry } from './hostEntry.js';
 import { type HostRelease, type LoadedHostRelease, loadHostRelease } from './hostRelease.js';
 
+/** Enough for the start-up stylesheets of the host builds a server serves from HOST_DIST over time. */
+const MAX_DIST_STYLESHEETS = 16;
+
+/**
+ * The build's file name of a stylesheet href on this origin ("/0.1a2b.css" → "0.1a2b.css"), or
+ * undefined for anything that is not a plain .css file inside the build.
+ */
+export function stylesheetName(href: string): string | undefined {
+  if (!href.startsWith('/') || href.startsWith('//')) return undefined;
+  const name = href.slice(1);
+  const segments = name.split('/');
+  if (!name.endsWith('.css') || name.includes('\\')) return undefined;
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return undefined;
+  return name;
+}
+
 /** The host's name in the canary dealing (its bucket is independent of every remote's). */
 export const HOST_CANARY_NAME = 'host';
 /** How many host releases stay in memory: the live one, a canary, and the ones just before them. */
@@ -19,6 +35,11 @@ export interface HostPage {
   plan: CachedRead<HostPlan>;
   /** Where the build comes from, for log lines: HOST_DIST or `host release <name>`. */
   source: string;
+  /**
+   * The text of one of this build's stylesheets by its href on this origin ("/0.1a2b.css"), for a
+   * rendered first screen that carries it inline; undefined when the build has no such file.
+   */
+  stylesheet(href: string): Promise<string | undefined>;
 }
 
 /** The page of the host build a session gets (FirstLoadPage reads it on every page load). */
@@ -60,6 +81,8 @@ export class HostSource implements HostPages {
     { template: ReadResult<IndexTemplate>; plan: ReadResult<HostPlan> }
   >();
   private readonly logged = new WeakSet<HostRelease>();
+  /** HOST_DIST's stylesheets as read (each a stat when unchanged), by file name. */
+  private readonly distStylesheets = new Map<string, StatCachedFile<string>>();
   private lastGood: HostRelease | undefined;
 
   constructor(private readonly options: HostSourceOptions) {
@@ -77,7 +100,12 @@ export class HostSource implements HostPages {
     const current = await this.current();
     if (!current) {
       const [template, plan] = await Promise.all([this.distTemplate.read(), this.distPlan.read()]);
-      return { template, plan, source: this.options.hostDist };
+      return {
+        template,
+        plan,
+        source: this.options.hostDist,
+        stylesheet: (href) => this.distStylesheet(href),
+      };
     }
     const build = this.buildFor(current, session, true);
     if (!build) {
@@ -85,7 +113,12 @@ export class HostSource implements HostPages {
         result: { ok: false as const, error: 'no host release passed its check' },
         fresh: false,
       };
-      return { template: none, plan: none, source: 'host release (none)' };
+      return {
+        template: none,
+        plan: none,
+        source: 'host release (none)',
+        stylesheet: async () => undefined,
+      };
     }
     let pages = this.parsed.get(build);
     const fresh = pages === undefined;
@@ -102,7 +135,29 @@ export class HostSource implements HostPages {
       template: { result: pages.template, fresh },
       plan: { result: pages.plan, fresh },
       source: `host release ${build.release}`,
+      // A release's files were checked against its integrity.json when it was read.
+      stylesheet: async (href) => {
+        const name = stylesheetName(href);
+        return name === undefined ? undefined : build.files.get(name)?.toString('utf8');
+      },
     };
+  }
+
+  /** A stylesheet of HOST_DIST, read from disk as built. */
+  private async distStylesheet(href: string): Promise<string | undefined> {
+    const name = stylesheetName(href);
+    if (name === undefined) return undefined;
+    let file = this.distStylesheets.get(name);
+    if (!file) {
+      if (this.distStylesheets.size >= MAX_DIST_STYLESHEETS) this.distStylesheets.clear();
+      file = new StatCachedFile(path.join(this.options.hostDist, name), (text) => ({
+        ok: true,
+        value: text,
+      }));
+      this.distStylesheets.set(name, file);
+    }
+    const { result } = await file.read();
+    return result.ok ? result.value : undefined;
   }
 
   /** Readiness: a host build can be served (host.json's live release checked, or HOST_DIST's page and plan). */

@@ -10,6 +10,11 @@ export interface CspSources {
   frameAncestors: readonly string[];
   reportUri: string;
   reportToGroup: string;
+  /**
+   * The CSP hashes ('sha256-…') of the <style> elements this page carries (a rendered first
+   * screen's stylesheets): each allows exactly that text, never 'unsafe-inline'.
+   */
+  styleHashes?: readonly string[];
   /** Further directives (Trusted Types when enforced). */
   extraDirectives?: readonly string[];
 }
@@ -29,7 +34,7 @@ export function contentSecurityPolicy(sources: CspSources): string {
     "default-src 'self'",
     `script-src ${sourceList(sources.remoteOrigins, sources.extraScriptOrigins)}`,
     // Remote CSS chunks come from the remote's own folder, wherever it is hosted.
-    `style-src ${sourceList(sources.remoteOrigins)}`,
+    `style-src ${sourceList(sources.remoteOrigins, sources.styleHashes ?? [])}`,
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src ${sourceList(sources.apiOrigins, sources.remoteOrigins)}`,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PortalServerConfig } from '../config.js';
 import { contentSecurityPolicy, RESOURCE_POLICY, staticPagePolicy } from './contentSecurityPolicy.js';
 import { trustedTypesHeaders } from './trustedTypes.js';
@@ -54,6 +54,20 @@ function crossOriginResourcePolicy(embeddable: boolean): 'same-origin' | 'cross-
   return embeddable ? 'cross-origin' : 'same-origin';
 }
 
+/** The <style> elements of the page a reply sends, by CSP hash (allowInlineStyles). */
+const inlineStyles = new WeakMap<FastifyReply, readonly string[]>();
+
+/**
+ * The page this reply sends carries these <style> elements (a rendered first screen's stylesheets,
+ * firstLoad/inlineStylesheet.ts): its policy's style-src allows each by its hash.
+ */
+export function allowInlineStyles(reply: FastifyReply, hashes: readonly string[]): void {
+  if (hashes.length > 0) inlineStyles.set(reply, hashes);
+}
+
+/** Policies kept built: each origin's, times the few stylesheet sets the live builds give pages. */
+const MAX_POLICIES = 32;
+
 export interface SecurityHeadersOptions {
   config: PortalServerConfig;
   publicOrigin: () => string;
@@ -83,19 +97,20 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     reportToGroup: REPORT_GROUP,
   });
 
-  // The policies depend on the public origin only (fixed once the server listens): built once each.
+  // The policies depend on the public origin (fixed once the server listens) and the page's inline
+  // stylesheets (the same few for every page of a release): built once each.
   const policies = new Map<string, string>();
-  const policyFor = (origin: string, embeddable: boolean): string => {
-    const key = `${embeddable ? 'embeddable' : 'page'} ${origin}`;
+  const policyFor = (origin: string, embeddable: boolean, styleHashes: readonly string[]): string => {
+    const key = `${embeddable ? 'embeddable' : 'page'} ${origin} ${styleHashes.join(' ')}`;
     let policy = policies.get(key);
     if (policy === undefined) {
-      if (policies.size >= 8) policies.clear();
-      policy = buildPolicy(origin, embeddable);
+      if (policies.size >= MAX_POLICIES) policies.clear();
+      policy = buildPolicy(origin, embeddable, styleHashes);
       policies.set(key, policy);
     }
     return policy;
   };
-  const buildPolicy = (origin: string, embeddable: boolean): string =>
+  const buildPolicy = (origin: string, embeddable: boolean, styleHashes: readonly string[]): string =>
     embeddable
       ? staticPagePolicy({
           frameAncestors: config.embedOrigins,
@@ -111,6 +126,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
           frameAncestors: [],
           reportUri: CSP_REPORT_PATH,
           reportToGroup: REPORT_GROUP,
+          styleHashes,
           extraDirectives: trustedTypes.enforced,
         });
 
@@ -125,7 +141,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
       return payload;
     }
     const origin = options.publicOrigin();
-    reply.header('content-security-policy', policyFor(origin, embeddable));
+    reply.header('content-security-policy', policyFor(origin, embeddable, inlineStyles.get(reply) ?? []));
     if (trustedTypes.reportOnly && !embeddable)
       reply.header('content-security-policy-report-only', trustedTypes.reportOnly);
     reply.header('reporting-endpoints', `${REPORT_GROUP}="${origin}${CSP_REPORT_PATH}"`);

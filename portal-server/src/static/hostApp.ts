@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FirstLoadPage } from '../firstLoad/firstLoadPage.js';
 import { sendError } from '../http/errorReply.js';
 import { sendHostFile } from '../host/hostFileReply.js';
+import { allowInlineStyles } from '../security/securityHeaders.js';
 import type { HostSource } from '../host/hostSource.js';
 import { CanarySession } from '../remotes/canarySession.js';
 import { hostCacheControl, NO_STORE } from './cachePolicy.js';
@@ -55,6 +56,7 @@ export async function registerHostApp(app: FastifyInstance, options: HostAppOpti
     }
     // The planned page and its compressed bodies are shared by every page load of its key.
     const { body, encoding } = await page.page.body(request.headers['accept-encoding']);
+    allowInlineStyles(reply, page.page.styleHashes);
     if (encoding) reply.header('content-encoding', encoding);
     return (
       reply
