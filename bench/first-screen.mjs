@@ -1,7 +1,7 @@
 // First screen: the portal's /direct against two floors, the React floor (a plain React 19 form,
 // client-rendered, brotli) and the HTML floor (the same form as server-rendered HTML, no script),
 // throttled like a phone, cold cache, alternating runs in one browser. Prints when the field is
-// usable (portal vs HTML floor) and when the form is submittable (the app runs: portal vs React
+// usable (in the page, enabled and painted: portal vs HTML floor) and when the form is submittable (the app runs: portal vs React
 // floor), the transfer, the layout shift, and the portal's waterfall.
 import { kb, median, ms } from './lib/stats.mjs';
 import { fillUserIdWhenUsable, openPage, usableAt } from './lib/browser.mjs';
@@ -13,13 +13,16 @@ async function loadOnce(browser, url, throttle) {
   await page.addInitScript(fillUserIdWhenUsable);
   try {
     await page.goto(url, { waitUntil: 'commit' });
-    const usable = await usableAt(cdp, 'userId');
+    // Usable: the field is in the page, enabled, and painted (a person sees it before typing; a
+    // field behind a render-blocking stylesheet exists in the DOM but is not yet on the screen).
+    const inPage = await usableAt(cdp, 'userId');
     const paint = await usableAt(cdp, 'paint');
+    const usable = Math.max(inPage, paint);
     const submittable = await usableAt(cdp, 'submittable');
     // Let stragglers finish so the byte count is whole (preloads, prefetches after first render).
     await page.waitForLoadState('networkidle').catch(() => undefined);
     const cls = await page.evaluate(() => (window.__benchShifts ?? []).reduce((sum, v) => sum + v, 0));
-    return { usable, paint, submittable, cls, requests: [...requests.values()] };
+    return { inPage, usable, paint, submittable, cls, requests: [...requests.values()] };
   } finally {
     await context.close();
   }
@@ -81,12 +84,12 @@ export async function benchFirstScreen(browser, { portalUrl, floorUrl, runs }) {
 
   console.log(`\n## First screen (/direct), throttled, cold cache, ${runs} alternating runs\n`);
   console.log(
-    '| page | field usable (median) | first contentful paint (median) | form submittable (median) | requests | transferred |',
+    '| page | field in the page (median) | first contentful paint (median) | field usable: in the page and painted (median) | form submittable (median) | requests | transferred |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
   const row = (name, list, summary) =>
     console.log(
-      `| ${name} | ${ms(med(list, 'usable'))} (${runsOf(list, 'usable')}) | ${ms(med(list, 'paint'))} | ${ms(med(list, 'submittable'))} (${runsOf(list, 'submittable')}) | ${summary.requests} | ${kb(summary.allBytes)} |`,
+      `| ${name} | ${ms(med(list, 'inPage'))} | ${ms(med(list, 'paint'))} | ${ms(med(list, 'usable'))} (${runsOf(list, 'usable')}) | ${ms(med(list, 'submittable'))} (${runsOf(list, 'submittable')}) | ${summary.requests} | ${kb(summary.allBytes)} |`,
     );
   row('portal /direct', portal, firstScreen);
   row('React floor', floor, floorSummary);
@@ -95,7 +98,7 @@ export async function benchFirstScreen(browser, { portalUrl, floorUrl, runs }) {
     `\nfield usable, portal / HTML floor:      ${(portalUsable / htmlUsable).toFixed(2)}×   (target ≤ 1.5×)`,
   );
   console.log(
-    `first paint, portal / HTML floor:       ${(med(portal, 'paint') / med(html, 'paint')).toFixed(2)}×   (the field is seen: shown for reference)`,
+    `field in the page, portal / HTML floor: ${(med(portal, 'inPage') / med(html, 'inPage')).toFixed(2)}×   (what 'usable' counted until the paint was counted too; for reference)`,
   );
   console.log(
     `form submittable, portal / React floor: ${(portalSubmittable / floorSubmittable).toFixed(2)}×   (target ≤ 1.6×)`,
