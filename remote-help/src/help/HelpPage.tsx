@@ -40,7 +40,7 @@ export function HelpPage() {
           <p>
             {wording.unlock.text}{' '}
             <a className="portal-help__email" href={`mailto:${support.email}`}>
-              {support.email}
+              <BreakableAddress address={support.email} />
             </a>
           </p>
         </section>
@@ -50,5 +50,22 @@ export function HelpPage() {
 
       <ContentSections sections={wording.sections} />
     </article>
+  );
+}
+
+/**
+ * An e-mail address that may break after its '@' on a narrow screen ('access-support@' then
+ * 'example.com'), and nowhere else unless it is wider than the line (help.css). The text, and so
+ * the link's name, is the address as written.
+ */
+function BreakableAddress({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  return (
+    <>
+      {address.slice(0, at + 1)}
+      <wbr />
+      {address.slice(at + 1)}
+    </>
   );
 }
