@@ -8,6 +8,7 @@ import type { LiveContributions } from './liveContributions.js';
 import { PageCache, type PageKeyParts } from './pageCache.js';
 import { type PlannedRemote, buildPlan, screenFor } from './plan.js';
 import type { ScreenMarkup, ScreenMarkupRead } from './screenMarkup.js';
+import type { ResolvedRemote } from './manifestSchema.js';
 import { type InlineStylesheet, inlineStylesheet } from './inlineStylesheet.js';
 import { composeFirstScreen } from './shellMarkup.js';
 import type { MergedContributions } from '@portal/contributions/merge';
@@ -90,14 +91,12 @@ export class FirstLoadPage {
     const locale = negotiateLocale({ pathname, ...language }, Object.keys(hostPlan.catalogues));
     // The screens are rendered at build time in the source locale, en-US: a page in any other
     // locale is client-rendered (docs/architecture.md, "The rendered first screen").
-    const screen =
-      locale === SOURCE_LOCALE
-        ? await this.renderedScreen(pathname, remotes, contributions, hostPlan)
-        : undefined;
-    const firstScreenShown = screen?.ok === true && hostPlan.shell !== undefined;
-    const stylesheets = firstScreenShown
-      ? await this.inlineStylesheets(host, pathname, remotes, contributions, hostPlan)
-      : new Map<string, InlineStylesheet>();
+    const rendered = locale === SOURCE_LOCALE ? renderedRoute(pathname, remotes, contributions) : undefined;
+    const screen = rendered ? await this.renderedScreen(rendered, hostPlan) : undefined;
+    const stylesheets =
+      rendered && screen?.ok === true && hostPlan.shell !== undefined
+        ? await this.inlineStylesheets(host, rendered, hostPlan)
+        : new Map<string, InlineStylesheet>();
     const publicOrigin = this.options.publicOrigin?.();
     // The screen's markup and stylesheets as read are part of the key: a re-staged or repaired file
     // is a new page.
@@ -141,22 +140,12 @@ export class FirstLoadPage {
    * rendered its shell. Undefined: the page is client-rendered as before.
    */
   private async renderedScreen(
-    pathname: string,
-    remotes: ReadonlyMap<string, PlannedRemote>,
-    contributions: MergedContributions,
+    { route, resolved }: RenderedRoute,
     hostPlan: HostPlan,
   ): Promise<ScreenMarkupRead | undefined> {
-    const reader = this.options.screenMarkup;
-    if (!reader || hostPlan.shell === undefined) return undefined;
-    const screen = screenFor(contributions.routes, pathname);
-    if (screen?.guard !== 'A') return undefined;
-    const resolved = remotes.get(screen.remote)?.resolved;
-    if (!resolved || !Object.hasOwn(resolved.prerender, screen.expose)) return undefined;
-    const href = resolved.prerender[screen.expose];
-    const integrity =
-      href !== undefined && Object.hasOwn(resolved.files, href) ? resolved.files[href] : undefined;
-    if (href === undefined || integrity === undefined) return undefined;
-    return reader.read(href, integrity);
+    if (hostPlan.shell === undefined || !Object.hasOwn(resolved.prerender, route.expose)) return undefined;
+    const href = resolved.prerender[route.expose];
+    return href === undefined ? undefined : this.releaseText(resolved, href, 'screen');
   }
 
   /**
@@ -167,33 +156,33 @@ export class FirstLoadPage {
    */
   private async inlineStylesheets(
     host: HostPage,
-    pathname: string,
-    remotes: ReadonlyMap<string, PlannedRemote>,
-    contributions: MergedContributions,
+    { route, resolved }: RenderedRoute,
     hostPlan: HostPlan,
   ): Promise<Map<string, InlineStylesheet>> {
-    const reads: Promise<InlineStylesheet | undefined>[] = [];
-    for (const href of [...hostPlan.host.css, ...hostPlan.last.css]) {
-      reads.push(
-        host.stylesheet(href).then((text) => (text === undefined ? undefined : inlineStylesheet(href, text))),
-      );
-    }
-    const screen = screenFor(contributions.routes, pathname);
-    const resolved = screen ? remotes.get(screen.remote)?.resolved : undefined;
-    const reader = this.options.screenMarkup;
-    if (screen && resolved && reader && Object.hasOwn(resolved.exposes, screen.expose)) {
-      for (const href of resolved.exposes[screen.expose]?.css ?? []) {
-        const integrity = Object.hasOwn(resolved.files, href) ? resolved.files[href] : undefined;
-        if (integrity === undefined) continue;
-        reads.push(
-          reader
-            .read(href, integrity, 'stylesheet')
-            .then((read) => (read.ok ? inlineStylesheet(href, read.value) : undefined)),
-        );
-      }
-    }
-    const sheets = await Promise.all(reads);
+    const hostSheets = [...hostPlan.host.css, ...hostPlan.last.css].map((href) =>
+      host.stylesheet(href).then((text) => (text === undefined ? undefined : inlineStylesheet(href, text))),
+    );
+    const screenCss = Object.hasOwn(resolved.exposes, route.expose)
+      ? resolved.exposes[route.expose]?.css
+      : [];
+    const screenSheets = (screenCss ?? []).map((href) =>
+      this.releaseText(resolved, href, 'stylesheet').then((read) =>
+        read?.ok ? inlineStylesheet(href, read.value) : undefined,
+      ),
+    );
+    const sheets = await Promise.all([...hostSheets, ...screenSheets]);
     return new Map(sheets.flatMap((sheet) => (sheet ? [[sheet.href, sheet] as const] : [])));
+  }
+
+  /** A file of the remote's release, read and checked against the sha384 its manifest gives it. */
+  private async releaseText(
+    resolved: ResolvedRemote,
+    href: string,
+    purpose: 'screen' | 'stylesheet',
+  ): Promise<ScreenMarkupRead | undefined> {
+    const reader = this.options.screenMarkup;
+    const integrity = Object.hasOwn(resolved.files, href) ? resolved.files[href] : undefined;
+    return reader && integrity !== undefined ? reader.read(href, integrity, purpose) : undefined;
   }
 
   /** The shell and screen composed, or undefined (logged) when the host's shell lacks a place. */
@@ -224,4 +213,21 @@ export class FirstLoadPage {
       this.options.log.warn({ reason: result.error }, 'no first-load plan: index.html served as built');
     return undefined;
   }
+}
+
+/** A guard-A route and the session's build of the remote that shows it: a page that may be rendered. */
+interface RenderedRoute {
+  route: MergedContributions['routes'][number];
+  resolved: ResolvedRemote;
+}
+
+function renderedRoute(
+  pathname: string,
+  remotes: ReadonlyMap<string, PlannedRemote>,
+  contributions: MergedContributions,
+): RenderedRoute | undefined {
+  const route = screenFor(contributions.routes, pathname);
+  if (route?.guard !== 'A') return undefined;
+  const resolved = remotes.get(route.remote)?.resolved;
+  return resolved ? { route, resolved } : undefined;
 }
