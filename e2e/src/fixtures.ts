@@ -1,6 +1,7 @@
 import { expect, type Locator, mergeTests, type Page } from '@playwright/test';
 import { axeGuard } from './axeGuard';
 import { cspGuard } from './cspGuard';
+import { recordPage } from './failureRecord';
 import { type PortalStack, startStack } from './servers';
 
 export interface EmulatorApi {
@@ -61,6 +62,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker', timeout: 60_000 },
   ],
+  // A failed test carries what its page did (failureRecord.ts).
+  page: async ({ page }, use, testInfo) => {
+    const attachRecord = recordPage(page);
+    await use(page);
+    await attachRecord(testInfo);
+  },
   baseURL: async ({ stack }, use) => {
     await use(stack.portalUrl);
   },
