@@ -27,10 +27,12 @@ export function recordPage(page: Page): (testInfo: TestInfo) => Promise<void> {
     pending.set(request, line);
     lines.push(`${at()}  → ${line}`);
   });
-  page.on('requestfinished', async (request) => {
+  // Every listener is synchronous: the record asks the browser nothing, so it does not slow the
+  // test it watches.
+  page.on('response', (response) => {
+    const request = response.request();
     pending.delete(request);
-    const status = (await request.response().catch(() => null))?.status() ?? '?';
-    lines.push(`${at()}  ← ${status} ${request.method()} ${shortUrl(request.url())}`);
+    lines.push(`${at()}  ← ${response.status()} ${request.method()} ${shortUrl(request.url())}`);
   });
   page.on('requestfailed', (request) => {
     pending.delete(request);

@@ -23,6 +23,25 @@ async function enterUserId(page: Page, userId: string) {
 const isAuthenticate = (request: Request) =>
   request.url().endsWith('/auth/v1/authenticate') && request.method() === 'POST';
 
+/**
+ * The bodies of the authenticate replies from now on, read as they pass through the test (the
+ * page moves on at once, and the browser may keep no body of a reply the page has moved on from:
+ * read afterwards, it failed with 'No data found for resource').
+ */
+async function authenticateReplyBodies(page: Page): Promise<unknown[]> {
+  const bodies: unknown[] = [];
+  await page.route(
+    (url) => url.pathname.endsWith('/auth/v1/authenticate'),
+    async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      const response = await route.fetch();
+      bodies.push(await response.json().catch(() => null));
+      await route.fulfill({ response });
+    },
+  );
+  return bodies;
+}
+
 /** Every authenticate call the page sends from now on. */
 function recordAuthenticates(page: Page): Request[] {
   const sent: Request[] = [];
@@ -231,11 +250,12 @@ test.describe('the identity provider’s hand-back belongs to the tab that went 
     );
 
     const sent = recordAuthenticates(page);
+    const bodies = await authenticateReplyBodies(page);
     const refused = page.waitForResponse((response) => isAuthenticate(response.request()));
     await page.goto(handBack);
     const reply = await refused;
     expect(reply.status()).toBe(401);
-    expect(await reply.json()).toMatchObject({ errorCode: '0000010' });
+    expect(bodies[0]).toMatchObject({ errorCode: '0000010' });
     expect(sent[0]?.headers()['x-flow-state']).toBe(flowState);
     await expect(page).toHaveURL(`${stack.portalUrl}/restartRequired`);
     await expectRestartNotice(page, 'Unable to locate user information from IDP response.');
