@@ -210,5 +210,29 @@ describe('UserIdPage', () => {
       await vi.waitFor(() => expect(field.disabled).toBe(false));
       expect(screen.queryByRole('progressbar')).toBeNull();
     });
+
+    it('focus that was in the field when the arrival started goes to the heading, not to <body>', async () => {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // The client token is slow (a loaded phone): the user is in the field before the arrival starts.
+      stubServer(() => new Promise<Response>(() => undefined));
+      const stubbed = globalThis.fetch;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+          if (String(input).endsWith('client_token')) await held;
+          return stubbed(input, init);
+        }),
+      );
+      renderAt('/oauth2?x-flow-state=fs-1');
+      const field = (await screen.findByLabelText('User ID')) as HTMLInputElement;
+      act(() => field.focus());
+      expect(document.activeElement).toBe(field);
+      await act(async () => release());
+      await vi.waitFor(() => expect(field.disabled).toBe(true));
+      await vi.waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Sign in' })),
+      );
+    });
   });
 });

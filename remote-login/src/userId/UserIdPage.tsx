@@ -5,9 +5,10 @@ import { messages } from '../messages';
 import { dropFlowStateFromAddress, useLocation } from '@portal/shared/router';
 import { flowStateAtom, riskTypeAtom, signInFidoTypeAtom } from '@portal/shared/session';
 import { useApplyNextAction } from '@portal/shared/flow';
+import { focusHeading } from '@portal/shared/a11y';
 import { useAtomValue, useStore } from 'jotai';
 import { useAdoptedForm, useRunOnMount, useLocalisedServerCall, useFocusFirst } from '@portal/shared/ui';
-import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { LoginLayout } from '../common/LoginLayout';
 import { useRestartNeeded } from '../common/useRestartNeeded';
@@ -52,6 +53,17 @@ export function UserIdPage() {
   const warningId = useId();
   const waiting = phase === 'arriving' || phase === 'submitting';
   useFocusFirst(inputRef, phase === 'form');
+  // The oauth2 arrival authenticates for the user and disables the form for as long as that takes.
+  // The screen's first focus can land in the field before the call starts (login start is slow on
+  // a loaded phone): disabled, the field would drop it to <body>. It goes to the heading instead.
+  useEffect(() => {
+    if (phase !== 'arriving') return;
+    const field = inputRef.current;
+    const active = document.activeElement;
+    if (!field || (active !== null && active !== document.body && active !== field)) return;
+    const screen = field.closest('section');
+    if (screen) focusHeading(screen, 'h1');
+  }, [phase]);
 
   const submit = useCallback(
     async (name: string, remember: boolean) => {
