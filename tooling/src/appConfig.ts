@@ -10,6 +10,7 @@ import {
   type Module,
   SubresourceIntegrityPlugin,
 } from '@rspack/core';
+import { productionMinimizers } from './browserTargets.ts';
 import { ManifestCataloguesPlugin } from './catalogueChunks.ts';
 import { ManifestContributionWordsPlugin } from './contributionWords.ts';
 import { compileCatalogues, kernelDir, noParserAlias } from './catalogues.ts';
@@ -190,6 +191,7 @@ function baseConfig(opts: CommonOptions, uniqueName: string, jsxDevelopment = !i
     optimization: {
       // Remotes must not split the runtime into its own chunk (the container would not start).
       runtimeChunk: false,
+      ...(isProduction ? { minimizer: productionMinimizers() } : {}),
       ...stableIds?.optimization,
       // Few, larger chunks: every shared singleton is loaded at start anyway, and one chunk per
       // @portal/shared module would cost a request each (and duplicate what they share).
