@@ -107,9 +107,8 @@ describe('the page in its locale', () => {
       JSON.stringify({
         ...HOST_PLAN,
         shell: SHELL,
-        catalogues: Object.fromEntries(
-          ['en-US', 'fr-CA', 'ar'].map((locale) => [locale, kernelCatalogue(locale)]),
-        ),
+        // As the host builds it: the source locale's catalogue is bundled with the kernel's words.
+        catalogues: Object.fromEntries(['fr-CA', 'ar'].map((locale) => [locale, kernelCatalogue(locale)])),
         documentWords: {
           'en-US': {
             title: 'Authentication Hub',
@@ -133,6 +132,7 @@ describe('the page in its locale', () => {
     const built = manifest('remote_login', ['Landing', 'UserId'], 'e5d50b127d') as {
       integrity: Record<string, string>;
     };
+    // A remote built before the source locale's catalogue was bundled: it lists one for en-US.
     const catalogues = { 'en-US': 'catalogue-en-US.1111111111.js', 'fr-CA': 'catalogue-fr-CA.2222222222.js' };
     const entry = writeRelease(dirs, folder, {
       ...built,
@@ -174,6 +174,15 @@ describe('the page in its locale', () => {
     expect(scripts.filter((href) => href?.includes('catalogue-'))).toHaveLength(2);
     // The screens are rendered at build time in en-US only.
     expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it('speaks the source locale though no kernel catalogue is listed for it, and preloads none of the kernel for it', async () => {
+    const response = await page('/direct', { 'accept-language': 'en-US,fr-CA;q=0.8' });
+    expect(response.body).toContain('<html lang="en-US" dir="ltr" data-negotiated>');
+    // Only the remote's, which its (older) build lists.
+    expect(preloads(response.body).filter((href) => href?.includes('catalogue-'))).toEqual([
+      '/remotes/remote-login/localised/catalogue-en-US.1111111111.js',
+    ]);
   });
 
   it("carries the page's own <title> and <noscript> in its locale, from the host build's words", async () => {
@@ -218,7 +227,7 @@ describe('the page in its locale', () => {
     const english = (await page('/direct', { 'accept-language': 'en-US' })).body;
     expect(english).toContain('<html lang="en-US" dir="ltr" data-negotiated>');
     expect(english).toContain(SCREEN);
-    expect(preloads(english)).toContain(kernelCatalogue('en-US'));
+    expect(preloads(english).filter((href) => href?.startsWith('/catalogue-'))).toEqual([]);
     const arabic = (await page('/oauth2?client_id=x&ui_locales=ar', { 'accept-language': 'en-US' })).body;
     expect(arabic).toContain('<html lang="ar" dir="rtl" data-negotiated>');
     expect(preloads(arabic)).toContain(kernelCatalogue('ar'));

@@ -1,4 +1,4 @@
-import { type CatalogueSource, defineWords } from '@portal/shared/words';
+import { type CatalogueSource, defineWords, SOURCE_LOCALE } from '@portal/shared/words';
 
 /**
  * remote-help's source catalogue (en-US, ICU): the words of the help and legal pages and of their links in the
@@ -35,10 +35,15 @@ export const catalogueSource = {
 /**
  * The words in the active locale: the source above in en-US, else the locale's catalogue,
  * precompiled at build time (`lang/<locale>.json` → `compiled-lang/`) and loaded as a chunk of
- * this build for the active locale only.
+ * this build for the active locale only. en-US's compiled catalogue (the source's messages that
+ * need a parser, if any) is bundled here: a page in the source locale loads no catalogue.
  */
-export const messages = defineWords(
-  'remote_help',
-  catalogueSource,
-  (locale) => import(/* webpackChunkName: "catalogue-[request]" */ `../compiled-lang/${locale}.json`),
+export const messages = defineWords('remote_help', catalogueSource, (locale) =>
+  locale === SOURCE_LOCALE
+    ? import(
+        /* webpackMode: "eager", webpackInclude: /[\\/]en-US\.json$/ */ `../compiled-lang/${locale}.json`
+      )
+    : import(
+        /* webpackChunkName: "catalogue-[request]", webpackExclude: /[\\/]en-US\.json$/ */ `../compiled-lang/${locale}.json`
+      ),
 );

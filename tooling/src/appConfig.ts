@@ -13,7 +13,7 @@ import {
 import { productionMinimizers } from './browserTargets.ts';
 import { ManifestCataloguesPlugin } from './catalogueChunks.ts';
 import { ManifestContributionWordsPlugin } from './contributionWords.ts';
-import { compileCatalogues, kernelDir, noParserAlias } from './catalogues.ts';
+import { compileCatalogues, kernelDir, noParserAlias, SOURCE_LOCALE } from './catalogues.ts';
 import { checkoutIndependentIds, workspaceRoot } from './checkoutIndependentIds.ts';
 import type { DocumentWordId } from './documentWords.ts';
 import { eagerCompileHint } from './compileHints.ts';
@@ -332,12 +332,15 @@ export async function hostConfig(opts: HostOptions): Promise<Configuration> {
     const portalShared = cacheGroups.portalShared;
     if (portalShared && typeof portalShared === 'object') {
       const startupFiles = exactPathsPattern(startupSharedFiles(startup));
-      // The kernel's catalogue loader (the import() context of compiled-lang/: the map from locale
-      // to chunk) goes with the words that use it; each compiled catalogue stays a chunk of its own.
-      const catalogueContext = `${path.join(kernelDir(opts.dir), 'compiled-lang')}|lazy|`;
+      // The kernel's catalogue loaders (the import() contexts of compiled-lang/: the map from
+      // locale to chunk, and the source locale's, bundled) go with the words that use them, and so
+      // does the source locale's compiled catalogue; every other stays a chunk of its own.
+      const catalogueDir = path.join(kernelDir(opts.dir), 'compiled-lang');
+      const sourceCatalogue = path.join(catalogueDir, `${SOURCE_LOCALE}.json`);
       portalShared.test = (module: Module) =>
         startupFiles.test(module.nameForCondition() ?? '') ||
-        module.identifier().startsWith(catalogueContext);
+        module.nameForCondition() === sourceCatalogue ||
+        module.identifier().startsWith(`${catalogueDir}|`);
     }
     cacheGroups.portalSharedDeferred = {
       test: /[\\/]shared[\\/]src[\\/]/,

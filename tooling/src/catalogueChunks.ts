@@ -15,17 +15,18 @@ function resources(module: Module): string[] {
 /**
  * The chunk file of each compiled catalogue in `catalogueDir` (`compiled-lang/<locale>.json`):
  * locale → its JS file, as the build emitted it. Each catalogue is an import() of its own, so
- * its chunk holds it alone.
+ * its chunk holds it alone; the source locale's is bundled with the words (SOURCE_LOCALE), in a
+ * chunk that is no catalogue's, and has no entry.
  */
 export function catalogueChunkFiles(compilation: Compilation, catalogueDir: string): Record<string, string> {
   const files: Record<string, string> = {};
   for (const chunk of compilation.chunks) {
-    const catalogues = compilation.chunkGraph
-      .getChunkModules(chunk)
-      .flatMap(resources)
-      .filter((resource) => path.dirname(resource) === catalogueDir && resource.endsWith('.json'));
+    const modules = compilation.chunkGraph.getChunkModules(chunk).flatMap(resources);
+    const catalogues = modules.filter(
+      (resource) => path.dirname(resource) === catalogueDir && resource.endsWith('.json'),
+    );
     const file = [...chunk.files].find((name) => name.endsWith('.js'));
-    if (catalogues.length !== 1 || !file) continue;
+    if (catalogues.length !== 1 || modules.length !== 1 || !file) continue;
     files[path.basename(catalogues[0] ?? '', '.json')] = file;
   }
   return Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b)));

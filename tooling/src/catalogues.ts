@@ -14,6 +14,13 @@ import path from 'node:path';
 import { packageManifest } from './shared.ts';
 
 /**
+ * The source locale: its words are in the code, and its compiled catalogue (the few messages the
+ * browser cannot format without a parser) is bundled with them, never a chunk of its own: a page in
+ * it asks the network for no catalogue (each package's messages module imports it eagerly).
+ */
+export const SOURCE_LOCALE = 'en-US';
+
+/**
  * A package's message catalogues, precompiled for its build (docs/architecture.md, "A remote's
  * catalogues"): every `lang/<locale>.json` (ICU strings, the source's extraction en-US.json among
  * them) becomes `compiled-lang/<locale>.json`, its messages as ICU syntax trees (`formatjs compile
@@ -35,7 +42,7 @@ export function compileCatalogues(packageDir: string): void {
   try {
     const run = (args: string[]) => execFileSync(process.execPath, [formatjs, ...args], { stdio: 'pipe' });
     // A message a locale has not translated yet keeps the source's wording.
-    const source = path.join(lang, 'en-US.json');
+    const source = path.join(lang, `${SOURCE_LOCALE}.json`);
     const sourceMessages: unknown = JSON.parse(readFileSync(source, 'utf8'));
     const complete = path.join(scratch, 'complete');
     mkdirSync(complete);
@@ -75,7 +82,9 @@ export function compileCatalogues(packageDir: string): void {
       // The source locale's text is in the code already (its words' source): its catalogue keeps
       // only what the browser cannot format without a parser (plurals, selects, dates).
       const kept =
-        file === 'en-US.json' ? messages.filter(([, message]) => typeof message !== 'string') : messages;
+        file === `${SOURCE_LOCALE}.json`
+          ? messages.filter(([, message]) => typeof message !== 'string')
+          : messages;
       const compact = JSON.stringify(Object.fromEntries(kept));
       const staged = path.join(scratch, `${file}.min`);
       writeFileSync(staged, compact);

@@ -1,5 +1,6 @@
 import type { Compiler, ConcatenatedModule, Module } from '@rspack/core';
 import { catalogueChunkFiles } from './catalogueChunks.ts';
+import { SOURCE_LOCALE } from './catalogues.ts';
 import { type DocumentWordId, documentWords } from './documentWords.ts';
 
 export interface FirstLoadOptions {
@@ -112,7 +113,7 @@ export class FirstLoadPlugin {
               Object.entries(catalogues).map(([locale, file]) => [locale, `${publicPath}${file}`]),
             ),
             ...(catalogueDir && ids
-              ? { documentWords: documentWords(catalogueDir, Object.keys(catalogues).sort(), ids) }
+              ? { documentWords: documentWords(catalogueDir, pageLocales(catalogues), ids) }
               : {}),
           };
           compilation.emitAsset(FIRST_LOAD_FILE, new RawSource(`${JSON.stringify(plan, null, 2)}\n`));
@@ -120,4 +121,9 @@ export class FirstLoadPlugin {
       );
     });
   }
+}
+
+/** The locales a page can be in: the source locale (its catalogue bundled) and each with a chunk. */
+function pageLocales(catalogues: Record<string, string>): string[] {
+  return [...new Set([SOURCE_LOCALE, ...Object.keys(catalogues)])].sort();
 }

@@ -3,7 +3,7 @@ import type { HostPage, HostPages } from '../host/hostSource.js';
 import type { ProductConfig } from '../productConfig.js';
 import { CanarySession } from '../remotes/canarySession.js';
 import type { EnvironmentBody } from '../routes/configBodies.js';
-import type { HostPlan } from './hostPlan.js';
+import { type HostPlan, pageLocales } from './hostPlan.js';
 import type { LiveContributions } from './liveContributions.js';
 import { PageCache, type PageKeyParts } from './pageCache.js';
 import { type PlannedRemote, buildPlan, screenFor } from './plan.js';
@@ -88,7 +88,7 @@ export class FirstLoadPage {
     const remotes = await this.options.remotes.read(session);
     // Merged once per configuration (memoised), and reported handed out with every page.
     const contributions = this.options.contributions.merge(remotes);
-    const locale = negotiateLocale({ pathname, ...language }, Object.keys(hostPlan.catalogues));
+    const locale = negotiateLocale({ pathname, ...language }, pageLocales(hostPlan));
     // The screens are rendered at build time in the source locale, en-US: a page in any other
     // locale is client-rendered (docs/architecture.md, "The rendered first screen").
     const rendered = locale === SOURCE_LOCALE ? renderedRoute(pathname, remotes, contributions) : undefined;

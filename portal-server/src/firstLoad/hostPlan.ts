@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describeIssues } from '../describeIssues.js';
 import type { ReadResult } from '../files/statCachedFile.js';
+import { SOURCE_LOCALE } from '../i18n/negotiateLocale.js';
 import { isSafeHref } from './urls.js';
 
 const href = v.pipe(v.string(), v.check(isSafeHref, 'an absolute path or http(s) URL'));
@@ -39,8 +40,10 @@ export const HostPlanSchema = v.object({
    */
   shell: v.optional(v.string()),
   /**
-   * The kernel's message catalogues, locale → chunk (absent from host builds before issue 26): the
-   * locales the portal speaks, and the file the page preloads for its own.
+   * The kernel's message catalogues, locale → chunk (absent from host builds before issue 26): with
+   * the source locale, the locales the portal speaks (pageLocales), and the file the page preloads
+   * for its own. The source locale's is bundled with the kernel's words: newer builds list no
+   * file for it, so its page preloads none.
    */
   catalogues: v.optional(v.record(v.string(), href), {}),
   /**
@@ -52,6 +55,11 @@ export const HostPlanSchema = v.object({
 export type HostPlan = v.InferOutput<typeof HostPlanSchema>;
 
 export const HOST_PLAN_FILE = 'first-load.json';
+
+/** The locales a page can be in: the source locale, and each the kernel has a catalogue of. */
+export function pageLocales(plan: HostPlan): string[] {
+  return [...new Set([SOURCE_LOCALE, ...Object.keys(plan.catalogues)])];
+}
 
 export function parseHostPlan(text: string): ReadResult<HostPlan> {
   let raw: unknown;

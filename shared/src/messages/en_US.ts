@@ -1,5 +1,6 @@
 import { defineWords } from '../i18n/catalogues';
 import { type CatalogueSource, icu } from '../i18n/icu';
+import { SOURCE_LOCALE } from '../i18n/locales';
 
 /**
  * The one source catalogue (en-US, ICU): every user-visible string of the spec (sections 2, 5 and 8), to the
@@ -231,11 +232,16 @@ const { document: _documentWords, ...scriptWords } = catalogueSource;
 /**
  * The words in the active locale: the source above in en-US, else the locale's catalogue,
  * precompiled at build time (`lang/<locale>.json` → `compiled-lang/`) and loaded as a chunk of
- * this build for the active locale only.
+ * this build for the active locale only. en-US's compiled catalogue (only the source's messages
+ * with plurals, since the browser has no message parser) is bundled with this module: a page in the
+ * source locale asks the network for no catalogue.
  */
-export const messages = defineWords(
-  'kernel',
-  scriptWords,
-  (locale) =>
-    import(/* webpackChunkName: "kernel-catalogue-[request]" */ `../../compiled-lang/${locale}.json`),
+export const messages = defineWords('kernel', scriptWords, (locale) =>
+  locale === SOURCE_LOCALE
+    ? import(
+        /* webpackMode: "eager", webpackInclude: /[\\/]en-US\.json$/ */ `../../compiled-lang/${locale}.json`
+      )
+    : import(
+        /* webpackChunkName: "kernel-catalogue-[request]", webpackExclude: /[\\/]en-US\.json$/ */ `../../compiled-lang/${locale}.json`
+      ),
 );
