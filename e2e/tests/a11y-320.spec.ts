@@ -232,3 +232,40 @@ test('denied, restart required, not found, help and information pages', async ({
     await checkScreen(page, checkA11y);
   }
 });
+
+test('the help page’s phone table fits 320 px in every language: each number whole and on the screen', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/help');
+  await page.getByRole('button', { name: /^Language:/ }).click();
+  const languages = page.getByRole('list', { name: 'Language' }).getByRole('button');
+  const tags = await languages.evaluateAll((buttons) =>
+    buttons.map((button) => button.getAttribute('lang') ?? ''),
+  );
+  expect(tags).toEqual(expect.arrayContaining(['de-DE', 'he', 'fr-FR']));
+  for (const tag of tags) {
+    await page.context().addCookies([{ name: 'portal-locale', value: tag, url: baseURL ?? '' }]);
+    await page.goto('/help');
+    await expect(page.locator('html')).toHaveAttribute(
+      'lang',
+      tag === 'en-XA' || tag === 'ar-XB' ? /.+/ : tag,
+    );
+    const table = page.locator('table.portal-help__phones');
+    await expect(table).toBeVisible();
+    const fit = await table.evaluate((element) => {
+      const box = (element.parentElement ?? element).getBoundingClientRect();
+      const numbers = [...element.querySelectorAll('a[href^="tel:"]')].map((link) => {
+        const rect = link.getBoundingClientRect();
+        return {
+          text: link.textContent,
+          inside: rect.left >= box.left - 0.5 && rect.right <= box.right + 0.5,
+          lines: link.getClientRects().length,
+        };
+      });
+      return { tableWidth: element.scrollWidth, boxWidth: Math.round(box.width), numbers };
+    });
+    expect(fit.tableWidth, tag).toBeLessThanOrEqual(fit.boxWidth);
+    for (const number of fit.numbers) expect(number, tag).toMatchObject({ inside: true, lines: 1 });
+  }
+});
