@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { rspack, type Stats } from '@rspack/core';
+import type { Stats } from '@rspack/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOnce } from './buildOnce.ts';
 import { ManifestContributionsPlugin } from '../src/manifestContributionsPlugin.ts';
 import { MANIFEST_FILE, ManifestIntegrityPlugin } from '../src/manifestIntegrityPlugin.ts';
 
@@ -23,7 +24,7 @@ const contributions = {
 };
 
 function build(outDir: string, given: unknown): Promise<Stats> {
-  const compiler = rspack({
+  return buildOnce({
     context: root,
     mode: 'production',
     entry: {},
@@ -39,13 +40,6 @@ function build(outDir: string, given: unknown): Promise<Stats> {
       new ManifestContributionsPlugin('fixture_remote', given),
       new ManifestIntegrityPlugin(),
     ],
-  });
-  return new Promise((resolve, reject) => {
-    compiler.run((error, stats) => {
-      compiler.close(() => undefined);
-      if (error || !stats) reject(error ?? new Error('no stats'));
-      else resolve(stats);
-    });
   });
 }
 

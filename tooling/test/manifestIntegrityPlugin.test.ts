@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { rspack, type Stats } from '@rspack/core';
+import type { Stats } from '@rspack/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOnce } from './buildOnce.ts';
 import {
   filesNamedBy,
   MANIFEST_FILE,
@@ -21,7 +22,7 @@ let root: string;
 let outDir: string;
 
 function build(): Promise<Stats> {
-  const compiler = rspack({
+  return buildOnce({
     context: root,
     mode: 'production',
     devtool: 'source-map',
@@ -47,13 +48,6 @@ function build(): Promise<Stats> {
       }),
       new ManifestIntegrityPlugin(),
     ],
-  });
-  return new Promise((resolve, reject) => {
-    compiler.run((error, stats) => {
-      compiler.close(() => undefined);
-      if (error || !stats) reject(error ?? new Error('no stats'));
-      else resolve(stats);
-    });
   });
 }
 

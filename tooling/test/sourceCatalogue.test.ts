@@ -9,8 +9,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Compiler, rspack, type Stats } from '@rspack/core';
+import type { Compiler, Stats } from '@rspack/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOnce } from './buildOnce.ts';
 import { productionMinimizers } from '../src/browserTargets.ts';
 import { catalogueChunkFiles } from '../src/catalogueChunks.ts';
 
@@ -39,7 +40,7 @@ class RecordCatalogues {
 }
 
 function build(): Promise<Stats> {
-  const compiler = rspack({
+  return buildOnce({
     context: root,
     mode: 'production',
     entry: { main: './src/index.js' },
@@ -52,13 +53,6 @@ function build(): Promise<Stats> {
     module: { rules: [{ test: /\.css$/, type: 'css/auto' }] },
     optimization: { minimizer: productionMinimizers() },
     plugins: [new RecordCatalogues()],
-  });
-  return new Promise((resolve, reject) => {
-    compiler.run((error, stats) => {
-      compiler.close(() => undefined);
-      if (error || !stats) reject(error ?? new Error('no stats'));
-      else resolve(stats);
-    });
   });
 }
 
