@@ -76,6 +76,22 @@ describe('the planned-page cache', () => {
     expect(plans.count).toBe(2);
   });
 
+  it('keys a page by the route it renders: made-up paths share the not-found page and evict nothing', async () => {
+    const direct = await get('/direct');
+    const notFound = await get('/no-such-page');
+    expect(plans.count).toBe(2);
+    // A flood of made-up paths, more than the cache holds: one not-found entry, planned once.
+    for (let index = 0; index < 100; index += 1) {
+      const response = await get(`/made-up-${index}`);
+      expect(response.rawPayload.equals(notFound.rawPayload)).toBe(true);
+    }
+    expect(plans.count).toBe(2);
+    // The real page is still cached, and a trailing slash is the same route.
+    expect((await get('/direct')).rawPayload.equals(direct.rawPayload)).toBe(true);
+    expect((await get('/direct/')).rawPayload.equals(direct.rawPayload)).toBe(true);
+    expect(plans.count).toBe(2);
+  });
+
   it('keeps the headers of every response its own: security headers, no-store, no cookie without a canary', async () => {
     await get('/direct');
     const cached = await get('/direct');
@@ -152,9 +168,9 @@ describe('PageCache', () => {
     const cache = new PageCache();
     const environment = { riskType: 'RSARISK' as const, baseServiceUrl: 'x', ssoUrl: 'y' };
     const template = {};
-    const parts = { pathname: '/direct', template, plan: {}, environment, remotes: undefined };
+    const parts = { route: '/direct', template, plan: {}, environment, remotes: undefined };
     expect(cache.key(parts)).toBe(cache.key({ ...parts }));
     expect(cache.key({ ...parts, template: {} })).not.toBe(cache.key(parts));
-    expect(cache.key({ ...parts, pathname: '/help' })).not.toBe(cache.key(parts));
+    expect(cache.key({ ...parts, route: '/help' })).not.toBe(cache.key(parts));
   });
 });

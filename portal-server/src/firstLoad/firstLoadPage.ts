@@ -5,7 +5,7 @@ import { CanarySession } from '../remotes/canarySession.js';
 import type { EnvironmentBody } from '../routes/configBodies.js';
 import { type HostPlan, pageLocales } from './hostPlan.js';
 import type { LiveContributions } from './liveContributions.js';
-import { PageCache, type PageKeyParts } from './pageCache.js';
+import { AS_BUILT_PAGE, NOT_FOUND_PAGE, PageCache, type PageKeyParts } from './pageCache.js';
 import { type PlannedRemote, buildPlan, screenFor } from './plan.js';
 import type { ScreenMarkup, ScreenMarkupRead } from './screenMarkup.js';
 import type { ResolvedRemote } from './manifestSchema.js';
@@ -76,10 +76,10 @@ export class FirstLoadPage {
       this.options.log.warn({ host: host.source }, 'index.html has no </head>: no first-load plan');
     }
     const environment = this.options.environment();
-    const parts = { pathname, template: template.result, plan: host.plan.result, environment };
+    const parts = { template: template.result, plan: host.plan.result, environment };
     if (!hostPlan) {
       const page = this.cached(
-        { ...parts, remotes: undefined },
+        { ...parts, route: AS_BUILT_PAGE, remotes: undefined },
         () => new PlannedPage(built.html, undefined),
       );
       return { ok: true, page };
@@ -104,7 +104,10 @@ export class FirstLoadPage {
       publicOrigin ?? '',
       ...[...stylesheets.values()].map((sheet) => `${sheet.href} ${sheet.hash}`),
     ];
-    const page = this.cached({ ...parts, locale, remotes, screen, styles }, () => {
+    // The page is the same for every path that opens on the same screen (plan.ts reads the path
+    // only through screenFor; the locale, which may read it too, is a part of its own).
+    const route = screenFor(contributions.routes, pathname)?.path ?? NOT_FOUND_PAGE;
+    const page = this.cached({ ...parts, route, locale, remotes, screen, styles }, () => {
       const { portalConfig } = this.options;
       const firstScreen =
         screen?.ok && hostPlan.shell !== undefined

@@ -8,9 +8,20 @@ import type { PlannedPage } from './plannedPage.js';
  */
 export const MAX_CACHED_PAGES = 64;
 
+/** The page key's route of every path that names no screen (the host's not-found page). */
+export const NOT_FOUND_PAGE = '(no screen)';
+/** The page key's route when the host build has no plan: index.html as built, the same for every path. */
+export const AS_BUILT_PAGE = '(as built)';
+
 /** Everything a planned page is made from (firstLoadPage.ts); objects count by identity. */
 export interface PageKeyParts {
-  pathname: string;
+  /**
+   * What the page renders, never the raw path: the route of the screen it opens on (screenFor in
+   * plan.ts: a guarded route already stands for the home screen it is sent to), NOT_FOUND_PAGE for
+   * every path no route names, AS_BUILT_PAGE when there is no plan. Every made-up path shares one
+   * entry, so a flood of them cannot evict the real pages or make each request plan again.
+   */
+  route: string;
   /** The page's negotiated locale (absent when the page is served as built). */
   locale?: string;
   /** The host build's template and plan as read: a new read (a rebuild, a new release) is a new object. */
@@ -30,7 +41,7 @@ export interface PageKeyParts {
 }
 
 /**
- * The planned pages by route, release set and cohort. A key names everything the page is made of,
+ * The planned pages by the route they render, release set, cohort and locale. A key names everything the page is made of,
  * so a promotion or rollback (remotes.json or host.json rewritten), a re-staged manifest, a rebuilt
  * host or another canary mix is a new key: a stale page is never served, and old keys age out.
  */
@@ -56,7 +67,7 @@ export class PageCache {
         )
       : ['as built'];
     return [
-      JSON.stringify(parts.pathname),
+      JSON.stringify(parts.route),
       parts.locale ?? 'no locale',
       this.idOf(parts.template),
       this.idOf(parts.plan),
