@@ -125,6 +125,13 @@ export const CallContributionSchema = v.strictObject({
       'an SSO call such as factor/v1/RecoveryCodeAuthenticator',
     ),
   ),
+  /**
+   * The call tries a secret (a code, a password, an assertion), sends a code or a push, or starts a
+   * sign-in step: the portal server counts it against the per-user attempt limit, as it does the
+   * spec's own such calls, across every instance (portal-server README, "Anti-automation"). Say
+   * true for any call an attacker could use to guess; a call left false is counted per address only.
+   */
+  triesSecret: v.optional(v.boolean(), false),
 });
 export type CallContribution = v.InferOutput<typeof CallContributionSchema>;
 

@@ -61,6 +61,20 @@ describe('parseContributions', () => {
     }
   });
 
+  it('reads whether a call tries a secret: false unless the remote says so, a boolean only', () => {
+    const route = { path: '/x', guard: 'none', expose: './X', title: 'X' };
+    const callsOf = (call: Record<string, unknown>) => {
+      const parsed = parseContributions({ version: 1, routes: [route], calls: [call] });
+      return parsed.ok ? parsed.value.calls : undefined;
+    };
+    const path = 'factor/v1/RecoveryCodeAuthenticator';
+    expect(callsOf({ method: 'POST', path })).toEqual([{ method: 'POST', path, triesSecret: false }]);
+    expect(callsOf({ method: 'POST', path, triesSecret: true })).toEqual([
+      { method: 'POST', path, triesSecret: true },
+    ]);
+    expect(callsOf({ method: 'POST', path, triesSecret: 'yes' })).toBeUndefined();
+  });
+
   it('refuses another version', () => {
     expect(parseContributions({ version: 2, routes: [] }).ok).toBe(false);
   });

@@ -110,6 +110,13 @@ export interface PortalServerConfig {
   redis: RedisSettings | undefined;
   /** Beacons per client address per window to /v1/beacon (canary analysis). */
   beaconRateLimit: number;
+  /**
+   * How many portal servers share REDIS_URL (PORTAL_INSTANCES, default 4): while Redis is down each
+   * counts its own limits at the limit divided by this (rateLimit/resilientRateLimitStore.ts).
+   */
+  instances: number;
+  /** GET /readyz per client address per window on the public port (READYZ_RATE_LIMIT). */
+  readyzRateLimit: number;
   /** The operators' listener for GET /canary-stats (METRICS_PORT); undefined: not served. */
   metricsPort: number | undefined;
   /** Where the operators' listener binds (METRICS_HOST, default 127.0.0.1). */
@@ -193,6 +200,8 @@ const EnvSchema = v.object({
   REDIS_URL: v.optional(redisUrlValue),
   REDIS_COMMAND_TIMEOUT_MS: v.optional(positiveMillis, '500'),
   REDIS_KEY_PREFIX: v.optional(redisKeyPrefixValue, 'portal:'),
+  PORTAL_INSTANCES: v.optional(positiveWhole, '4'),
+  READYZ_RATE_LIMIT: v.optional(positiveWhole, '600'),
   BEACON_RATE_LIMIT: v.optional(positiveWhole, '60'),
   METRICS_PORT: v.optional(portValue),
   METRICS_HOST: v.optional(nonEmpty, '127.0.0.1'),
@@ -243,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
       auditPseudonymKeySet: e.AUDIT_PSEUDONYM_KEY !== undefined,
       devRemotesSet: e.DEV_REMOTES.size > 0,
       pseudoLocalesOn: e.PSEUDO_LOCALES === 'on',
+      operatorsOnPublicPort: e.METRICS === 'on' && e.METRICS_PORT === undefined,
     });
     if (problems.length > 0) throw new ConfigError(problems.join('; '));
   }
@@ -306,6 +316,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     redis: e.REDIS_URL
       ? { url: e.REDIS_URL, commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS, keyPrefix: e.REDIS_KEY_PREFIX }
       : undefined,
+    instances: e.PORTAL_INSTANCES,
+    readyzRateLimit: e.READYZ_RATE_LIMIT,
     beaconRateLimit: e.BEACON_RATE_LIMIT,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,

@@ -19,8 +19,10 @@ import { RemoteManifests } from './firstLoad/remoteManifests.js';
 import { SessionRemotes } from './firstLoad/sessionRemotes.js';
 import { HOST_CONFIG_FILE } from './host/hostEntry.js';
 import { HostSource } from './host/hostSource.js';
-import { isReadableFolder, type ReadinessChecks } from './health/readiness.js';
+import { registerDependenciesRoute } from './health/dependencies.js';
+import { isReadableFolder, reusedReadiness } from './health/readiness.js';
 import { registerHealthRoutes } from './health/healthRoutes.js';
+import { SsoReachability } from './health/ssoReachability.js';
 import { registerDynamicCompression } from './http/dynamicCompression.js';
 import { registerOverloadGuard } from './http/overload.js';
 import { DrainState } from './lifecycle/gracefulShutdown.js';
@@ -37,6 +39,7 @@ import { type LoggerSetup, loggerOptions } from './logging.js';
 import { ContributedCalls } from './proxy/contributedCalls.js';
 import { registerSsoProxy } from './proxy/ssoProxy.js';
 import { serviceUrlIsProxy } from './proxy/proxyTarget.js';
+import { CanaryKeys } from './remotes/canarySession.js';
 import { DevRemotes } from './remotes/devRemotes.js';
 import { PinnedRemotesFile } from './remotes/pinnedRemotes.js';
 import { RemotesFile, type RemotesSource } from './remotes/remotesFile.js';
@@ -186,11 +189,30 @@ export async function buildServer(
   const contributedCalls = new ContributedCalls(async () =>
     liveContributions.merge(await sessionRemotes.read()),
   );
-  // Rate limits and counters: in Redis with REDIS_URL (one connection, closed with the server).
-  const stores = sharedStores(config.redis, app.log, options);
+  // Rate limits, counters and the flows' users: in Redis with REDIS_URL (one connection, closed with
+  // the server), each instance counting its share alone while Redis is down.
+  const stores = sharedStores(config.redis, app.log, {
+    rateLimitStore: options.rateLimitStore,
+    counterStore: options.counterStore,
+    instances: config.instances,
+    onHealthChange: metrics && ((up) => metrics.dependency('redis', up)),
+  });
+  if (stores.redis) metrics?.dependency('redis', true);
+  // Whether the SSO answers: every call to it tells (the proxy's and the token client's).
+  const ssoReachability = new SsoReachability(
+    config.ssoBaseUrl,
+    metrics && ((up) => metrics.dependency('sso', up)),
+  );
+  metrics?.dependency('sso', true);
+  const observeSsoCall = (call: string, status: number, seconds: number) => {
+    metrics?.ssoCall(call, status, seconds);
+    ssoReachability.observe(status);
+  };
   app.addHook('onClose', stores.close);
   const { rateLimitStore } = stores;
   const canaryStats = new CanaryStats(stores.counterStore, undefined, metrics?.beacon.bind(metrics));
+  // Canary keys are sealed with a MAC key derived from the same keys (one purpose each).
+  const canaryKeys = new CanaryKeys(config.tokenSealingKeys);
   const custody = new RefreshTokenCustody(
     new TokenSealer({ keys: config.tokenSealingKeys, purpose: REFRESH_COOKIE_PREFIX }),
     {
@@ -204,7 +226,7 @@ export async function buildServer(
     clientId: config.ssoClientId,
     clientSecret: config.ssoClientSecret,
     timeoutMs: config.proxyTimeoutMs,
-    observe: metrics?.ssoCall.bind(metrics),
+    observe: observeSsoCall,
   });
   if (config.tokenSealingKeyGenerated) {
     app.log.warn(
@@ -233,8 +255,12 @@ export async function buildServer(
     await registerDynamicCompression(dynamic);
     registerEnvironmentRoute(dynamic, config, publicOrigin);
     registerProductConfigRoute(dynamic, config.product);
-    registerRemotesJsonRoute(dynamic, remotesFile);
-    registerContributionsRoute(dynamic, { remotes: sessionRemotes, contributions: liveContributions });
+    registerRemotesJsonRoute(dynamic, remotesFile, canaryKeys);
+    registerContributionsRoute(dynamic, {
+      remotes: sessionRemotes,
+      contributions: liveContributions,
+      canaryKeys,
+    });
     await registerTokenRoutes(dynamic, {
       sso,
       custody,
@@ -255,14 +281,16 @@ export async function buildServer(
         store: rateLimitStore,
         perAddress: { name: 'proxy', limit: config.proxyRateLimit, windowMs: config.rateLimitWindowMs },
         perUser: { name: 'proxy-user', limit: config.proxyUserRateLimit, windowMs: config.rateLimitWindowMs },
+        flows: stores.flows,
       },
       audit: new ProxyAudit(auditTrail),
       signIn: { sso, custody, publicOrigin },
       keepsTrustedDevice: () => serviceUrlIsProxy(serviceUrlOf(config, publicOrigin()), publicOrigin()),
-      observeSsoCall: metrics?.ssoCall.bind(metrics),
+      observeSsoCall,
     });
     await registerBrowserEventsRoute(dynamic, {
       trail: auditTrail,
+      custody,
       publicOrigin,
       rateLimit: {
         store: rateLimitStore,
@@ -273,6 +301,7 @@ export async function buildServer(
       stats: canaryStats,
       remotes: remotesFile,
       publicOrigin,
+      canaryKeys,
       rateLimit: {
         store: rateLimitStore,
         rule: { name: 'beacon', limit: config.beaconRateLimit, windowMs: config.rateLimitWindowMs },
@@ -286,26 +315,29 @@ export async function buildServer(
     hostConfigFile: path.join(path.dirname(config.remotesConfigFile), HOST_CONFIG_FILE),
     log: app.log,
   });
-  // Health on the portal's port always (a load balancer's checks), and on the operators' listener.
-  const readinessChecks: ReadinessChecks = {
+  // Health on the portal's port always (a load balancer's checks, rate limited per address), and on
+  // the operators' listener. /readyz asks only what this instance alone can fix.
+  const readiness = reusedReadiness({
     releases: () => isReadableFolder(config.releasesDir),
     remotesConfig: async () => (await remotesFile.read()).ok,
     host: () => host.present(),
-    redis: stores.ping,
     draining: () => drain.draining,
-  };
-  registerHealthRoutes(app, readinessChecks);
-  // /metrics on METRICS_PORT when set, else on the portal's own port.
-  if (metrics && config.metricsPort === undefined) {
-    registerMetricsRoute(app, metrics);
-    if (config.production)
-      app.log.warn(
-        'METRICS_PORT is not set: /metrics is served on the public port (set it to keep metrics internal)',
-      );
+  });
+  registerHealthRoutes(app, readiness, {
+    name: 'readyz',
+    limit: config.readyzRateLimit,
+    windowMs: config.rateLimitWindowMs,
+  });
+  const dependencies = { redis: stores.redis, sso: ssoReachability };
+  // /metrics and /dependencies on METRICS_PORT when set, else on the portal's own port (outside
+  // production only: production refuses to start without METRICS_PORT unless METRICS=off).
+  if (config.metricsPort === undefined && !config.production) {
+    if (metrics) registerMetricsRoute(app, metrics);
+    registerDependenciesRoute(app, dependencies);
   }
   listenForOperators(
     app,
-    { stats: canaryStats, metrics, readiness: readinessChecks },
+    { stats: canaryStats, metrics, readiness, dependencies },
     { port: config.metricsPort, host: config.metricsHost },
   );
   await registerCspReportRoute(app, {
@@ -317,6 +349,7 @@ export async function buildServer(
     hostDist: config.hostDist,
     host,
     production: config.production,
+    canaryKeys,
     page: new FirstLoadPage({
       host,
       remotes: sessionRemotes,

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig, type PortalServerConfig } from '../src/config.js';
 import { MemoryRateLimitStore, type RateLimitStore } from '../src/rateLimit/rateLimitStore.js';
 import { buildServer } from '../src/server.js';
+import { contributions, manifest, writeRelease } from './helpers/firstLoadFixtures.js';
 import { createFixtureDirs, type FixtureDirs, testConfig } from './helpers/fixtures.js';
 import { LogCapture } from './helpers/logCapture.js';
 import { startUpstreamStub, type UpstreamStub } from './helpers/upstreamStub.js';
@@ -105,7 +106,8 @@ describe('anti-automation on the SSO proxy', () => {
   });
 
   it('per user name: the tries of one user add up across addresses and flows; another user is not held up', async () => {
-    const app = await build({ proxyUserRateLimit: 3 });
+    // authenticate is counted too, under the subject it names: 2 starts and 3 passwords fill 5.
+    const app = await build({ proxyUserRateLimit: 5 });
     let address = 0;
     const from = () => `198.51.100.${++address}`;
     const start = async (subject: string) => {
@@ -143,6 +145,75 @@ describe('anti-automation on the SSO proxy', () => {
     expect((await password(other)).statusCode).toBe(200);
     await sso.settled();
     expect(sso.requests.filter((request) => request.url.endsWith('PasswordAuthenticator'))).toHaveLength(4);
+  });
+
+  it('per user name: authenticate is counted under the subject its body names, before it reaches the SSO', async () => {
+    const app = await build({ proxyUserRateLimit: 3 });
+    let address = 0;
+    const authenticate = (subject: string) =>
+      app.inject({
+        method: 'POST',
+        url: `${PROXY}auth/v1/authenticate`,
+        headers: json,
+        payload: { subject, channel: 'web' },
+        remoteAddress: `198.51.100.${++address}`,
+      });
+    for (const subject of ['pat.password', 'PAT.PASSWORD', ' Pat.Password '])
+      expect((await authenticate(subject)).statusCode).toBe(200);
+    const limited = await authenticate('pat.password');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ errorCode: 'PORTAL_RATE_LIMITED' });
+    expect((await authenticate('sam.sms')).statusCode).toBe(200);
+    await sso.settled();
+    // The refused one never reached the SSO, and the one that went on carried its body whole.
+    const bodies = sso.requests.filter((request) => request.url.endsWith('authenticate')).map((r) => r.body);
+    expect(bodies).toHaveLength(4);
+    expect(JSON.parse(bodies[3] ?? '{}')).toEqual({ subject: 'sam.sms', channel: 'web' });
+  });
+
+  it("per user name: a contributed call whose remote says it tries a secret is counted under the flow's user", async () => {
+    // A live build of remote_factors that contributes two calls, one of which tries a secret.
+    const own = createFixtureDirs();
+    const release = writeRelease(
+      own,
+      'remote-factors/2.0.0-0123456789',
+      manifest(
+        'remote_factors',
+        ['Otp'],
+        '18375a38a4',
+        '',
+        contributions([{ path: '/rc', guard: 'C', expose: './Otp', title: 'Recovery code' }], {
+          calls: [
+            { method: 'POST', path: 'factor/v1/RecoveryCodeAuthenticator', triesSecret: true },
+            { method: 'POST', path: 'factor/v1/NothingSecret' },
+          ],
+        }),
+      ),
+    );
+    own.writeRemotesConfig({ remote_factors: release });
+    const app = await buildServer(testConfig(own, { ssoBaseUrl: sso.baseUrl, proxyUserRateLimit: 3 }), quiet);
+    apps.push(app);
+    onTestFinished(() => own.cleanup());
+    const flowState = (
+      await app.inject({
+        method: 'POST',
+        url: `${PROXY}auth/v1/authenticate`,
+        headers: json,
+        payload: { subject: 'rita.recovery', channel: 'web' },
+      })
+    ).json<{ flowState: string }>().flowState;
+    const call = (path: string) =>
+      app.inject({
+        method: 'POST',
+        url: `${PROXY}factor/v1/${path}`,
+        headers: { ...json, 'x-flow-state': flowState },
+        payload: { code: 'guess' },
+      });
+    // A call that tries nothing is not counted, however often.
+    for (let i = 0; i < 5; i += 1) expect((await call('NothingSecret')).statusCode).toBe(200);
+    expect((await call('RecoveryCodeAuthenticator')).statusCode).toBe(200);
+    expect((await call('RecoveryCodeAuthenticator')).statusCode).toBe(200);
+    expect((await call('RecoveryCodeAuthenticator')).statusCode).toBe(429);
   });
 
   it('per user name: a user named by the reply (userName) is learned too, and PushStatus polling is not counted', async () => {

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANARY_COOKIE, canaryBucket } from '../src/remotes/canarySession.js';
 import { buildServer } from '../src/server.js';
+import { canaryCookie, canaryKeyIn } from './helpers/canaryCookies.js';
 import {
   LOGIN_V1,
   LOGIN_V2,
@@ -49,12 +49,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function keyIn(cohort: 'live' | 'canary', from: number): string {
-  for (let n = from; ; n += 1) {
-    const key = `k${String(n).padStart(21, '0')}`;
-    if (canaryBucket(key, 'remote_login') < 50 === (cohort === 'canary')) return key;
-  }
-}
+const keyIn = (cohort: 'live' | 'canary', from: number) =>
+  canaryKeyIn(cohort === 'canary', 'remote_login', 50, from);
 
 describe('the canary analysis examples (docs/canary-analysis) against a real Prometheus', () => {
   let dirs: FixtureDirs;
@@ -95,7 +91,7 @@ describe('the canary analysis examples (docs/canary-analysis) against a real Pro
     const release = cohort === 'canary' ? V2 : V1;
     let key = 0;
     for (let session = 0; session < sessions; session += 1) {
-      const cookie = `${CANARY_COOKIE}=${keyIn(cohort, key)}`;
+      const cookie = canaryCookie(keyIn(cohort, key));
       key = Number(keyIn(cohort, key).slice(1)) + 1;
       const events = [
         { remote: 'remote_login', release, kind: 'loaded' },

@@ -61,6 +61,7 @@ describe('token custody and rate limit settings', () => {
         SSO_CLIENT_SECRET: 'a-real-secret-from-the-vault',
         PUBLIC_ORIGIN: 'https://portal.example.com',
         AUDIT_PSEUDONYM_KEY: KEY_A.toString('base64'),
+        METRICS_PORT: '9464',
       }).tokenSealingKeyGenerated,
     ).toBe(false);
   });

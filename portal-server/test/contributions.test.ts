@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CANARY_COOKIE, canaryBucket } from '../src/remotes/canarySession.js';
+import { CANARY_COOKIE } from '../src/remotes/canarySession.js';
+import { canaryCookie, canaryKeyIn } from './helpers/canaryCookies.js';
 import { buildServer } from '../src/server.js';
 import {
   bootstrapOf,
@@ -155,14 +156,13 @@ describe('the live contributions', () => {
       remote_factors: { ...entry(FACTORS_V1), canary: { ...canary, percent: 50 } },
     });
     // A session key in the canary's half, and one outside it.
-    const keys = Array.from({ length: 40 }, (_, index) => `key${String(index).padStart(19, '0')}`);
-    const inCanary = keys.find((key) => canaryBucket(key, 'remote_factors') < 50);
-    const outside = keys.find((key) => canaryBucket(key, 'remote_factors') >= 50);
-    const paths = async (key: string | undefined) =>
-      ((await contributionsOf(`${CANARY_COOKIE}=${key}`)).json() as Merged).routes.map((route) => route.path);
+    const inCanary = canaryKeyIn(true, 'remote_factors');
+    const outside = canaryKeyIn(false, 'remote_factors');
+    const paths = async (key: string) =>
+      ((await contributionsOf(canaryCookie(key))).json() as Merged).routes.map((route) => route.path);
     expect(await paths(inCanary)).toContain('/recovery');
     expect(await paths(outside)).not.toContain('/recovery');
-    const page = await app.inject({ url: '/', headers: { ...html, cookie: `${CANARY_COOKIE}=${inCanary}` } });
+    const page = await app.inject({ url: '/', headers: { ...html, cookie: canaryCookie(inCanary) } });
     const bootstrap = bootstrapOf(page.body) as { contributions: Merged };
     expect(bootstrap.contributions.routes.map((route) => route.path)).toContain('/recovery');
   });

@@ -2,8 +2,8 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DrainState } from '../src/lifecycle/gracefulShutdown.js';
-import { CANARY_COOKIE, canaryBucket } from '../src/remotes/canarySession.js';
 import { buildServer } from '../src/server.js';
+import { canaryCookie, canaryKeyIn } from './helpers/canaryCookies.js';
 import {
   LOGIN_V1,
   LOGIN_V2,
@@ -23,12 +23,7 @@ const V1 = LOGIN_V1.split('/')[1] as string;
 const V2 = LOGIN_V2.split('/')[1] as string;
 
 /** A canary key whose remote_login bucket puts the session in that cohort (the canary gets 50 %). */
-function keyIn(cohort: 'live' | 'canary'): string {
-  for (let n = 0; ; n += 1) {
-    const key = `k${String(n).padStart(21, '0')}`;
-    if (canaryBucket(key, 'remote_login') < 50 === (cohort === 'canary')) return key;
-  }
-}
+const keyIn = (cohort: 'live' | 'canary') => canaryKeyIn(cohort === 'canary');
 
 function beacon(events: unknown[], cohort: 'live' | 'canary'): InjectOptions {
   return {
@@ -38,7 +33,7 @@ function beacon(events: unknown[], cohort: 'live' | 'canary'): InjectOptions {
       'content-type': 'text/plain;charset=UTF-8',
       origin: ORIGIN,
       'sec-fetch-site': 'same-origin',
-      cookie: `${CANARY_COOKIE}=${keyIn(cohort)}`,
+      cookie: canaryCookie(keyIn(cohort)),
     },
     payload: JSON.stringify({ events }),
   };
@@ -71,7 +66,12 @@ describe('operating the portal server: health, readiness and metrics', () => {
     });
     drain = new DrainState();
     app = await buildServer(
-      testConfig(dirs, { ssoBaseUrl: sso.baseUrl, proxyRateLimit: 2, cspReportRateLimit: 5 }),
+      testConfig(dirs, {
+        ssoBaseUrl: sso.baseUrl,
+        proxyRateLimit: 2,
+        cspReportRateLimit: 5,
+        readyzRateLimit: 4,
+      }),
       { logStream: new LogCapture(), drain },
     );
   });
@@ -105,20 +105,34 @@ describe('operating the portal server: health, readiness and metrics', () => {
     });
     expect(broken.body).not.toContain(dirs.root);
 
-    rmSync(dirs.releasesDir, { recursive: true, force: true });
+    // The drain is read on every call; the file checks are reused for a second (a probe is cheap).
     drain.draining = true;
-    const reply = await app.inject({ url: '/readyz' });
-    expect(reply.statusCode).toBe(503);
-    expect(reply.json()).toMatchObject({ checks: { releases: 'failing', shutdown: 'draining' } });
+    const draining = await app.inject({ url: '/readyz' });
+    expect(draining.statusCode).toBe(503);
+    expect(draining.json()).toMatchObject({ checks: { remotesConfig: 'failing', shutdown: 'draining' } });
+    rmSync(dirs.releasesDir, { recursive: true, force: true });
+    let probes = 0;
+    await expect
+      .poll(async () => (await app.inject({ url: '/readyz', remoteAddress: `10.1.0.${++probes}` })).json(), {
+        timeout: 3000,
+      })
+      .toMatchObject({ checks: { releases: 'failing', shutdown: 'draining' } });
     // Liveness is not readiness: the process still answers.
     expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
   });
 
-  it('health is not rate limited, whatever the sign-in limits say', async () => {
+  it('/readyz has its own limit per address, whatever the sign-in limits say; /healthz has none', async () => {
     for (let i = 0; i < 5; i += 1) {
       expect((await app.inject(authenticate())).statusCode).toBe(i < 2 ? 200 : 429);
     }
-    for (let i = 0; i < 5; i += 1) expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    const probe = (address: string) => app.inject({ url: '/readyz', remoteAddress: address });
+    for (let i = 0; i < 4; i += 1) expect((await probe('10.0.0.1')).statusCode).toBe(200);
+    const limited = await probe('10.0.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address (another balancer, the orchestrator) is not held up, and liveness never is.
+    expect((await probe('10.0.0.2')).statusCode).toBe(200);
+    for (let i = 0; i < 10; i += 1) expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
   });
 
   it('counts requests, SSO calls, rate-limit refusals, sign-in steps, CSP reports and beacons', async () => {
@@ -177,29 +191,84 @@ describe('operating the portal server: health, readiness and metrics', () => {
   });
 });
 
-describe('/readyz with REDIS_URL', () => {
-  it('checks that Redis answers: ok while it does, failing while it hangs', async () => {
+describe('a shared dependency down: /readyz stays 200, /dependencies and the metrics say so', () => {
+  it('Redis hung: sign-ins go on, the outage is logged once, then it is over', async () => {
     const redis = await startRedisServer();
+    const sso = await startUpstreamStub('/default/');
+    sso.handle((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"nextaction":"PASSWORD_AUTH"}');
+    });
     const dirs = createFixtureDirs();
     writeFirstLoadFixture(dirs);
+    const logs = new LogCapture();
     const app = await buildServer(
-      testConfig(dirs, { redis: { url: redis.url, commandTimeoutMs: 300, keyPrefix: 'ops-test:' } }),
-      { logStream: new LogCapture() },
+      testConfig(dirs, {
+        ssoBaseUrl: sso.baseUrl,
+        redis: { url: redis.url, commandTimeoutMs: 300, keyPrefix: 'ops-test:' },
+      }),
+      { logStream: logs },
     );
+    const dependencies = async () => {
+      const reply = await app.inject({ url: '/dependencies' });
+      return { status: reply.statusCode, body: reply.json<Record<string, unknown>>() };
+    };
+    const metric = async (name: string, labels: Record<string, string>) =>
+      sampleOf((await app.inject({ url: '/metrics' })).body, name, labels);
     try {
-      await expect
-        .poll(async () => (await app.inject({ url: '/readyz' })).json(), { timeout: 10_000 })
-        .toMatchObject({ status: 'ready', checks: { redis: 'ok' } });
+      expect(await dependencies()).toMatchObject({
+        status: 200,
+        body: { status: 'ok', dependencies: { redis: { state: 'ok', outages: 0 }, sso: { state: 'ok' } } },
+      });
       redis.pause();
-      const reply = await app.inject({ url: '/readyz' });
-      expect(reply.statusCode).toBe(503);
-      expect(reply.json()).toMatchObject({ status: 'not ready', checks: { redis: 'failing' } });
-      expect(reply.body).not.toContain(redis.url);
-      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      for (let i = 0; i < 3; i += 1) {
+        expect((await app.inject(authenticate({ origin: ORIGIN }))).statusCode).toBe(200);
+        expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+      }
+      const during = await dependencies();
+      expect(during).toMatchObject({
+        status: 503,
+        body: { status: 'failing', dependencies: { redis: { state: 'failing', outages: 1 } } },
+      });
+      expect(JSON.stringify(during.body)).not.toContain(redis.url);
+      expect(await metric('portal_dependency_up', { dependency: 'redis' })).toBe(0);
+      expect(await metric('portal_dependency_outages_total', { dependency: 'redis' })).toBe(1);
+      const outageLines = () =>
+        logs.entries().filter((entry) => String(entry.msg).startsWith('shared store unreachable'));
+      expect(outageLines()).toHaveLength(1);
+      redis.resume();
+      await expect.poll(async () => (await dependencies()).status, { timeout: 10_000 }).toBe(200);
+      expect(await metric('portal_dependency_up', { dependency: 'redis' })).toBe(1);
+      expect(outageLines()).toHaveLength(1);
+      expect(
+        logs.entries().some((entry) => String(entry.msg).startsWith('shared store reachable again')),
+      ).toBe(true);
     } finally {
       redis.resume();
       await app.close();
       await redis.stop();
+      await sso.close();
+      dirs.cleanup();
+    }
+  });
+
+  it('the SSO unreachable: /readyz stays 200, /dependencies and portal_dependency_up say it fails', async () => {
+    const dirs = createFixtureDirs();
+    writeFirstLoadFixture(dirs);
+    const app = await buildServer(testConfig(dirs, { ssoBaseUrl: 'http://127.0.0.1:9/default/' }), {
+      logStream: new LogCapture(),
+    });
+    try {
+      for (let i = 0; i < 3; i += 1) expect((await app.inject(authenticate())).statusCode).toBe(502);
+      expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+      const reply = await app.inject({ url: '/dependencies' });
+      expect(reply.statusCode).toBe(503);
+      expect(reply.json()).toMatchObject({ dependencies: { sso: { state: 'failing' } } });
+      expect(reply.json()).not.toHaveProperty('dependencies.redis');
+      const text = (await app.inject({ url: '/metrics' })).body;
+      expect(sampleOf(text, 'portal_dependency_up', { dependency: 'sso' })).toBe(0);
+      expect(sampleOf(text, 'portal_dependency_outages_total', { dependency: 'sso' })).toBe(1);
+    } finally {
+      await app.close();
       dirs.cleanup();
     }
   });
@@ -247,8 +316,14 @@ describe('the operators’ port (METRICS_PORT)', () => {
       expect(await metrics.text()).toContain('# TYPE portal_http_requests_total counter');
       expect((await fetch(`${operators}/healthz`)).status).toBe(200);
       expect(await (await fetch(`${operators}/readyz`)).json()).toMatchObject({ status: 'ready' });
+      expect(await (await fetch(`${operators}/dependencies`)).json()).toHaveProperty('dependencies.sso');
       const publicMetrics = await app.inject({ url: '/metrics', headers: { accept: 'text/plain' } });
       expect(publicMetrics.statusCode).toBe(404);
+      const publicDependencies = await app.inject({
+        url: '/dependencies',
+        headers: { accept: 'application/json' },
+      });
+      expect(publicDependencies.statusCode).toBe(404);
     } finally {
       await app.close();
       dirs.cleanup();

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { PageCache } from '../src/firstLoad/pageCache.js';
 import { PlannedPage } from '../src/firstLoad/plannedPage.js';
-import { CANARY_COOKIE, canaryBucket } from '../src/remotes/canarySession.js';
+import { canaryBucket } from '../src/remotes/canarySession.js';
+import { canaryCookie, canaryKeyIn, dealtCanaryCookie } from './helpers/canaryCookies.js';
 import { buildServer } from '../src/server.js';
 import {
   FACTORS_V1,
@@ -29,12 +30,7 @@ let storePlanned: MockInstance<PageCache['set']>;
 const pageHeaders = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 
 /** A canary key (the cookie's format) whose bucket for remote_login is below 50 (canary) or not. */
-function keyIn(canary: boolean): string {
-  for (let index = 0; ; index += 1) {
-    const key = `k${String(index).padStart(21, '0')}`;
-    if (canaryBucket(key, 'remote_login') < 50 === canary) return key;
-  }
-}
+const keyIn = (canary: boolean) => canaryKeyIn(canary);
 
 const entryOf = (folder: string) => releaseEntries.get(folder) as RemoteEntryShape;
 
@@ -45,7 +41,7 @@ describe('the planned-page cache', () => {
   const get = (url: string, cookie?: string) =>
     app.inject({
       url,
-      headers: { ...pageHeaders, ...(cookie ? { cookie: `${CANARY_COOKIE}=${cookie}` } : {}) },
+      headers: { ...pageHeaders, ...(cookie ? { cookie: canaryCookie(cookie) } : {}) },
     });
   const htmlOf = (response: Awaited<ReturnType<typeof get>>) =>
     brotliDecompressSync(response.rawPayload).toString();
@@ -92,15 +88,26 @@ describe('the planned-page cache', () => {
     expect(plans.count).toBe(2);
   });
 
-  it('keeps the headers of every response its own: security headers, no-store, no cookie without a canary', async () => {
-    await get('/direct');
+  it('keeps the headers of every response its own: security headers, no-store, its own canary cookie or none', async () => {
+    const first = await get('/direct');
     const cached = await get('/direct');
     expect(plans.count).toBe(1);
     expect(cached.headers['content-security-policy']).toContain("script-src 'self'");
     expect(cached.headers['x-frame-options']).toBe('DENY');
     expect(cached.headers['cache-control']).toBe('no-store');
     expect(cached.headers.vary).toMatch(/accept-encoding/i);
-    expect(cached.headers['set-cookie']).toBeUndefined();
+    // Every page load without a key is dealt one (no canary runs here): each its own, never the
+    // cached page's.
+    const firstKey = dealtCanaryCookie(first.headers['set-cookie'])?.key;
+    const cachedKey = dealtCanaryCookie(cached.headers['set-cookie'])?.key;
+    expect(firstKey).toBeDefined();
+    expect(cachedKey).toBeDefined();
+    expect(cachedKey).not.toBe(firstKey);
+    // A session that holds its key gets the same cached page and no cookie at all.
+    const held = await get('/direct', firstKey);
+    expect(plans.count).toBe(1);
+    expect(held.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(held.headers['set-cookie']).toBeUndefined();
   });
 
   it('plans the next page after a promotion (remotes.json rewritten), never the cached one', async () => {
@@ -133,10 +140,7 @@ describe('the planned-page cache', () => {
       remote_factors: entryOf(FACTORS_V1),
     });
     const responses = await Promise.all(Array.from({ length: 8 }, () => get('/direct')));
-    const keys = responses.map(
-      (response) =>
-        new RegExp(`${CANARY_COOKIE}=([A-Za-z0-9_-]{22});`).exec(String(response.headers['set-cookie']))?.[1],
-    );
+    const keys = responses.map((response) => dealtCanaryCookie(response.headers['set-cookie'])?.key);
     expect(new Set(keys).size).toBe(8);
     // Each session got the page of its own cohort: the canary's exactly when its bucket says so.
     responses.forEach((response, index) => {

@@ -15,6 +15,7 @@ const PRODUCTION = {
   PUBLIC_ORIGIN: 'https://portal.example.com',
   TOKEN_SEALING_KEYS: Buffer.alloc(32, 7).toString('base64'),
   AUDIT_PSEUDONYM_KEY: Buffer.alloc(32, 5).toString('base64'),
+  METRICS_PORT: '9464',
 };
 
 describe('loadConfig with NODE_ENV=production (fails closed)', () => {
@@ -112,6 +113,21 @@ describe('loadConfig with NODE_ENV=production (fails closed)', () => {
     expect(message).toContain('Invalid environment variable PUBLIC_ORIGIN');
     expect(message).toContain('Missing environment variable TOKEN_SEALING_KEYS');
     expect(message).toContain('Missing environment variable AUDIT_PSEUDONYM_KEY');
+    expect(message).toContain('Missing environment variable METRICS_PORT');
+  });
+
+  it("refuses to serve the operators' endpoints on the public port: METRICS_PORT, or METRICS=off", () => {
+    const { METRICS_PORT: _port, ...withoutPort } = PRODUCTION;
+    expect(() => loadConfig(withoutPort)).toThrowError(
+      /^Missing environment variable METRICS_PORT: production serves \/metrics, \/dependencies and \/canary-stats only on the operators' port/,
+    );
+    expect(loadConfig({ ...withoutPort, METRICS: 'off' })).toMatchObject({
+      metricsEnabled: false,
+      metricsPort: undefined,
+    });
+    expect(loadConfig(PRODUCTION)).toMatchObject({ metricsEnabled: true, metricsPort: 9464 });
+    // Outside production the public port still serves them (a developer's machine, the tests).
+    expect(loadConfig({}).metricsPort).toBeUndefined();
   });
 });
 

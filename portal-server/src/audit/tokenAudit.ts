@@ -10,6 +10,17 @@ export interface TokenAudit {
   refreshRefused(request: FastifyRequest, reason: string, refreshToken?: string): void;
 }
 
+/**
+ * The user key of a sign-in whose sealed cookie this server opened: the `sub` of its refresh token
+ * (as logout keys it), else the user sealed with it (the id_token's `sub`, for an SSO with opaque
+ * refresh tokens). Both are the User ID the proxy's sign-in events are keyed by, so one user's
+ * events line up.
+ */
+export function signInUserKey(trail: AuditTrail, signIn: { token: string; user: string | undefined }) {
+  const subject = tokenSubject(signIn.token) ?? signIn.user;
+  return subject === undefined ? undefined : trail.pseudonyms.user(subject);
+}
+
 /** Who: the `sub` of the refresh token this server sealed (an SSO with opaque tokens: no user key). */
 export function tokenAudit(trail: AuditTrail): TokenAudit {
   const userKey = (refreshToken: string | undefined) => {

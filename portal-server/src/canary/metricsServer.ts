@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ReadinessChecks } from '../health/readiness.js';
+import { type DependencyChecks, registerDependenciesRoute } from '../health/dependencies.js';
+import type { Readiness } from '../health/readiness.js';
 import { registerHealthRoutes } from '../health/healthRoutes.js';
 import { registerMetricsRoute } from '../metrics/httpMetrics.js';
 import type { PortalMetrics } from '../metrics/portalMetrics.js';
@@ -12,15 +13,18 @@ export interface OperatorEndpoints {
   stats: CanaryStats;
   /** GET /metrics (Prometheus); undefined with METRICS=off. */
   metrics: PortalMetrics | undefined;
-  /** GET /healthz and /readyz, the same as on the portal's port. */
-  readiness: ReadinessChecks;
+  /** GET /healthz and /readyz, the same as on the portal's port (not rate limited here). */
+  readiness: () => Promise<Readiness>;
+  /** GET /dependencies: Redis and the SSO, for dashboards and alerts. */
+  dependencies: DependencyChecks;
 }
 
 /**
  * The operators' listener (METRICS_PORT, on METRICS_HOST, 127.0.0.1 by default): never the
  * portal's public port, so browsers and the internet cannot read what the beacons counted.
  * GET /canary-stats answers every build's counts (release tool: `status --stats`, `--watch`);
- * GET /metrics the Prometheus metrics; GET /healthz and /readyz for a load balancer's checks.
+ * GET /metrics the Prometheus metrics; GET /healthz and /readyz for a load balancer's checks;
+ * GET /dependencies the shared dependencies' state.
  */
 export function buildMetricsServer(endpoints: OperatorEndpoints): FastifyInstance {
   const app = Fastify({ logger: false });
@@ -29,6 +33,7 @@ export function buildMetricsServer(endpoints: OperatorEndpoints): FastifyInstanc
   );
   if (endpoints.metrics) registerMetricsRoute(app, endpoints.metrics);
   registerHealthRoutes(app, endpoints.readiness);
+  registerDependenciesRoute(app, endpoints.dependencies);
   return app;
 }
 

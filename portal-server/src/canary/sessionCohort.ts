@@ -1,24 +1,24 @@
-import { CanarySession } from '../remotes/canarySession.js';
+import type { CanarySession } from '../remotes/canarySession.js';
 import type { RemotesConfig } from '../remotes/remotesFile.js';
 import { releaseOfManifest } from './buildLabel.js';
 import type { Cohort } from './canaryStats.js';
 
 /**
- * The cohort a beacon's build counts in, decided here, not by the page: the session's canary
- * cookie says whether it gets each remote's canary (the same rule that chose its build). The
- * build the page names must be the one that cohort is served (remotes.json's live or canary
- * release of that remote); anything else (an unknown remote or release, a page opened before a
- * promotion) is not counted, so the labels stay the few remotes.json names.
+ * The cohort a beacon's build counts in, decided here, not by the page: the session's canary key
+ * (the sealed cookie's, verified: a key the server dealt, never one the sender chose) says whether
+ * it gets each remote's canary (the same rule that chose its build). The build the page names must
+ * be the one that cohort is served (remotes.json's live or canary release of that remote); anything
+ * else (an unknown remote or release, a page opened before a promotion) is not counted, so the
+ * labels stay the few remotes.json names.
  */
 export function cohortResolver(
   config: RemotesConfig,
-  cookieHeader: string | undefined,
+  session: CanarySession,
 ): (remote: string, release: string) => Cohort | undefined {
-  const session = new CanarySession(cookieHeader);
   return (remote, release) => {
     const entry = Object.hasOwn(config, remote) ? config[remote] : undefined;
     if (!entry) return undefined;
-    // deal = false: a beacon never deals a key; a session without one gets the live build.
+    // deal = false: a beacon never deals a key (beaconRoute.ts refuses a beacon without one).
     const cohort: Cohort =
       entry.canary && session.inCanary(remote, entry.canary.percent, false) ? 'canary' : 'live';
     const served = cohort === 'canary' && entry.canary ? entry.canary.manifest : entry.manifest;

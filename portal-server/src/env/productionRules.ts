@@ -21,6 +21,8 @@ export interface ProductionInputs extends Partial<Record<OriginListName, readonl
   devRemotesSet?: boolean;
   /** PSEUDO_LOCALES=on (the picker offers the test pseudo-locales). */
   pseudoLocalesOn?: boolean;
+  /** METRICS is on and METRICS_PORT unset: /metrics and /dependencies would be on the public port. */
+  operatorsOnPublicPort?: boolean;
 }
 
 const isHttps = (value: string) => new URL(value).protocol === 'https:';
@@ -79,6 +81,11 @@ export function productionProblems(inputs: ProductionInputs): string[] {
   if (inputs.pseudoLocalesOn) {
     problems.push(
       'Invalid environment variable PSEUDO_LOCALES: must be off (NODE_ENV=production): the pseudo-locales are for tests, not for users',
+    );
+  }
+  if (inputs.operatorsOnPublicPort) {
+    problems.push(
+      "Missing environment variable METRICS_PORT: production serves /metrics, /dependencies and /canary-stats only on the operators' port (METRICS_PORT, bound to METRICS_HOST), never on the public one; set it, or METRICS=off to collect no metrics",
     );
   }
   return problems;

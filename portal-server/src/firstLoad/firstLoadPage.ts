@@ -64,7 +64,7 @@ export class FirstLoadPage {
   /** ok: false when the host is not built (no index.html). */
   async render(
     pathname: string,
-    session = new CanarySession(undefined),
+    session = new CanarySession(),
     language: Omit<LocaleRequest, 'pathname'> = NO_LANGUAGE,
   ): Promise<RenderedPage> {
     const host = await this.options.host.page(session);

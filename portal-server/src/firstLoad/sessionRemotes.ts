@@ -15,7 +15,7 @@ export class SessionRemotes {
   ) {}
 
   /** None when remotes.json is unusable. */
-  async read(session = new CanarySession(undefined)): Promise<Map<string, PlannedRemote>> {
+  async read(session = new CanarySession()): Promise<Map<string, PlannedRemote>> {
     const remotes = await this.remotesFile.read();
     if (!remotes.ok) return new Map();
     const entries = await Promise.all(

@@ -1,4 +1,4 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AuditFacts } from '../audit/auditEvents.js';
 import { type BeaconEvent, ERROR_KINDS } from '../canary/beaconSchema.js';
 import type { Cohort } from '../canary/canaryStats.js';
@@ -146,6 +146,20 @@ export class PortalMetrics {
 
   private readonly builds = new Set<string>();
 
+  private readonly dependencyUp = new Gauge({
+    name: 'portal_dependency_up',
+    help: 'Whether a shared dependency answers (1) or not (0), as this instance sees it: redis (with REDIS_URL), sso.',
+    labelNames: ['dependency'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly dependencyOutages = new Counter({
+    name: 'portal_dependency_outages_total',
+    help: 'Outages of a shared dependency seen by this instance (each begins when it stops answering).',
+    labelNames: ['dependency'] as const,
+    registers: [this.registry],
+  });
+
   /**
    * `served`: the builds remotes.json serves now. Their beacon series are exposed from 0 before
    * their first beacon, so increase() and rate() count a canary's first sessions too.
@@ -179,6 +193,17 @@ export class PortalMetrics {
   ssoCall(call: string, status: number, seconds: number): void {
     this.ssoCalls.inc({ call, status: statusLabel(status) });
     this.ssoDuration.observe({ call }, seconds);
+  }
+
+  /**
+   * A shared dependency's state changed (up) or is first known. The series exist from then on, so an
+   * alert on `portal_dependency_up == 0` or `increase(portal_dependency_outages_total[5m]) > 0`
+   * has a series from the start.
+   */
+  dependency(name: 'redis' | 'sso', up: boolean): void {
+    this.dependencyUp.set({ dependency: name }, up ? 1 : 0);
+    if (up) this.dependencyOutages.inc({ dependency: name }, 0);
+    else this.dependencyOutages.inc({ dependency: name });
   }
 
   rateLimitRefused(limit: string): void {

@@ -26,8 +26,14 @@ export class ContributedCalls {
   /** A page was given builds with these contributions (every first-load plan reports here). */
   note(merged: MergedContributions): void {
     const at = this.now();
-    for (const { method, path } of merged.calls)
-      this.lastNamed.set(`${method} ${path}`, { call: { method, path }, at });
+    for (const { method, path, triesSecret } of merged.calls) {
+      // One entry per call and flag: a build that stops saying it tries a secret is not believed
+      // while a page of the build that said so may still use it.
+      this.lastNamed.set(`${method} ${path} ${triesSecret === true}`, {
+        call: { method, path, triesSecret: triesSecret === true },
+        at,
+      });
+    }
   }
 
   async current(): Promise<ContributedCall[]> {

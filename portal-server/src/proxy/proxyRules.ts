@@ -9,7 +9,7 @@
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-interface Rule {
+export interface Rule {
   /** The path after the SSO base, as a pattern on the raw (still encoded) path. */
   path: RegExp;
   methods: readonly Method[];
@@ -17,6 +17,14 @@ interface Rule {
   bodies: readonly string[];
   /** An HTML reply is passed on as text/plain (the identity provider's SAML form is read as text). */
   htmlAsText?: boolean;
+  /**
+   * The call tries a secret, sends a code or a push, or starts a sign-in step: it is counted against
+   * the per-user attempt limit (userAttemptLimit.ts). A contributed call says so itself
+   * (`triesSecret` in its remote's contributions).
+   */
+  countedPerUser?: boolean;
+  /** The field of the JSON body that names the user: the body is read whole and counted under it. */
+  userField?: string;
 }
 
 const JSON_BODY = ['application/json'] as const;
@@ -25,28 +33,51 @@ const CRED_ID = '[A-Za-z0-9._~-]{1,128}';
 
 const exact = (path: string) => new RegExp(`^${path.replaceAll('/', '\\/')}$`);
 
-const FACTOR_POSTS = [
-  'PasswordAuthenticator',
-  'CustomAuthenticator',
-  'PushGenerator',
-  'PushStatus',
-  'VIPCredentialRegistrar',
-  'OTPGenerator',
-  'OTPVerifier',
-  'OTPRegistrar',
-  'MobileOTPRegistrar',
-  'MobileOTPVerifier',
-  'FIDOAuthChallengeGenerator',
-  'FIDOAuthChallengeVerifier',
-  'FIDORegChallengeGenerator',
-  'FIDORegChallengeVerifier',
-] as const;
+/**
+ * The spec's factor calls (section 7), each a POST with a JSON body, and whether it is counted per
+ * user: every one that tries a secret, sends a code or a push, or starts a step. PushStatus is not:
+ * the page polls it every 3 s while a push waits, and it tries nothing; nor are the registrations,
+ * made by a signed-in user.
+ */
+const FACTOR_POSTS: readonly [name: string, countedPerUser: boolean][] = [
+  ['PasswordAuthenticator', true],
+  ['CustomAuthenticator', true],
+  ['PushGenerator', true],
+  ['PushStatus', false],
+  ['VIPCredentialRegistrar', false],
+  ['OTPGenerator', true],
+  ['OTPVerifier', true],
+  ['OTPRegistrar', false],
+  ['MobileOTPRegistrar', false],
+  ['MobileOTPVerifier', true],
+  ['FIDOAuthChallengeGenerator', true],
+  ['FIDOAuthChallengeVerifier', true],
+  ['FIDORegChallengeGenerator', false],
+  ['FIDORegChallengeVerifier', false],
+];
+
+/** The fields of the spec's calls whose bodies name the user (the rest name it through the flow state). */
+const USER_FIELDS: Readonly<Record<string, string>> = {
+  FIDOAuthChallengeGenerator: 'userName',
+};
 
 export const PROXY_RULES: readonly Rule[] = [
-  { path: exact('auth/v1/authenticate'), methods: ['POST'], bodies: JSON_BODY },
-  { path: exact('auth/v1/SelectedFactor'), methods: ['POST'], bodies: JSON_BODY },
+  {
+    path: exact('auth/v1/authenticate'),
+    methods: ['POST'],
+    bodies: JSON_BODY,
+    countedPerUser: true,
+    userField: 'subject',
+  },
+  { path: exact('auth/v1/SelectedFactor'), methods: ['POST'], bodies: JSON_BODY, countedPerUser: true },
   ...FACTOR_POSTS.map(
-    (name): Rule => ({ path: exact(`factor/v1/${name}`), methods: ['POST'], bodies: JSON_BODY }),
+    ([name, countedPerUser]): Rule => ({
+      path: exact(`factor/v1/${name}`),
+      methods: ['POST'],
+      bodies: JSON_BODY,
+      countedPerUser,
+      ...(USER_FIELDS[name] ? { userField: USER_FIELDS[name] } : {}),
+    }),
   ),
   { path: exact('factor/v1/MePasswordUpdater'), methods: ['PUT'], bodies: JSON_BODY },
   { path: exact('factor/v1/MeCreds'), methods: ['GET'], bodies: [] },
@@ -102,16 +133,26 @@ export function mediaType(contentType: string | undefined): string {
 export interface ContributedCall {
   method: Method;
   path: string;
+  /** Its remote says it tries a secret: counted per user (contributions schema, `triesSecret`). */
+  triesSecret?: boolean;
 }
 
-/** One rule per contributed path, with every method the live remotes name for it. */
+/**
+ * One rule per contributed path, with every method the live remotes name for it; counted per user
+ * when any of them says the call tries a secret (a remote cannot take another's flag away).
+ */
 function contributedRules(calls: readonly ContributedCall[]): Rule[] {
   const methods = new Map<string, Set<Method>>();
-  for (const call of calls) methods.set(call.path, (methods.get(call.path) ?? new Set()).add(call.method));
+  const triesSecret = new Set<string>();
+  for (const call of calls) {
+    methods.set(call.path, (methods.get(call.path) ?? new Set()).add(call.method));
+    if (call.triesSecret) triesSecret.add(call.path);
+  }
   return [...methods].map(([path, named]) => ({
     path: exact(path),
     methods: [...named],
     bodies: named.has('POST') || named.has('PUT') ? JSON_BODY : [],
+    countedPerUser: triesSecret.has(path),
   }));
 }
 

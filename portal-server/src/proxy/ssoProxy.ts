@@ -14,18 +14,26 @@ import { proxyCallFamily } from '../metrics/routeFamily.js';
 import { outgoingTraceHeaders } from '../tracing/requestTrace.js';
 import { clientAddressHeaders } from './clientAddressHeaders.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './proxyHeaders.js';
-import { type ContributedCall, decideProxyRequest, PROXY_RULES, replyContentType } from './proxyRules.js';
+import {
+  type ContributedCall,
+  decideProxyRequest,
+  PROXY_RULES,
+  replyContentType,
+  type Rule,
+} from './proxyRules.js';
 import { PROXY_PREFIX, proxyTarget } from './proxyTarget.js';
 import { replyContent } from './replyTokens.js';
 import { readCappedReply } from './replySizeCap.js';
 import {
   AUTHENTICATE_PATH,
-  type AuthenticateRequest,
   keepTrustedDevice,
+  readBody,
   RequestBodyTooLarge,
+  RequestBodyTooSlow,
   withTrustedDeviceId,
 } from './trustedDeviceCookie.js';
-import { type AttemptContext, UserAttemptLimit } from './userAttemptLimit.js';
+import type { FlowUserStore } from './flowUsers.js';
+import { UserAttemptLimit, userNamedIn } from './userAttemptLimit.js';
 
 export interface SsoProxyOptions {
   ssoBaseUrl: string;
@@ -45,8 +53,16 @@ export interface SsoProxyOptions {
    * Forwarded (clientAddressHeaders.ts). Otherwise neither is sent.
    */
   forwardClientAddress: boolean;
-  /** Anti-automation: calls per client address, and sign-in calls per user name (README). */
-  rateLimit: { store: RateLimitStore; perAddress: RateLimitRule; perUser: RateLimitRule };
+  /**
+   * Anti-automation: calls per client address, and sign-in calls per user name (README), the
+   * users of live flows remembered in `flows` (default: this process's memory).
+   */
+  rateLimit: {
+    store: RateLimitStore;
+    perAddress: RateLimitRule;
+    perUser: RateLimitRule;
+    flows?: FlowUserStore;
+  };
   /** The audit trail's reading of sign-in and self-service replies (src/audit/). */
   audit?: Pick<ProxyAudit, 'observe'>;
   /**
@@ -63,15 +79,26 @@ export type SsoCallObserver = (call: string, status: number, seconds: number) =>
 
 /** What forward() needs besides the options: the rule that admitted the call and its user-limit context. */
 interface ForwardedCall {
-  rule: Parameters<typeof replyContentType>[0];
-  attempt: AttemptContext;
+  rule: Rule;
   users: UserAttemptLimit;
   /** The audit trail's reading of this call, started before the body flowed. */
   audited: ReturnType<ProxyAudit['observe']> | undefined;
-  /** An authenticate request read whole to carry the trusted-device id; otherwise the body streams. */
-  authenticate: AuthenticateRequest | undefined;
+  /**
+   * A body read whole before the call went on (one that names its user, or an authenticate that
+   * carries the trusted-device id); otherwise the body streams.
+   */
+  read: ReadRequest | undefined;
   /** The call's family for the metrics (its path, credential ids left out). */
   family: string;
+}
+
+/** A request body read whole before the call went on, and the user it names. */
+interface ReadRequest {
+  body: Buffer;
+  /** The user its rule's field names (normalised), counted under and learned from. */
+  namedUser: string | undefined;
+  /** authenticate's subject: the user a reply on the trusted device is about. */
+  subject: string | undefined;
 }
 
 class UpstreamTimeout extends Error {
@@ -102,7 +129,7 @@ function forward(
   call: ForwardedCall,
   options: SsoProxyOptions,
 ): Promise<void> {
-  const { rule, audited, authenticate } = call;
+  const { rule, audited, read } = call;
   return new Promise((resolve) => {
     const { timeoutMs, bodyLimitBytes } = options;
     const transport = target.protocol === 'https:' ? https : http;
@@ -112,7 +139,7 @@ function forward(
       // W3C trace context: the SSO's log lines and spans join the request's trace.
       ...outgoingTraceHeaders(),
     };
-    if (authenticate) headers['content-length'] = authenticate.body.length;
+    if (read) headers['content-length'] = read.body.length;
     const started = performance.now();
     let observed = false;
     const observe = (status: number) => {
@@ -130,7 +157,8 @@ function forward(
       clearTimeout(bodyTimer);
       headersTimer ??= setTimeout(() => upstream.destroy(new UpstreamTimeout()), timeoutMs);
     };
-    if (request.raw.complete) bodyDone();
+    // A body read whole before is all here (a stream read to its end is not always marked complete).
+    if (read || request.raw.complete) bodyDone();
     else request.raw.on('end', bodyDone);
 
     upstream.on('response', (response) => {
@@ -154,7 +182,7 @@ function forward(
           observe(response.statusCode ?? 0);
           if (reply.sent) return resolve(); // the SSO failed meanwhile and its error went out
           const content = replyContent(body, response.headers['content-encoding']);
-          call.users.learn(request, call.attempt, response.headers, content);
+          await call.users.learn(request, read?.namedUser, response.headers, content);
           audited?.(response.statusCode ?? 502, content);
           if (content.kind === 'unreadable') {
             request.log.warn(
@@ -174,7 +202,7 @@ function forward(
             const status = response.statusCode ?? 502;
             const { 'content-encoding': _encoding, ...plainHeaders } = headers;
             const value = options.keepsTrustedDevice()
-              ? keepTrustedDevice(content.value, request, reply, authenticate?.subject)
+              ? keepTrustedDevice(content.value, request, reply, read?.subject)
               : content.value;
             const safe = carriesSignInTokens(value)
               ? await custodyOfSignInReply(options.signIn, request, reply, value, status)
@@ -238,8 +266,8 @@ function forward(
       if (!request.raw.complete) upstream.destroy();
     });
     request.raw.on('error', () => upstream.destroy());
-    if (authenticate) {
-      upstream.end(authenticate.body);
+    if (read) {
+      upstream.end(read.body);
       return;
     }
     let received = 0;
@@ -265,8 +293,8 @@ function declaredLength(request: FastifyRequest): number | undefined {
  * (proxyRules.ts), bodies streamed both ways up to a limit, JSON or text replies only.
  */
 export async function registerSsoProxy(app: FastifyInstance, options: SsoProxyOptions): Promise<void> {
-  const { store, perAddress, perUser } = options.rateLimit;
-  const users = new UserAttemptLimit(store, perUser);
+  const { store, perAddress, perUser, flows } = options.rateLimit;
+  const users = new UserAttemptLimit(store, perUser, flows);
   await app.register(async (scope) => {
     // Counted before anything else is done: every proxied call, per client address (IPv6 by /64).
     scope.addHook('onRequest', rateLimitHook(store, perAddress));
@@ -296,23 +324,48 @@ export async function registerSsoProxy(app: FastifyInstance, options: SsoProxyOp
       }
       const target = proxyTarget(options.ssoBaseUrl, rawUrl);
       if (!target) return sendError(reply, 400, 'PORTAL_INVALID_REQUEST', 'Invalid proxy path');
-      if (await users.refused(request, reply, rawPath)) return reply;
-      // No await between watching and reading the body (the authenticate read below, or forward()'s
-      // pipe): the watchers copy the body's chunks as they are read, and starting them starts it.
-      const attempt = users.watch(request, rawPath);
+      const { rule } = decision;
+      const readsWhole =
+        hasBody &&
+        (rule.userField !== undefined || (rawPath === AUTHENTICATE_PATH && options.keepsTrustedDevice()));
+      // A streamed body is counted before it flows: no await between the audit's watcher starting
+      // it and forward()'s pipe, or its first chunks would be lost.
+      if (
+        !readsWhole &&
+        (await users.refused(request, reply, {
+          countedPerUser: rule.countedPerUser === true,
+          namedUser: undefined,
+        }))
+      )
+        return reply;
       const audited = options.audit?.observe(request);
-      let authenticate: AuthenticateRequest | undefined;
-      if (rawPath === AUTHENTICATE_PATH && hasBody && options.keepsTrustedDevice()) {
+      let read: ReadRequest | undefined;
+      if (readsWhole) {
+        let body: Buffer;
         try {
-          authenticate = await withTrustedDeviceId(request, options.bodyLimitBytes);
+          body = await readBody(request, options.bodyLimitBytes, options.timeoutMs);
         } catch (error) {
-          if (!(error instanceof RequestBodyTooLarge)) throw error;
+          // The rest of the body is not read: the connection cannot be reused.
           reply.header('connection', 'close');
-          return sendError(reply, 413, 'PORTAL_BODY_TOO_LARGE', 'The request body is too large');
+          if (error instanceof RequestBodyTooLarge)
+            return sendError(reply, 413, 'PORTAL_BODY_TOO_LARGE', 'The request body is too large');
+          if (error instanceof RequestBodyTooSlow)
+            return sendError(reply, 408, 'PORTAL_REQUEST_TIMEOUT', 'The request body did not arrive in time');
+          throw error;
         }
+        const namedUser = rule.userField === undefined ? undefined : userNamedIn(body, rule.userField);
+        // Counted under the user the body names (authenticate's subject), read before the decision.
+        if (await users.refused(request, reply, { countedPerUser: rule.countedPerUser === true, namedUser }))
+          return reply;
+        const isAuthenticate = rawPath === AUTHENTICATE_PATH;
+        read = {
+          body: isAuthenticate && options.keepsTrustedDevice() ? withTrustedDeviceId(request, body) : body,
+          namedUser,
+          subject: isAuthenticate ? namedUser : undefined,
+        };
       }
       const family = proxyCallFamily(rawPath, PROXY_RULES.includes(decision.rule));
-      const call = { rule: decision.rule, attempt, users, audited, authenticate, family };
+      const call = { rule, users, audited, read, family };
       await forward(request, reply, target, call, options);
       return reply;
     });

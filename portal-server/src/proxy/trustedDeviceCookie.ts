@@ -54,44 +54,66 @@ export class RequestBodyTooLarge extends Error {
   override name = 'RequestBodyTooLarge';
 }
 
-async function readBody(request: FastifyRequest, limitBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request.raw) {
-    size += (chunk as Buffer).length;
-    if (size > limitBytes) throw new RequestBodyTooLarge(`request body over ${limitBytes} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** What the authenticate request became: the body to send and the user it names. */
-export interface AuthenticateRequest {
-  body: Buffer;
-  subject: string | undefined;
+export class RequestBodyTooSlow extends Error {
+  override name = 'RequestBodyTooSlow';
 }
 
 /**
- * Reads an authenticate body (up to `limitBytes`) and puts this browser's trusted-device id for
- * its subject into it; a body that is not a JSON object goes on unchanged (the SSO refuses it).
+ * Reads a request body whole, up to `limitBytes` (RequestBodyTooLarge past it) and within
+ * `timeoutMs` (RequestBodyTooSlow: a body dripped slower holds a connection for nothing).
  */
-export async function withTrustedDeviceId(
-  request: FastifyRequest,
-  limitBytes: number,
-): Promise<AuthenticateRequest> {
-  const body = await readBody(request, limitBytes);
+export function readBody(request: FastifyRequest, limitBytes: number, timeoutMs: number): Promise<Buffer> {
+  const body = request.raw;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (error: Error) => {
+      cleanup();
+      // The rest is not read: the caller answers with Connection: close.
+      body.pause();
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limitBytes) stop(new RequestBodyTooLarge(`request body over ${limitBytes} bytes`));
+      else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks));
+    };
+    const timer = setTimeout(
+      () => stop(new RequestBodyTooSlow(`request body not read in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    const cleanup = () => {
+      clearTimeout(timer);
+      body.off('data', onData);
+      body.off('end', onEnd);
+      body.off('error', stop);
+    };
+    body.on('data', onData);
+    body.on('end', onEnd);
+    body.on('error', stop);
+  });
+}
+
+/**
+ * An authenticate body (read whole by the proxy) with this browser's trusted-device id for its
+ * subject put into it; a body that is not a JSON object goes on unchanged (the SSO refuses it).
+ */
+export function withTrustedDeviceId(request: FastifyRequest, body: Buffer): Buffer {
   let json: unknown;
   try {
     json = JSON.parse(body.toString('utf8'));
   } catch {
-    return { body, subject: undefined };
+    return body;
   }
   const parsed = v.safeParse(AuthenticateBodySchema, json);
-  if (!parsed.success || !parsed.output.subject) return { body, subject: undefined };
-  const subject = parsed.output.subject;
-  const id = readTrustedDeviceCookie(request, trustedDeviceCookieName(subject));
-  if (id === undefined) return { body, subject };
-  return { body: Buffer.from(JSON.stringify({ ...parsed.output, trustedDeviceID: id })), subject };
+  if (!parsed.success || !parsed.output.subject) return body;
+  const id = readTrustedDeviceCookie(request, trustedDeviceCookieName(parsed.output.subject));
+  if (id === undefined) return body;
+  return Buffer.from(JSON.stringify({ ...parsed.output, trustedDeviceID: id }));
 }
 
 /** The id as kept (URI-encoded: an SSO's id may hold characters a cookie value cannot). */

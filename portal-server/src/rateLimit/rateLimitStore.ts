@@ -3,6 +3,11 @@ export interface WindowCount {
   count: number;
   /** Time until the window ends, milliseconds (a store's own clock: no skew between instances). */
   resetInMs: number;
+  /**
+   * Counted by this instance alone, one of this many sharing the limit (the shared store is down):
+   * the limit is cut to its share, at least 1 (resilientRateLimitStore.ts). Absent: counted once for all.
+   */
+  shareOf?: number;
 }
 
 /**

@@ -3,12 +3,14 @@ import { localisedContributions } from '../i18n/localisedContributions.js';
 import { negotiateLocale, SOURCE_LOCALE } from '../i18n/negotiateLocale.js';
 import type { LiveContributions } from '../firstLoad/liveContributions.js';
 import type { SessionRemotes } from '../firstLoad/sessionRemotes.js';
-import { CanarySession } from '../remotes/canarySession.js';
+import type { CanaryKeys } from '../remotes/canarySession.js';
 import { NO_STORE } from '../static/cachePolicy.js';
 
 export interface ContributionsRouteOptions {
   remotes: SessionRemotes;
   contributions: LiveContributions;
+  /** The session's canary key (its sealed cookie), as for a page. */
+  canaryKeys: CanaryKeys;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface ContributionsRouteOptions {
  */
 export function registerContributionsRoute(app: FastifyInstance, options: ContributionsRouteOptions): void {
   app.get('/v1/config/contributions', async (request, reply) => {
-    const session = new CanarySession(request.headers.cookie);
+    const session = options.canaryKeys.session(request.headers.cookie);
     const remotes = await options.remotes.read(session);
     const merged = options.contributions.merge(remotes);
     // The locales the remotes have words for: those a page can be in, as far as this body goes.

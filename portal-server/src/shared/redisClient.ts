@@ -13,10 +13,10 @@ export interface RedisSettings {
   keyPrefix: string;
 }
 
-/** What the connection reports; the server's logger. */
-interface RedisLog {
-  info(object: object, message: string): void;
-  error(object: object, message: string): void;
+/** Told when the connection drops or fails (an outage begins) and when it is ready again. */
+export interface RedisEvents {
+  failed(error: unknown): void;
+  ready(): void;
 }
 
 /** The longest a reconnecting client waits between two tries. */
@@ -30,31 +30,20 @@ export function redisAddress(url: string): string {
 
 /**
  * One connection to Redis for the whole process (commands are pipelined on it). It reconnects by
- * itself, forever, with a growing delay; meanwhile each command fails after `commandTimeoutMs`
- * (and a command queued while disconnected is dropped at the next reconnect try), so the callers
- * fail closed and fast. The first failure and the recovery are logged once each, not every try.
+ * itself, forever, with a growing delay; meanwhile each command fails after `commandTimeoutMs` (a
+ * command queued while disconnected is dropped at the next reconnect try), and once an outage is
+ * known the callers do not ask at all (shared/storeHealth.ts). Its errors and its readiness go to `events`,
+ * which logs an outage once, not every try.
  */
-export function connectRedis(settings: RedisSettings, log: RedisLog): Redis {
+export function connectRedis(settings: RedisSettings, events: RedisEvents): Redis {
   const client = new Redis(settings.url, {
     commandTimeout: settings.commandTimeoutMs,
     connectTimeout: Math.max(settings.commandTimeoutMs, 1000),
     maxRetriesPerRequest: 1,
     retryStrategy: (tries) => Math.min(tries * 100, MAX_RECONNECT_DELAY_MS),
   });
-  const address = redisAddress(settings.url);
-  let failing = false;
-  client.on('error', (error: unknown) => {
-    if (failing) return;
-    failing = true;
-    log.error(
-      { err: error, redis: address },
-      'redis unreachable; shared limits refuse requests until it is back',
-    );
-  });
-  client.on('ready', () => {
-    if (failing) log.info({ redis: address }, 'redis reachable again');
-    failing = false;
-  });
+  client.on('error', (error: unknown) => events.failed(error));
+  client.on('ready', () => events.ready());
   return client;
 }
 

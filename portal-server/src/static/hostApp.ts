@@ -6,7 +6,7 @@ import { sendError } from '../http/errorReply.js';
 import { sendHostFile } from '../host/hostFileReply.js';
 import { allowInlineStyles } from '../security/securityHeaders.js';
 import type { HostSource } from '../host/hostSource.js';
-import { CanarySession } from '../remotes/canarySession.js';
+import type { CanaryKeys } from '../remotes/canarySession.js';
 import { hostCacheControl, NO_STORE } from './cachePolicy.js';
 import { servedInMode } from './developmentFiles.js';
 
@@ -33,6 +33,8 @@ export interface HostAppOptions {
   /** Production: source maps and build statistics are not served (404). */
   production: boolean;
   page: FirstLoadPage;
+  /** Reads and seals the session's canary key (`__Host-portal-canary`). */
+  canaryKeys: CanaryKeys;
 }
 
 /**
@@ -43,12 +45,16 @@ export interface HostAppOptions {
  */
 export async function registerHostApp(app: FastifyInstance, options: HostAppOptions): Promise<void> {
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const session = new CanarySession(request.headers.cookie);
+    const session = options.canaryKeys.session(request.headers.cookie);
     const page = await options.page.render(pathOf(request), session, {
       search: request.url.slice(pathOf(request).length),
       cookie: request.headers.cookie,
       acceptLanguage: request.headers['accept-language'],
     });
+    // Every page load leaves the browser with a sealed key, canary or not: each beacon it sends is
+    // then bound to a session the server dealt (beaconRoute.ts refuses any other). The cookie is
+    // this reply's own: the planned page (cached, shared) never holds it.
+    session.deal();
     const cookie = session.setCookie();
     if (cookie) reply.header('set-cookie', cookie);
     if (!page.ok) {
@@ -98,7 +104,7 @@ export async function registerHostApp(app: FastifyInstance, options: HostAppOpti
       return reply.callNotFound();
     }
     if (!servedHere(name) || name.includes('..') || name.includes('\\')) return reply.callNotFound();
-    const found = await options.host.file(name, new CanarySession(request.headers.cookie));
+    const found = await options.host.file(name, options.canaryKeys.session(request.headers.cookie));
     if (found.from === 'dist') return reply.sendFile(name);
     if (!found.build) return reply.callNotFound();
     return sendHostFile(request, reply, found.build, name);

@@ -120,6 +120,8 @@ export function testConfig(
     auditPseudonymKeyGenerated: false,
     auditEventRateLimit: 1000,
     redis: undefined,
+    instances: 4,
+    readyzRateLimit: 1000,
     beaconRateLimit: 1000,
     metricsPort: undefined,
     metricsHost: '127.0.0.1',

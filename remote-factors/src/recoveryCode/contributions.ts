@@ -5,7 +5,7 @@ type Part = Required<Pick<ContributionsInput, 'routes' | 'nextActions' | 'factor
 
 /**
  * The recovery-code factor's part of remote-factors' contributions (src/contributions.ts): its
- * screen, the next action that opens it, its entry on factor selection and its one SSO call.
+ * screen, the next action that opens it, its entry on factor selection and its one SSO call, counted per user.
  */
 export const recoveryCodeContributions: Part = {
   routes: [
@@ -19,5 +19,6 @@ export const recoveryCodeContributions: Part = {
   ],
   nextActions: [{ action: 'RECOVERYCODE_AUTH', path: '/recovery-code' }],
   factors: [{ code: 'RECOVERYCODE', label: messages.factorLabels.RECOVERYCODE }],
-  calls: [{ method: 'POST', path: 'factor/v1/RecoveryCodeAuthenticator' }],
+  // It tries a secret: the portal server counts it per user (the contributions schema's triesSecret).
+  calls: [{ method: 'POST', path: 'factor/v1/RecoveryCodeAuthenticator', triesSecret: true }],
 };

@@ -117,8 +117,16 @@ export class RefreshTokenCustody {
     );
   }
 
-  /** The refresh token of the sign-in whose handle the page presented, if its cookie is here and usable. */
-  held(request: FastifyRequest, handle: string | undefined): HeldRefreshToken {
+  /**
+   * The refresh token of the sign-in whose handle the page presented, if its cookie is here and usable.
+   * `idleGraceSeconds`: how long past the idle limit the cookie still counts (only for the audit
+   * trail's idle logout, never for a refresh); the absolute lifetime has no grace.
+   */
+  held(
+    request: FastifyRequest,
+    handle: string | undefined,
+    { idleGraceSeconds = 0 }: { idleGraceSeconds?: number } = {},
+  ): HeldRefreshToken {
     if (handle === undefined || !isRefreshHandle(handle)) return { ok: false, reason: 'no handle' };
     const cookie = refreshCookieName(handleCookieId(handle));
     const sealed = readRefreshCookies(request).get(cookie);
@@ -130,7 +138,8 @@ export class RefreshTokenCustody {
     if (h !== handleHash(handle)) return { ok: false, reason: 'not this handle' };
     const now = this.nowSeconds();
     if (now - since > this.limits.maxAgeSeconds) return { ok: false, reason: 'expired', clear: cookie };
-    if (now - used > this.limits.idleSeconds) return { ok: false, reason: 'idle', clear: cookie };
+    if (now - used > this.limits.idleSeconds + idleGraceSeconds)
+      return { ok: false, reason: 'idle', clear: cookie };
     return { ok: true, token: t, since, user: u, handle, cookie };
   }
 
