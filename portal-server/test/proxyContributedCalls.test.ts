@@ -73,7 +73,10 @@ describe('the proxy and the calls live remotes contribute', () => {
     const polling = decideProxyRequest('POST', 'factor/v1/PushStatus', 'application/json', true);
     expect(polling.ok && polling.rule.countedPerUser).toBe(false);
     const authenticate = decideProxyRequest('POST', 'auth/v1/authenticate', 'application/json', true);
-    expect(authenticate.ok && authenticate.rule).toMatchObject({ countedPerUser: true, userField: 'subject' });
+    expect(authenticate.ok && authenticate.rule).toMatchObject({
+      countedPerUser: true,
+      userField: 'subject',
+    });
   });
 
   it('never widens a spec call: a contribution of MeCreds with POST leaves MeCreds GET-only', () => {
@@ -95,7 +98,11 @@ describe('ContributedCalls', () => {
     links: [],
     calls: calls.map((call) => ({ triesSecret: false, ...call, remote: 'remote_factors' })),
   });
-  const recovery = { method: 'POST' as const, path: 'factor/v1/RecoveryCodeAuthenticator', triesSecret: true };
+  const recovery = {
+    method: 'POST' as const,
+    path: 'factor/v1/RecoveryCodeAuthenticator',
+    triesSecret: true,
+  };
 
   it("keeps passing a rolled-back build's calls for the grace period after a page was last given it", async () => {
     let now = 0;
