@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type RunningLoadBalancer, startLoadBalancer } from '../../scripts/loadBalancer.mjs';
@@ -6,6 +6,7 @@ import { type RunningRedis, startRedis } from '../../scripts/redis.mjs';
 import { expect, guarded, type Page } from '../src/fixtures';
 import { copyReleases, type RemoteEntry, releaseEntry } from '../src/releases';
 import { freePort, type PortalStack, PROXY_PATH, startStack } from '../src/servers';
+import { PortalSession } from '../src/portalSession';
 import { PASSWORD, signInToWelcome } from '../src/signIn';
 
 // Issue 24 item 5: two portal servers behind nginx (round robin), sharing one Redis, one emulator,
@@ -13,7 +14,18 @@ import { PASSWORD, signInToWelcome } from '../src/signIn';
 
 /** CSP reports per client address per window: low, to reach it in a few requests. */
 const CSP_REPORT_LIMIT = 6;
+/** Sign-in calls per user per window (PROXY_USER_RATE_LIMIT), and the window (RATE_LIMIT_WINDOW_S). */
+const USER_LIMIT = 8;
+const WINDOW_S = 20;
 const CANARY_COOKIE = '__Host-portal-canary';
+/** The instances' TOKEN_SEALING_KEYS: the test seals canary keys as the servers do. */
+const SEALING_KEY = randomBytes(32);
+const CANARY_MAC_KEY = Buffer.from(
+  hkdfSync('sha256', SEALING_KEY, Buffer.alloc(0), 'portal canary session key v1', 32),
+);
+/** A canary key as the server deals it: the key and its MAC (portal-server remotes/canarySession.ts). */
+const sealed = (key: string) =>
+  `${key}.${createHmac('sha256', CANARY_MAC_KEY).update(key).digest('base64url')}`;
 const CANARY_FOLDER = '1.0.0-canary';
 
 /** remotes.json: each remote's live build, and a canary build for a share of sessions. */
@@ -21,6 +33,7 @@ type RemotesJson = Record<string, RemoteEntry & { canary?: RemoteEntry & { perce
 
 interface World {
   url: string;
+  redis: RunningRedis;
   stack: PortalStack;
   balancer: RunningLoadBalancer;
   remotesFile: string;
@@ -63,6 +76,11 @@ const test = guarded.extend<Record<never, never>, { world: World }>({
             TRUST_PROXY: '1',
             SERVICE_URL: `${url}${PROXY_PATH}`,
             CSP_REPORT_RATE_LIMIT: String(CSP_REPORT_LIMIT),
+            PROXY_USER_RATE_LIMIT: String(USER_LIMIT),
+            RATE_LIMIT_WINDOW_S: String(WINDOW_S),
+            // Two instances share the limits: each counts half of each alone while Redis is down.
+            PORTAL_INSTANCES: '2',
+            TOKEN_SEALING_KEYS: SEALING_KEY.toString('base64'),
             // A restarted instance keeps answering this long after SIGTERM (the rolling restart).
             SHUTDOWN_DRAIN_MS: '1000',
           },
@@ -73,6 +91,7 @@ const test = guarded.extend<Record<never, never>, { world: World }>({
         });
         await use({
           url,
+          redis,
           stack,
           balancer,
           remotesFile,
@@ -149,7 +168,7 @@ function servedLogin(page: Page): Promise<string> {
 async function servedByInstance(world: World, instance: number, key: string): Promise<string> {
   const port = world.stack.instances[instance]?.port;
   const reply = await fetch(`http://127.0.0.1:${port}/remotes.json`, {
-    headers: { cookie: `${CANARY_COOKIE}=${key}` },
+    headers: { cookie: `${CANARY_COOKIE}=${sealed(key)}` },
   });
   expect(reply.status).toBe(200);
   return ((await reply.json()) as Record<string, { manifest: string }>).remote_login?.manifest ?? '';
@@ -173,10 +192,10 @@ async function holdCanaryKey(page: Page, key: string): Promise<void> {
   await page.goto('/emea-cookies');
   await page.evaluate(
     ({ name, value }) => window.cookieStore.set({ name, value, path: '/', sameSite: 'lax' }),
-    { name: CANARY_COOKIE, value: key },
+    { name: CANARY_COOKIE, value: sealed(key) },
   );
   const cookie = (await page.context().cookies()).find((item) => item.name === CANARY_COOKIE);
-  expect(cookie).toMatchObject({ value: key, secure: true });
+  expect(cookie).toMatchObject({ value: sealed(key), secure: true });
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -281,6 +300,174 @@ test('a 50 % canary keeps each browser in its cohort on both instances, and a pr
   }
 });
 
+/** The balancer's access log from `from` on: method, path, status and upstream of each request. */
+function balanced(world: World, from: number) {
+  return world.balancer
+    .accessLog()
+    .slice(from)
+    .map((line) => {
+      const [method = '', uri = '', status = '', upstream = ''] = line.split(' ');
+      return { method, uri, status: Number(status), upstream };
+    });
+}
+
+test('wrong passwords for one user through both instances stop at the per-user limit, authenticate counted too', async ({
+  world,
+}) => {
+  const logged = world.balancer.accessLog().length;
+  const statuses: number[] = [];
+  // Three fresh flows of one user with 2, 2 and 4 wrong passwords: a new flow buys no new tries,
+  // whichever instance began it (the balancer alternates the proxy's calls between the two).
+  for (const guesses of [2, 2, 4]) {
+    const session = new PortalSession(world.url);
+    await session.start();
+    statuses.push((await session.authenticate('chris.change')).status);
+    for (let guess = 0; guess < guesses; guess += 1) {
+      const reply = await session.sso('POST', 'factor/v1/PasswordAuthenticator', {
+        password: `Wrong-${statuses.length}!`,
+        deviceTag: true,
+      });
+      statuses.push(reply.status);
+    }
+  }
+  expect(statuses.slice(0, USER_LIMIT).filter((status) => status === 429)).toEqual([]);
+  expect(statuses.slice(USER_LIMIT)).toEqual([429, 429, 429]);
+  // Nor does another flow begin: authenticate is counted under the subject it names.
+  const late = new PortalSession(world.url);
+  await late.start();
+  const refused = await late.authenticate('chris.change');
+  expect(refused.status).toBe(429);
+  expect(refused.body.errorCode).toBe('PORTAL_RATE_LIMITED');
+  const passwords = balanced(world, logged).filter((call) => call.uri.endsWith('PasswordAuthenticator'));
+  // Both instances took guesses and refused them; only those inside the limit reached the SSO.
+  expect(new Set(passwords.map((call) => call.upstream)).size).toBe(2);
+  expect(new Set(passwords.filter((call) => call.status === 429).map((call) => call.upstream)).size).toBe(2);
+  // Flows 1 and 2 (authenticate, two guesses), then flow 3's authenticate and first guess: 8.
+  expect(passwords.filter((call) => call.status !== 429)).toHaveLength(5);
+  expect(passwords.filter((call) => call.status === 429)).toHaveLength(3);
+});
+
+test('a contributed call that tries a secret (the recovery code) is counted under its user on both instances', async ({
+  world,
+}) => {
+  const session = new PortalSession(world.url);
+  await session.start();
+  expect((await session.authenticate('rory.recovery')).body.nextaction).toBe('PASSWORD_AUTH');
+  expect((await session.password()).status).toBe(200);
+  const chosen = await session.sso('POST', 'auth/v1/SelectedFactor', { factor: 'RECOVERYCODE' });
+  expect(chosen.body.nextaction).toBe('RECOVERYCODE_AUTH');
+  // authenticate, the password and the choice are 3 of the user's 8: five codes go on (the last
+  // of them meets the SSO's own lockout), then the portal refuses before the SSO hears of it.
+  const codes: { status: number; code: unknown }[] = [];
+  for (let guess = 0; guess < 7; guess += 1) {
+    const reply = await session.sso('POST', 'factor/v1/RecoveryCodeAuthenticator', {
+      code: `WRONG${guess}XXXX`,
+    });
+    codes.push({ status: reply.status, code: reply.body.errorCode });
+  }
+  expect(codes.slice(0, 5).map((reply) => reply.status)).not.toContain(429);
+  expect(codes.slice(5)).toEqual([
+    { status: 429, code: 'PORTAL_RATE_LIMITED' },
+    { status: 429, code: 'PORTAL_RATE_LIMITED' },
+  ]);
+});
+
+/** A counter's total over both instances' /metrics (every series whose labels include `labels`). */
+async function metricTotal(world: World, name: string, labels: Record<string, string>): Promise<number> {
+  let total = 0;
+  for (const instance of world.stack.instances) {
+    const text = await (await fetch(`http://127.0.0.1:${instance.port}/metrics`)).text();
+    for (const line of text.split('\n')) {
+      if (!line.startsWith(`${name}{`)) continue;
+      if (Object.entries(labels).every(([label, value]) => line.includes(`${label}="${value}"`)))
+        total += Number(line.split(' ').at(-1));
+    }
+  }
+  return total;
+}
+
+/** The audit lines of one event both instances have written so far. */
+function auditEvents(world: World, event: string): Record<string, unknown>[] {
+  return world.stack.instances.flatMap((instance) =>
+    instance.logs.flatMap((line) => {
+      try {
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        return entry.audit === true && entry.event === event ? [entry] : [];
+      } catch {
+        return [];
+      }
+    }),
+  );
+}
+
+test('records a browser sends are bound to a session the server issued: forged idle-logout events and beacons are refused', async ({
+  world,
+}) => {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${world.url}${path}`, {
+      method: 'POST',
+      headers: { origin: world.url, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const idle = 'session.idle-logout';
+  const before = auditEvents(world, idle).length;
+  // Another user's name, a made-up handle, no handle: no line in either instance's trail.
+  expect((await post('/v1/audit/events', { event: idle, userName: 'pat.password' })).status).toBe(400);
+  const madeUp = await post('/v1/audit/events', { event: idle, refresh_token: `rh1.${'A'.repeat(43)}` });
+  expect(madeUp.status).toBe(401);
+  expect(await madeUp.json()).toMatchObject({ errorCode: 'PORTAL_NO_SESSION' });
+  expect((await post('/v1/audit/events', { event: idle })).status).toBe(401);
+
+  // A real sign-in's handle with its sealed cookie: taken, under the sealed user, on either instance.
+  const session = new PortalSession(world.url);
+  await session.start();
+  await session.authenticate('pat.password');
+  const signedIn = await session.password();
+  expect(signedIn.body.nextaction).toBe('AUTH_ALLOWED');
+  const cookie = [...session.refreshCookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const handle = String(signedIn.body.refresh_token);
+  expect((await post('/v1/audit/events', { event: idle, refresh_token: handle }, { cookie })).status).toBe(
+    204,
+  );
+  await expect.poll(() => auditEvents(world, idle).length).toBe(before + 1);
+  expect(auditEvents(world, idle).at(-1)).toMatchObject({ source: 'browser' });
+  expect(auditEvents(world, idle).at(-1)?.userKey).toEqual(expect.any(String));
+
+  // Beacons: a key the sender chose, or a sealed one with its MAC changed, counts nowhere.
+  const release = path.basename(path.dirname(world.live.manifest));
+  const live = { remote: 'remote_login', release, cohort: 'live' };
+  const beacon = (cookieValue: string | undefined) =>
+    fetch(`${world.url}/v1/beacon`, {
+      method: 'POST',
+      headers: {
+        origin: world.url,
+        'content-type': 'text/plain;charset=UTF-8',
+        ...(cookieValue === undefined ? {} : { cookie: `${CANARY_COOKIE}=${cookieValue}` }),
+      },
+      body: JSON.stringify({
+        events: [
+          { remote: 'remote_login', release, kind: 'loaded' },
+          { remote: 'remote_login', release, kind: 'boundary', first: true },
+        ],
+      }),
+    });
+  const sessions = await metricTotal(world, 'portal_beacon_sessions_total', live);
+  const errors = await metricTotal(world, 'portal_beacon_sessions_with_error_total', live);
+  const key = canaryKey(false);
+  const tampered = `${sealed(key).slice(0, -2)}${sealed(key).endsWith('AA') ? 'BB' : 'AA'}`;
+  for (const forged of [key, tampered, undefined]) {
+    const reply = await beacon(forged);
+    expect(reply.status).toBe(403);
+    expect(await reply.json()).toMatchObject({ errorCode: 'PORTAL_NO_SESSION' });
+  }
+  expect(await metricTotal(world, 'portal_beacon_sessions_total', live)).toBe(sessions);
+  expect(await metricTotal(world, 'portal_beacon_sessions_with_error_total', live)).toBe(errors);
+  // The same beacon from a session the server sealed is counted, once, in its cohort.
+  expect((await beacon(sealed(key))).status).toBe(204);
+  await expect.poll(() => metricTotal(world, 'portal_beacon_sessions_total', live)).toBe(sessions + 1);
+  expect(await metricTotal(world, 'portal_beacon_sessions_with_error_total', live)).toBe(errors + 1);
+});
+
 test('a rolling restart loses no sign-in step: an instance drains, exits 0 and comes back mid sign-in', async ({
   page,
   world,
@@ -307,4 +494,55 @@ test('a rolling restart loses no sign-in step: an instance drains, exits 0 and c
   // The restarted instance serves again.
   const ready = await fetch(`http://127.0.0.1:${world.stack.instances[0]?.port}/readyz`);
   expect(ready.status).toBe(200);
+});
+
+test('Redis stopped mid-run: sign-ins still complete, the outage is logged once, shown in metrics and /dependencies, /readyz stays 200', async ({
+  browser,
+  page,
+  world,
+}) => {
+  const instances = world.stack.instances;
+  const direct = (instance: number, path: string) =>
+    fetch(`http://127.0.0.1:${instances[instance]?.port}${path}`);
+  for (const instance of [0, 1]) expect((await direct(instance, '/dependencies')).status).toBe(200);
+  const logged = world.balancer.accessLog().length;
+
+  // Stopped in the middle of a sign-in: the User ID step counted in Redis, the password without it.
+  await page.goto('/direct');
+  await page.getByLabel('User ID').fill('pat.password');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+  await world.redis.stop();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole('heading', { name: /^Hello, / })).toBeVisible();
+
+  const outageLines = (instance: number) =>
+    (instances[instance]?.logs ?? []).filter((line) => line.includes('shared store unreachable'));
+  for (const instance of [0, 1]) {
+    // Each instance noticed (its connection dropped) and said so once, whatever it served since.
+    await expect.poll(() => outageLines(instance).length).toBe(1);
+    expect((await direct(instance, '/readyz')).status).toBe(200);
+    const dependencies = await direct(instance, '/dependencies');
+    expect(dependencies.status).toBe(503);
+    expect(await dependencies.json()).toMatchObject({
+      status: 'failing',
+      dependencies: { redis: { state: 'failing', outages: 1 }, sso: { state: 'ok' } },
+    });
+    const metrics = await (await direct(instance, '/metrics')).text();
+    expect(metrics).toMatch(/^portal_dependency_up\{dependency="redis"\} 0$/m);
+    expect(metrics).toMatch(/^portal_dependency_outages_total\{dependency="redis"\} 1$/m);
+  }
+
+  // A whole sign-in in another browser, begun after the outage began.
+  const other = await browser.newContext({ baseURL: world.url });
+  try {
+    await signInToWelcome(await other.newPage());
+  } finally {
+    await other.close();
+  }
+  // Nothing failed at the balancer, and the outage is still one line per instance.
+  expect(balanced(world, logged).filter((call) => call.status >= 500)).toEqual([]);
+  for (const instance of [0, 1]) expect(outageLines(instance)).toHaveLength(1);
 });
