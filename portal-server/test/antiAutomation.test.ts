@@ -6,7 +6,7 @@ import { buildServer } from '../src/server.js';
 import { contributions, manifest, writeRelease } from './helpers/firstLoadFixtures.js';
 import { createFixtureDirs, type FixtureDirs, testConfig } from './helpers/fixtures.js';
 import { LogCapture } from './helpers/logCapture.js';
-import { startUpstreamStub, type UpstreamStub } from './helpers/upstreamStub.js';
+import { flowSteps, startUpstreamStub, type UpstreamStub } from './helpers/upstreamStub.js';
 
 const quiet = { logStream: { write: () => {} } };
 const PROXY = '/common/portal/proxy/';
@@ -15,7 +15,6 @@ const json = { 'content-type': 'application/json' };
 describe('anti-automation on the SSO proxy', () => {
   let dirs: FixtureDirs;
   let sso: UpstreamStub;
-  let flows = 0;
   const apps: FastifyInstance[] = [];
 
   const build = async (
@@ -38,14 +37,7 @@ describe('anti-automation on the SSO proxy', () => {
   beforeEach(() => {
     // authenticate starts a flow (its reply names no user: the proxy learns it from the request);
     // every other call answers the next step of the flow it names.
-    sso.handle((request, response) => {
-      const flowState = request.url.endsWith('auth/v1/authenticate')
-        ? `flow-${++flows}`
-        : String(request.headers['x-flow-state'] ?? '');
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ nextaction: 'AUTH_REQUIRED', flowState }));
-    });
+    sso.handle(flowSteps());
   });
 
   afterEach(async () => {

@@ -6,7 +6,7 @@ import { buildServer } from '../src/server.js';
 import { createFixtureDirs, type FixtureDirs, testConfig } from './helpers/fixtures.js';
 import { LogCapture } from './helpers/logCapture.js';
 import { type RedisServer, startRedisServer } from './helpers/redisServer.js';
-import { startUpstreamStub } from './helpers/upstreamStub.js';
+import { flowSteps, startUpstreamStub } from './helpers/upstreamStub.js';
 
 /** REDIS_COMMAND_TIMEOUT_MS of these servers. */
 const TIMEOUT_MS = 300;
@@ -176,15 +176,7 @@ describe('two portal servers sharing one Redis', () => {
 
   it('counts one user once: flows begun on one instance and guessed on the other are counted under their user', async () => {
     const sso = await startUpstreamStub('/default/');
-    let flows = 0;
-    sso.handle((request, response) => {
-      const flowState = request.url.endsWith('auth/v1/authenticate')
-        ? `flow-${++flows}`
-        : String(request.headers['x-flow-state'] ?? '');
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ nextaction: 'AUTH_REQUIRED', flowState }));
-    });
+    sso.handle(flowSteps());
     try {
       const [one, two] = await startServers('flows:', { ssoBaseUrl: sso.baseUrl, proxyUserRateLimit: 4 });
       const json = { 'content-type': 'application/json' };

@@ -78,3 +78,20 @@ export async function unreachableBaseUrl(): Promise<string> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return `http://127.0.0.1:${port}/default/`;
 }
+
+/**
+ * An SSO that walks sign-in flows: authenticate starts a new flow (its reply names no user, so the
+ * proxy learns the user from the request), every other call answers the next step of the flow it
+ * names. Each handler counts its own flows.
+ */
+export function flowSteps(): StubHandler {
+  let flows = 0;
+  return (request, response) => {
+    const flowState = request.url.endsWith('auth/v1/authenticate')
+      ? `flow-${++flows}`
+      : String(request.headers['x-flow-state'] ?? '');
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ nextaction: 'AUTH_REQUIRED', flowState }));
+  };
+}
