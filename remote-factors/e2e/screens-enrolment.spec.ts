@@ -117,6 +117,8 @@ test('push enrolment: the form, waiting for the approval, refused', async ({
     page.getByText('Approve the registration request on your Paul phone to continue.'),
   ).toBeVisible();
   const id = await pendingRegistration(emulator);
+  // The loading bar shows once the wait has gone a second (the kernel's busy indicator).
+  await expect(page.getByRole('progressbar')).toBeVisible();
   await expectEnrolmentScreen(page, 'enrol-push-waiting');
 
   await emulator.post(`pushes/${id}/reject`);

@@ -63,6 +63,8 @@ test('push, waiting for the approval', async ({ page, emulator, pageErrors: _ })
   await expect(page).toHaveURL(/\/push$/);
   await expect.poll(async () => (await emulator.get<unknown[]>('pushes')).length).toBe(1);
   await expect(page.getByText(/^Accept push request on your .+ to login\.$/)).toBeVisible();
+  // The loading bar shows once the wait has gone a second (the kernel's busy indicator).
+  await expect(page.getByRole('progressbar')).toBeVisible();
   await expectScreen(page, 'push');
 });
 
@@ -90,5 +92,7 @@ test('FIDO biometric, registering on the first sign-in', async ({ page, emulator
   await signIn(page, 'fiona.fido');
   await expect(page).toHaveURL(/\/fido$/);
   await expect(page.getByRole('heading', { name: 'FIDO Device Registration' })).toBeVisible();
+  // The loading bar shows once the wait has gone a second (the kernel's busy indicator).
+  await expect(page.getByRole('progressbar')).toBeVisible();
   await expectScreen(page, 'fido');
 });

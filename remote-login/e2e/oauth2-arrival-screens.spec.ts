@@ -46,6 +46,8 @@ test('identity-provider discovery: connecting, then the provider asks who it is'
   await emulator.post('faults', { call: 'oauth2/v1/idp', method: 'GET', delayMs: 30_000 });
   await startAtRelyingParty(page, stack, { idp: 'corp' });
   await expect(page.getByRole('heading', { name: 'Connecting to Corporate SSO' })).toBeVisible();
+  // The loading bar shows once the hand-off has gone a second without an answer.
+  await expect(page.getByRole('progressbar')).toBeVisible();
   await expectScreen(page, 'idp-discovery-connecting');
 
   await fetch(`${stack.emulatorUrl}/_emulator/api/faults`, { method: 'DELETE' });

@@ -93,10 +93,17 @@ describe('UserIdPage', () => {
     expect((screen.getByLabelText('Remember Me') as HTMLInputElement).checked).toBe(false);
     const submit = screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
-    // No loading bar while the form is usable (the rendered page has none: nothing shifts).
+    // No loading bar at first (the rendered page has none: nothing shifts while the start is quick).
     expect(screen.queryByRole('progressbar')).toBeNull();
     fireEvent.submit(field.form as HTMLFormElement);
     expect(screen.queryByTestId('where')).toBeNull();
+    // A start that has not answered within a second says so (issue 43 item 6); the form stays usable.
+    expect(await screen.findByRole('progressbar', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getAllByRole('status').some((region) => region.textContent === 'Please wait…')).toBe(true);
+    expect(document.querySelector('section[aria-busy="true"]')).not.toBeNull();
+    expect(field.disabled).toBe(false);
+    expect(submit.disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Submit' })).toBe(submit);
   });
 
   it('submits the authenticate body and routes PASSWORD_AUTH to /verify with status Factor', async () => {
@@ -204,7 +211,8 @@ describe('UserIdPage', () => {
       // Login start leaves the form usable; the arrival's authentication (a call made for the user) does not.
       await vi.waitFor(() => expect(field.disabled).toBe(true));
       expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
-      expect(screen.getByRole('progressbar')).toBeTruthy();
+      // The busy indicator once the call has gone a second without an answer.
+      expect(await screen.findByRole('progressbar', {}, { timeout: 3000 })).toBeTruthy();
       expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
       await act(async () => answer(json({ flowState: 'fs-1', userName: '' })));
       await vi.waitFor(() => expect(field.disabled).toBe(false));

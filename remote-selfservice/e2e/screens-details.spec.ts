@@ -81,6 +81,8 @@ test('self-service: a security key while it is asked for, then the list with the
   await page.getByRole('textbox').fill('Second key');
   await page.getByRole('button', { name: 'Next' }).press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Validate your security key' })).toBeVisible();
+  // The loading bar shows once the wait has gone a second (the kernel's busy indicator).
+  await expect(page.getByRole('progressbar')).toBeVisible();
   await expectScreen(page, 'register-security-key-waiting');
 
   await expect(page.getByRole('status').filter({ hasText: 'A new credential was added.' })).toBeVisible({

@@ -59,6 +59,13 @@ export const DIALOG_BACKDROP_REMOVAL_MS = 500;
 /** The redirect helper of the error handling waits this long before taking the user on. */
 export const REDIRECT_DELAY_MS = 3_000;
 
+/**
+ * Our rule (the spec is silent): a screen shows that it waits on a call (a progress bar and
+ * 'Please wait…', said politely: ui/BusyIndicator) once the call has gone this long without an
+ * answer. A quicker answer shows nothing, so fast calls never flash.
+ */
+export const BUSY_INDICATOR_DELAY_MS = 1_000;
+
 /** Progress bar maximum (it starts at 0). */
 export const PROGRESS_MAX = 100;
 

@@ -33,6 +33,11 @@ export interface Family {
    * proxy, the portal server exchanges the id_token itself); run in the campaign's direct stack.
    */
   only?: 'direct';
+  /**
+   * The page's request that waits on this call, when the page does not make the call itself (the
+   * portal server does): a hang's busy indicator is timed from it (runCase).
+   */
+  seenAs?: string;
 }
 
 async function userIdStep(page: Page, userId: string): Promise<() => Promise<void>> {
@@ -126,6 +131,7 @@ export const FAMILIES: readonly Family[] = [
     name: 'oauth2/v1/token (client token, through the portal server)',
     call: 'oauth2/v1/token',
     via: 'emulator',
+    seenAs: 'v1/token/generate/client_token',
     // The sign-in page asks for its client token as it loads.
     reach: async (page) => () => signInPage(page),
     onward: (page) => page.getByRole('button', { name: 'Submit', disabled: false }),

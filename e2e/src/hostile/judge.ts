@@ -165,6 +165,29 @@ async function wayOnNear(page: Page, message: Locator | null): Promise<string | 
   return null;
 }
 
+/**
+ * Whether the page shows that it waits (issue 43 item 6: a screen waiting on a call says so within
+ * a second), read from the DOM alone, so every engine is judged alike: a rendered element marked
+ * `aria-busy="true"` that holds a rendered progress bar (`<progress>` or role="progressbar") and a
+ * polite status region (role="status") with words in it: the kernel's 'Please wait…', or the
+ * screen's own status line where that names the wait ('Sending push notification . . .').
+ */
+export async function busyShown(page: Page): Promise<boolean> {
+  return page
+    .evaluate(() => {
+      const rendered = (element: Element) => element.checkVisibility();
+      return [...document.querySelectorAll('[aria-busy="true"]')].some(
+        (frame) =>
+          rendered(frame) &&
+          [...frame.querySelectorAll('progress, [role="progressbar"]')].some(rendered) &&
+          [...frame.querySelectorAll('[role="status"]')].some(
+            (region) => rendered(region) && (region.textContent ?? '').trim() !== '',
+          ),
+      );
+    })
+    .catch(() => false);
+}
+
 /** One look at the page: what a user sees now (nothing seen while the page is between documents). */
 export async function look(page: Page, onward: Locator, watched: ReturnType<typeof watch>): Promise<Seen> {
   try {

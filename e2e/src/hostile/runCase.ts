@@ -1,8 +1,9 @@
 import type { Route } from '@playwright/test';
+import { BUSY_INDICATOR_DELAY_MS } from '../../../shared/src/constants';
 import { type EmulatorApi, expect, type Page, test } from '../fixtures';
 import type { PortalStack } from '../servers';
 import type { Family } from './families';
-import { forgetMessages, look, recordMessages, type Seen, verdict, watch } from './judge';
+import { busyShown, forgetMessages, look, recordMessages, type Seen, verdict, watch } from './judge';
 import type { FaultReply, Variant } from './variants';
 
 /** The annotation a case leaves for the report (src/hostile/tableReporter.ts). */
@@ -13,6 +14,56 @@ export interface CaseRecord {
   variant: string;
   seen: Seen;
   problem: string | null;
+  /**
+   * A hang only: how long after the call went out the page showed that it waits (busyShown), in
+   * ms; null when it did not within BUSY_WITHIN_MS.
+   */
+  busyAfterMs?: number | null;
+}
+
+/**
+ * A call that does not answer must show the busy indicator within about a second (the kernel's
+ * BUSY_INDICATOR_DELAY_MS; issue 43 item 6): this long after the call went out, with room for a
+ * loaded machine (a render, the judge's own look). Without an indicator the page stays silent
+ * until the transport's time-out, 15 to 20 s.
+ */
+export const BUSY_WITHIN_MS = BUSY_INDICATOR_DELAY_MS + 1_500;
+
+/** How often the judge looks for the busy indicator. */
+const BUSY_LOOK_MS = 100;
+
+/**
+ * When the page's request that the hanging call holds went out (the family's call, or the page's
+ * request that waits on it: `seenAs`), by the test's clock; null until it has.
+ */
+function requestSent(page: Page, family: Family): () => number | null {
+  const path = (family.seenAs ?? family.call).replace(/^\*\*\//, '');
+  let sentAt: number | null = null;
+  page.on('request', (request) => {
+    if (sentAt !== null) return;
+    let pathname = '';
+    try {
+      pathname = new URL(request.url()).pathname;
+    } catch {
+      return;
+    }
+    if (pathname.endsWith(`/${path}`)) sentAt = Date.now();
+  });
+  return () => sentAt;
+}
+
+/**
+ * Looks for the busy indicator (judge busyShown) until it shows or BUSY_WITHIN_MS have gone since
+ * the call went out (since `stepDone` while the request is not seen); returns how long after the
+ * call it showed, or null.
+ */
+async function busyWithin(page: Page, sentAt: () => number | null, stepDone: number): Promise<number | null> {
+  for (;;) {
+    const start = sentAt() ?? stepDone;
+    if (await busyShown(page)) return Math.max(0, Date.now() - start);
+    if (Date.now() - start > BUSY_WITHIN_MS) return null;
+    await new Promise((resolve) => setTimeout(resolve, BUSY_LOOK_MS));
+  }
 }
 
 function deepText(depth: number): string {
@@ -110,7 +161,12 @@ export async function runCase(
   const step = await family.reach(page, emulator);
   await arm(page, emulator, family, variant);
   await forgetMessages(page).catch(() => undefined);
+  // A call that does not answer: first the page must show that it waits, within about a second
+  // (busyWithin), then the transport's time-out message, and then be busy no more.
+  const hang = variant.reply?.kind === 'hang' && variant.expect === 'message';
+  const sentAt = hang ? requestSent(page, family) : null;
   await step();
+  const busyAfterMs = sentAt ? await busyWithin(page, sentAt, Date.now()) : undefined;
   const onward = family.onward(page);
   let seen: Seen | undefined;
   let problem: string | null = 'not judged';
@@ -119,14 +175,18 @@ export async function runCase(
       async () => {
         seen = await look(page, onward, watched);
         problem = verdict(seen, variant.expect);
+        if (problem === null && hang && (await busyShown(page)))
+          problem = 'still shows that it waits after the message';
         return problem;
       },
       { timeout: variant.slow ? 60_000 : 12_000 },
     )
     .toBeNull()
     .catch(() => undefined);
+  if (busyAfterMs === null)
+    problem = `no busy indicator within ${BUSY_WITHIN_MS / 1000} s of a call that did not answer (then: ${problem ?? 'the message'})`;
   if (seen) {
-    const record: CaseRecord = { family: family.name, variant: variant.name, seen, problem };
+    const record: CaseRecord = { family: family.name, variant: variant.name, seen, problem, busyAfterMs };
     test.info().annotations.push({ type: REPORT_ANNOTATION, description: JSON.stringify(record) });
   }
   expect(problem, `${family.name} › ${variant.name}: ${problem}`).toBeNull();

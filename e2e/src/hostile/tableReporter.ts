@@ -31,13 +31,20 @@ export default class TableReporter implements Reporter {
       const passed = rows.filter((row) => row.status === 'pass').length;
       console.log(`\n${family}: ${passed}/${rows.length} cases pass`);
       console.log(
-        `  ${cell('case', 48)} ${cell('result', 6)} ${cell('message shown', 44)} ${cell('way on', 16)} ${cell('focus', 7)}`,
+        `  ${cell('case', 48)} ${cell('result', 6)} ${cell('message shown', 44)} ${cell('way on', 16)} ${cell('focus', 7)} ${cell('busy', 6)}`,
       );
       for (const { record, status } of rows) {
         const { seen } = record;
         const shown = seen.message ?? (seen.wentOn ? '(went on)' : '(none)');
+        // A hang's busy indicator: how soon after the call it showed ('none': not in time).
+        const busy =
+          record.busyAfterMs === undefined
+            ? '-'
+            : record.busyAfterMs === null
+              ? 'none'
+              : `${(record.busyAfterMs / 1000).toFixed(1)} s`;
         console.log(
-          `  ${cell(record.variant, 48)} ${cell(status, 6)} ${cell(shown, 44)} ${cell(seen.wayOn ?? '-', 16)} ${cell(seen.focus, 7)}`,
+          `  ${cell(record.variant, 48)} ${cell(status, 6)} ${cell(shown, 44)} ${cell(seen.wayOn ?? '-', 16)} ${cell(seen.focus, 7)} ${cell(busy, 6)}`,
         );
         if (status !== 'pass') failing.push(`${family} › ${record.variant}: ${record.problem ?? 'failed'}`);
       }

@@ -1,11 +1,17 @@
-import { ErrorBanner, LoadingBar } from '@portal/shared/ui';
+import { BusyFrameContext, BusyIndicator, ErrorBanner, useBusyFrame } from '@portal/shared/ui';
 import { useFocusRescue } from '@portal/shared/a11y';
 import { type ReactNode, useRef } from 'react';
 import './factors.css';
 
 export interface FactorLayoutProps {
   title: string;
+  /** The screen waits on a call (or on the user's phone or key): after a second it says so. */
   busy: boolean;
+  /**
+   * The busy indicator's words: 'Please wait…' unless given; null for the bar alone, when the
+   * screen's own status line says what it waits for.
+   */
+  busyText?: string | null;
   error: string | null;
   /** Actions offered with the error (Resend, Try again). */
   errorActions?: ReactNode;
@@ -13,18 +19,23 @@ export interface FactorLayoutProps {
 }
 
 /**
- * The frame of every factor screen: heading, loading bar while waiting, error banner. A step that
- * removes the focused control (a chooser, a form) leaves focus on the heading (useFocusRescue).
+ * The frame of every factor screen: heading, the busy indicator (a progress bar and 'Please
+ * wait…', and `aria-busy`, once a call, the screen's own or one made inside it such as More
+ * Options, has gone a second without an answer), error banner. A step that removes the focused
+ * control (a chooser, a form) leaves focus on the heading (useFocusRescue).
  */
-export function FactorLayout({ title, busy, error, errorActions, children }: FactorLayoutProps) {
+export function FactorLayout({ title, busy, busyText, error, errorActions, children }: FactorLayoutProps) {
   const root = useRef<HTMLElement>(null);
   useFocusRescue(root);
+  const frame = useBusyFrame(busy);
   return (
-    <section ref={root} className="portal-factor" aria-busy={busy}>
-      <h1 className="portal-factor__title">{title}</h1>
-      {busy ? <LoadingBar /> : null}
-      {error ? <ErrorBanner message={error}>{errorActions}</ErrorBanner> : null}
-      {children}
-    </section>
+    <BusyFrameContext value={frame.report}>
+      <section ref={root} className="portal-factor" aria-busy={frame.shown}>
+        <h1 className="portal-factor__title">{title}</h1>
+        <BusyIndicator shown={frame.shown} text={busyText} />
+        {error ? <ErrorBanner message={error}>{errorActions}</ErrorBanner> : null}
+        {children}
+      </section>
+    </BusyFrameContext>
   );
 }

@@ -100,6 +100,8 @@ export function PushEnrolment() {
     <FactorLayout
       title={messages.registration.pushTitle}
       busy={busy || phase.kind === 'waiting'}
+      // While the registration push waits for the phone, the status line says so.
+      busyText={phase.kind === 'waiting' ? null : undefined}
       error={error}
       errorActions={
         phase.kind === 'failed' ? (

@@ -83,6 +83,8 @@ export function TotpEnrolment() {
     <FactorLayout
       title={messages.registration.totpTitle}
       busy={busy}
+      // Before the QR code, the status line says the authenticator is being prepared.
+      busyText={registered ? undefined : null}
       error={error}
       errorActions={
         registered ? null : (

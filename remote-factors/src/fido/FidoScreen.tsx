@@ -191,6 +191,8 @@ export function FidoScreen() {
     <FactorLayout
       title={registering ? messages.fido.registrationTitle : messages.fido.loginTitle}
       busy={busy}
+      // While the browser's prompt is up the user acts, and the status says what to do.
+      busyText={phase === 'prompting' ? null : undefined}
       error={error}
       errorActions={
         canRetry ? (

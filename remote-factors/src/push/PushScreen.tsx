@@ -97,6 +97,8 @@ function PushSignIn() {
     <FactorLayout
       title={messages.factorLabels.PUSH}
       busy={phase.kind === 'sending' || phase.kind === 'waiting'}
+      // The status line says what the screen waits for (sending, the approval on the phone).
+      busyText={phase.kind === 'sending' || phase.kind === 'waiting' ? null : undefined}
       error={error}
       errorActions={
         phase.kind === 'failed' && phase.offerResend ? (

@@ -1,25 +1,41 @@
-import { ErrorBanner, LoadingBar } from '@portal/shared/ui';
+import { BusyFrameContext, BusyIndicator, ErrorBanner, useBusyFrame } from '@portal/shared/ui';
 import type { ReactNode } from 'react';
 import './login.css';
 
 export interface LoginLayoutProps {
   title: string;
+  /** The page waits on a call (or on its start): after a second it says so (BusyIndicator). */
   busy?: boolean;
+  /** The busy indicator's words: 'Please wait…' unless given; null for the bar alone. */
+  busyText?: string | null;
   error?: string | null;
   errorActions?: ReactNode;
   children?: ReactNode;
 }
 
-/** The frame of every sign-in screen: heading, loading bar while waiting, error banner. */
-export function LoginLayout({ title, busy = false, error = null, errorActions, children }: LoginLayoutProps) {
+/**
+ * The frame of every sign-in screen: heading, the busy indicator (a progress bar and 'Please
+ * wait…', and `aria-busy`, once a call has gone a second without an answer), error banner.
+ */
+export function LoginLayout({
+  title,
+  busy = false,
+  busyText,
+  error = null,
+  errorActions,
+  children,
+}: LoginLayoutProps) {
+  const frame = useBusyFrame(busy);
   return (
-    <section className="portal-login" aria-busy={busy} aria-labelledby="login-title">
-      <h1 id="login-title" className="portal-login__title">
-        {title}
-      </h1>
-      {busy ? <LoadingBar /> : null}
-      {error ? <ErrorBanner message={error}>{errorActions}</ErrorBanner> : null}
-      {children}
-    </section>
+    <BusyFrameContext value={frame.report}>
+      <section className="portal-login" aria-busy={frame.shown} aria-labelledby="login-title">
+        <h1 id="login-title" className="portal-login__title">
+          {title}
+        </h1>
+        <BusyIndicator shown={frame.shown} text={busyText} />
+        {error ? <ErrorBanner message={error}>{errorActions}</ErrorBanner> : null}
+        {children}
+      </section>
+    </BusyFrameContext>
   );
 }

@@ -62,6 +62,8 @@ export function IdpCompletePage() {
         providerName ? messages.idp.connectingTo({ provider: providerName }) : messages.idp.connectingToIdp
       }
       busy
+      // The heading says what the page waits for ('Connecting to …'): the bar alone.
+      busyText={null}
     />
   );
 }

@@ -64,6 +64,8 @@ export function IdpPage() {
         providerName ? messages.idp.connectingTo({ provider: providerName }) : messages.idp.connectingToIdp
       }
       busy
+      // The heading says what the page waits for ('Connecting to …'): the bar alone.
+      busyText={null}
     >
       <LiveStatus lineClassName="portal-login__hint" lines={[messages.idp.redirecting]} />
     </LoginLayout>

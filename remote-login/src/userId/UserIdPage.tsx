@@ -146,7 +146,9 @@ export function UserIdPage() {
   return (
     <LoginLayout
       title={messages.userId.title}
-      busy={waiting}
+      // Login start too (its client token): the form stays usable, but a start that does not
+      // answer within a second says so, as a call made for the user does.
+      busy={phase !== 'form'}
       error={error}
       errorActions={
         startFailed ? (

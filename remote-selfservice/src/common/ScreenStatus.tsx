@@ -1,10 +1,18 @@
-import { ErrorBanner, LoadingBar } from '@portal/shared/ui';
+import { BusyIndicator, ErrorBanner } from '@portal/shared/ui';
 
-/** The loading bar while waiting and the error banner when something failed. */
-export function ScreenStatus({ busy, error }: { busy: boolean; error: string | null }) {
+export interface ScreenStatusProps {
+  /** The screen's wait has lasted a second (useBusyIndicator): the busy indicator shows. */
+  shown: boolean;
+  /** The busy indicator's words: 'Please wait…' unless given; null for the bar alone. */
+  busyText?: string | null;
+  error: string | null;
+}
+
+/** The busy indicator while a call has not answered, and the error banner when something failed. */
+export function ScreenStatus({ shown, busyText, error }: ScreenStatusProps) {
   return (
     <>
-      {busy ? <LoadingBar /> : null}
+      <BusyIndicator shown={shown} text={busyText} />
       {error ? <ErrorBanner message={error} /> : null}
     </>
   );

@@ -13,7 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@portal/shared/router';
 import { hasNewCredAdded } from '../common/newCredAdded';
 import { ScreenStatus } from '../common/ScreenStatus';
-import { useFocusFirst, LiveStatus } from '@portal/shared/ui';
+import { useBusyIndicator, useFocusFirst, LiveStatus } from '@portal/shared/ui';
 import { ConfirmDialog } from './ConfirmDialog';
 import { StepUpDialog } from './StepUpDialog';
 import { credIdsOf, type Deletion, deletionNeedsStepUp } from './stepUpNeeded';
@@ -26,6 +26,7 @@ import './credentials.css';
 /** /self-service: the user's credentials and what can be done with them. */
 export function ManageCredentials() {
   const { credentials, stepUp, busy, error, change } = useCredentials();
+  const busyShown = useBusyIndicator(busy);
   const { stepUpBeforeDelete } = useAtomValue(portalConfigAtom);
   const location = useLocation();
   const navigate = useNavigate();
@@ -87,9 +88,9 @@ export function ManageCredentials() {
   };
 
   return (
-    <section ref={sectionRef} className="portal-selfservice" aria-busy={busy}>
+    <section ref={sectionRef} className="portal-selfservice" aria-busy={busyShown}>
       <h1>{text.title}</h1>
-      <ScreenStatus busy={busy} error={error} />
+      <ScreenStatus shown={busyShown} error={error} />
       <LiveStatus
         lineClassName="portal-selfservice__notice"
         lines={hasNewCredAdded(location.state) ? [text.newCredAdded] : []}

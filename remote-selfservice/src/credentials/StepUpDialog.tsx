@@ -1,5 +1,5 @@
 import { api } from '../api/client';
-import { Dialog, useSaying } from '@portal/shared/ui';
+import { BusyIndicator, Dialog, useBusyIndicator, useSaying } from '@portal/shared/ui';
 import type { Saying } from '@portal/shared/words';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { serviceErrorText } from '../common/errorText';
@@ -29,6 +29,7 @@ export function StepUpDialog({ question, credIds, onGranted, onCancel, onClosed 
   const [password, setPassword] = useState('');
   const [error, setError] = useSaying();
   const [busy, setBusy] = useState(false);
+  const busyShown = useBusyIndicator(busy);
   const shown = useRef(question);
   if (question) shown.current = question;
   const open = question !== null;
@@ -77,7 +78,7 @@ export function StepUpDialog({ question, credIds, onGranted, onCancel, onClosed 
       aria-label={messages.selfService.confirmTitle}
       aria-describedby={`${id}-question ${id}-explanation`}
     >
-      <form className="portal-step-up" onSubmit={submit} noValidate aria-busy={busy}>
+      <form className="portal-step-up" onSubmit={submit} noValidate aria-busy={busyShown}>
         <p id={`${id}-question`}>{shown.current}</p>
         <p id={`${id}-explanation`}>{text.explanation}</p>
         <div className="portal-selfservice__field">
@@ -97,6 +98,7 @@ export function StepUpDialog({ question, credIds, onGranted, onCancel, onClosed 
             {error}
           </p>
         </div>
+        <BusyIndicator shown={busyShown} />
         <div className="portal-selfservice__actions">
           <button type="submit" className="portal-button portal-button--primary">
             {messages.common.yes}

@@ -1,5 +1,5 @@
 import { useAnnounce } from '@portal/shared/a11y';
-import { ErrorBanner } from '@portal/shared/ui';
+import { BusyIndicator, ErrorBanner, useBusyIndicator } from '@portal/shared/ui';
 import { useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../credentials/ConfirmDialog';
 import { recoveryCodeMessages as text } from '../messages';
@@ -14,6 +14,7 @@ import './recoveryCodes.css';
  */
 export function RecoveryCodesSection() {
   const { remaining, unsupported, busy, error, generate } = useRecoveryCodes();
+  const busyShown = useBusyIndicator(busy);
   const [asking, setAsking] = useState(false);
   const [fresh, setFresh] = useState<NewRecoveryCodes | null>(null);
   const headingId = useId();
@@ -34,8 +35,9 @@ export function RecoveryCodesSection() {
 
   if (unsupported) return null;
   return (
-    <section className="portal-recovery" aria-labelledby={headingId} aria-busy={busy}>
+    <section className="portal-recovery" aria-labelledby={headingId} aria-busy={busyShown}>
       <h2 id={headingId}>{text.heading}</h2>
+      <BusyIndicator shown={busyShown} />
       {error ? <ErrorBanner message={error} /> : null}
       {remaining === null ? null : <p>{hasSet ? text.left({ count: remaining }) : text.none}</p>}
       <div className="portal-selfservice__actions">

@@ -9,7 +9,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from '@portal/shared/router';
 import { serviceErrorText, unexpectedErrorText } from '../common/errorText';
 import { ScreenStatus } from '../common/ScreenStatus';
-import { useFocusFirst, useSaying } from '@portal/shared/ui';
+import { useBusyIndicator, useFocusFirst, useSaying } from '@portal/shared/ui';
 import { beginRegistration } from './beginRegistration';
 import { TypeStep } from './TypeStep';
 import { canSubmitRegistration, validateRegistration } from './validation';
@@ -29,6 +29,7 @@ export function RegisterForm() {
   const [credentialId, setCredentialId] = useState('');
   const [touched, setTouched] = useState({ value: false, credentialId: false });
   const [busy, setBusy] = useState(false);
+  const busyShown = useBusyIndicator(busy);
   const [error, setError] = useSaying();
   const firstRef = useRef<HTMLInputElement>(null);
   useFocusFirst(firstRef, true, step);
@@ -72,9 +73,9 @@ export function RegisterForm() {
   };
 
   return (
-    <section className="portal-selfservice" aria-busy={busy}>
+    <section className="portal-selfservice" aria-busy={busyShown}>
       <h1>{messages.registration.title}</h1>
-      <ScreenStatus busy={busy} error={error} />
+      <ScreenStatus shown={busyShown} error={error} />
       <form className="portal-register" noValidate onSubmit={(event) => void submit(event)}>
         {step === 1 || !type ? (
           <TypeStep

@@ -1,7 +1,7 @@
 import { api } from '../api/client';
 import { fidoTypeForRegistration } from '@portal/shared/features';
 import { messages } from '../messages';
-import { FidoIcon, useRunOnMount, LiveStatus } from '@portal/shared/ui';
+import { FidoIcon, useBusyIndicator, useRunOnMount, LiveStatus } from '@portal/shared/ui';
 import {
   type PublicKeyCredentialCreationOptionsJSON,
   type RegistrationResponseJSON,
@@ -36,6 +36,7 @@ export function RegisterFido() {
 
 function FidoRegistration({ state }: { state: FidoRegistrationState }) {
   const { busy, error, setError, verify } = useVerify();
+  const busyShown = useBusyIndicator(busy);
   const fidoType = fidoTypeForRegistration(state.fidoCredType);
   const store = useStore();
 
@@ -72,9 +73,9 @@ function FidoRegistration({ state }: { state: FidoRegistrationState }) {
   useEffect(() => () => WebAuthnAbortService.cancelCeremony(), []);
 
   return (
-    <section className="portal-selfservice" aria-busy={busy}>
+    <section className="portal-selfservice" aria-busy={busyShown}>
       <h1>{messages.fido.registrationTitle}</h1>
-      <ScreenStatus busy={busy} error={error} />
+      <ScreenStatus shown={busyShown} error={error} />
       <FidoIcon icon={fidoType.icon} />
       <LiveStatus lines={[fidoType.validateMessage]} />
       <p className="portal-selfservice__hint">{messages.fido.popupDelay}</p>

@@ -1,6 +1,6 @@
 import { api } from '../api/client';
 import { messages } from '../messages';
-import { OtpInput, type OtpInputHandle } from '@portal/shared/ui';
+import { OtpInput, type OtpInputHandle, useBusyIndicator } from '@portal/shared/ui';
 import { useRef } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { BackToSelfService } from '../common/BackToSelfService';
@@ -23,15 +23,16 @@ export function RegisterOtp() {
 
 function OtpVerification({ state }: { state: OtpRegistrationState }) {
   const { busy, error, verify } = useVerify();
+  const busyShown = useBusyIndicator(busy);
   const boxes = useRef<OtpInputHandle>(null);
   const submit = async (code: string) => {
     const ok = await verify((signal) => api.verifyOtp(state.credId, code, { signal }));
     if (!ok) boxes.current?.clear();
   };
   return (
-    <section className="portal-selfservice" aria-busy={busy}>
+    <section className="portal-selfservice" aria-busy={busyShown}>
       <h1>{messages.registration.verifyTitle}</h1>
-      <ScreenStatus busy={busy} error={error} />
+      <ScreenStatus shown={busyShown} error={error} />
       <p>{messages.otp.enterSecurityCode({ value: state.credValue })}</p>
       <form
         onSubmit={(event) => {

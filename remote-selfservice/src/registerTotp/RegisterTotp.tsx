@@ -3,7 +3,7 @@ import { portalConfigAtom } from '@portal/shared/config';
 import { messages } from '../messages';
 import { loginNameAtom, userNameAtom } from '@portal/shared/session';
 import { otpauthLink, totpIssuer } from '@portal/shared/features';
-import { OtpInput, type OtpInputHandle, QrCode } from '@portal/shared/ui';
+import { OtpInput, type OtpInputHandle, QrCode, useBusyIndicator } from '@portal/shared/ui';
 import { useAtomValue } from 'jotai';
 import { useCallback, useRef } from 'react';
 import { useLocation } from '@portal/shared/router';
@@ -31,6 +31,7 @@ function TotpVerification({ state }: { state: TotpRegistrationState }) {
   const serverUserName = useAtomValue(userNameAtom);
   const loginName = useAtomValue(loginNameAtom);
   const { busy, error, setError, verify } = useVerify();
+  const busyShown = useBusyIndicator(busy);
   const boxes = useRef<OtpInputHandle>(null);
   const link = otpauthLink({
     userName: serverUserName ?? loginName ?? '',
@@ -50,9 +51,9 @@ function TotpVerification({ state }: { state: TotpRegistrationState }) {
   };
 
   return (
-    <section className="portal-selfservice" aria-busy={busy}>
+    <section className="portal-selfservice" aria-busy={busyShown}>
       <h1>{messages.registration.totpTitle}</h1>
-      <ScreenStatus busy={busy} error={error} />
+      <ScreenStatus shown={busyShown} error={error} />
       <QrCode
         text={link}
         label={messages.registration.qrLabel}

@@ -1,7 +1,7 @@
 import { api } from '../api/client';
 import { activeLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
-import { useRunOnMount, LiveStatus } from '@portal/shared/ui';
+import { useBusyIndicator, useRunOnMount, LiveStatus } from '@portal/shared/ui';
 import { useCallback } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { BackToSelfService } from '../common/BackToSelfService';
@@ -24,6 +24,7 @@ export function RegisterTotpPush() {
 
 function PushRegistration({ state }: { state: PushRegistrationState }) {
   const { busy, error, verify } = useVerify();
+  const busyShown = useBusyIndicator(busy);
 
   const run = useCallback(
     () =>
@@ -46,9 +47,10 @@ function PushRegistration({ state }: { state: PushRegistrationState }) {
   useRunOnMount(run);
 
   return (
-    <section className="portal-selfservice" aria-busy={busy}>
+    <section className="portal-selfservice" aria-busy={busyShown}>
       <h1>{messages.registration.pushTitle}</h1>
-      <ScreenStatus busy={busy} error={error} />
+      {/* The status line says what the registration waits for. */}
+      <ScreenStatus shown={busyShown} busyText={null} error={error} />
       <LiveStatus lines={busy ? [messages.registration.pushRegistering] : []} />
       <div className="portal-selfservice__actions">
         <BackToSelfService />

@@ -1,7 +1,7 @@
 import { api } from '../api/client';
 import { messages } from '../messages';
 import { useNavigate } from '@portal/shared/router';
-import { ErrorBanner, useSaying } from '@portal/shared/ui';
+import { BusyIndicator, ErrorBanner, useBusyIndicator, useSaying } from '@portal/shared/ui';
 import { useId, useState } from 'react';
 import { serviceErrorText } from '../common/errorText';
 import { beginRegistration } from '../register/beginRegistration';
@@ -15,6 +15,7 @@ export function PasskeyOffer({ userName, onDecline }: { userName: string; onDecl
   const navigate = useNavigate();
   const headingId = useId();
   const [busy, setBusy] = useState(false);
+  const busyShown = useBusyIndicator(busy);
   const [error, setError] = useSaying();
 
   const create = async () => {
@@ -37,9 +38,10 @@ export function PasskeyOffer({ userName, onDecline }: { userName: string; onDecl
   };
 
   return (
-    <section className="portal-passkey-offer" aria-labelledby={headingId} aria-busy={busy}>
+    <section className="portal-passkey-offer" aria-labelledby={headingId} aria-busy={busyShown}>
       <h2 id={headingId}>{messages.passkeyOffer.title}</h2>
       <p>{messages.passkeyOffer.body}</p>
+      <BusyIndicator shown={busyShown} />
       {error ? <ErrorBanner message={error} /> : null}
       <div className="portal-selfservice__actions">
         <button

@@ -1,4 +1,4 @@
-import { boundedText, boundedTitle, useFocusFirst } from '@portal/shared/ui';
+import { boundedText, boundedTitle, useBusyIndicator, useFocusFirst } from '@portal/shared/ui';
 import { messages } from '../messages';
 import { paths as shellPaths, Link, Navigate } from '@portal/shared/router';
 import { paths } from '../paths';
@@ -18,6 +18,7 @@ import '../common/selfservice.css';
 export function Welcome() {
   const token = useAtomValue(userTokenAtom);
   const { name, busy, error } = useDisplayName();
+  const busyShown = useBusyIndicator(busy);
   const offer = usePasskeyOffer();
   const userName = useAtomValue(userNameAtom);
   const store = useStore();
@@ -39,8 +40,8 @@ export function Welcome() {
   // Spec section 4: the welcome page sends a session without a user token back to the start.
   if (!token) return <Navigate to={shellPaths.home} replace />;
   return (
-    <section className="portal-selfservice" aria-busy={busy}>
-      <ScreenStatus busy={busy} error={error} />
+    <section className="portal-selfservice" aria-busy={busyShown}>
+      <ScreenStatus shown={busyShown} error={error} />
       {/* The name comes from the server (userinfo or the sign-in reply): shown bounded. */}
       <h1 title={name ? boundedTitle(name) : undefined}>
         {name ? messages.welcome.helloName({ name: boundedText(name) }) : null}

@@ -1,6 +1,7 @@
 import type { ApiError, ApiResult } from '../api/result';
 import type { Saying } from '../i18n/saying';
 import { useSaying } from './useSaying';
+import { useReportBusy } from './useBusyIndicator';
 import { useApplyNextAction } from '../flow/useApplyNextAction';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -66,6 +67,9 @@ export function useLocalisedServerCall(initialError: Saying | null = null): Loca
   // What to say, not the words said: formatted at each render, in the locale of that render.
   const [error, setError] = useSaying(initialError);
   const current = useRef<AbortController | null>(null);
+  // A part of a screen with its own call (a 'More Options' button): the screen frame it is in
+  // shows the wait (useBusyFrame).
+  useReportBusy(busy);
 
   // Leaving the screen cancels its call. The cancel waits for a microtask, and a mount in the
   // meantime calls it off: StrictMode's rehearsal (unmount and mount again in one task) must not

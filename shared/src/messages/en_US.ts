@@ -1,5 +1,5 @@
 import { defineWords } from '../i18n/catalogues';
-import { type CatalogueSource, icu } from '../i18n/icu';
+import { type CatalogueSource, icu, type Words } from '../i18n/icu';
 import { SOURCE_LOCALE } from '../i18n/locales';
 
 /**
@@ -33,6 +33,13 @@ export const catalogueSource = {
       loginAssistance: 'Login Assistance',
       copyright: icu<{ year: number }>('© {year} Authentication Hub. All rights reserved.'),
     },
+  },
+  /**
+   * Our wording: a screen that waits on a call says so after a second (ui/BusyIndicator). Not
+   * in `messages` (the kernel's words API keeps its type, so the kernel takes a minor step).
+   */
+  busy: {
+    pleaseWait: 'Please wait…',
   },
   common: {
     submit: 'Submit',
@@ -227,7 +234,9 @@ export const catalogueSource = {
 } as const satisfies CatalogueSource;
 
 /** The messages scripts show: every group but `document`. */
-const { document: _documentWords, ...scriptWords } = catalogueSource;
+const { document: _documentWords, ...kernelScriptWords } = catalogueSource;
+/** What `messages` holds: every group scripts show but the kernel's own `busy`. */
+const { busy: _busyWords, ...scriptWords } = kernelScriptWords;
 
 /**
  * The words in the active locale: the source above in en-US, else the locale's catalogue,
@@ -236,7 +245,7 @@ const { document: _documentWords, ...scriptWords } = catalogueSource;
  * with plurals, since the browser has no message parser) is bundled with this module: a page in the
  * source locale asks the network for no catalogue.
  */
-export const messages = defineWords('kernel', scriptWords, (locale) =>
+const kernelWords = defineWords('kernel', kernelScriptWords, (locale) =>
   locale === SOURCE_LOCALE
     ? import(
         /* webpackMode: "eager", webpackInclude: /[\\/]en-US\.json$/ */ `../../compiled-lang/${locale}.json`
@@ -245,3 +254,9 @@ export const messages = defineWords('kernel', scriptWords, (locale) =>
         /* webpackChunkName: "kernel-catalogue-[request]", webpackExclude: /[\\/]en-US\.json$/ */ `../../compiled-lang/${locale}.json`
       ),
 );
+
+/** The kernel's words that remotes read (the `words` entry's `messages`). */
+export const messages: Words<typeof scriptWords> = kernelWords;
+
+/** The kernel's own words for its busy indicator (ui/BusyIndicator), read only inside the kernel. */
+export const busyWords = kernelWords.busy;

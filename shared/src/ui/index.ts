@@ -6,6 +6,7 @@
  */
 export * from './Announcer';
 export * from './AssistanceDialog';
+export * from './BusyIndicator';
 export * from './Dialog';
 export * from './ErrorBanner';
 export * from './FidoIcon';
@@ -14,6 +15,7 @@ export * from './LoadingBar';
 export * from './OtpInput';
 export * from './QrCode';
 export * from './RedirectNotice';
+export * from '../hooks/useBusyIndicator';
 export * from '../hooks/useCopyToClipboard';
 export * from '../hooks/useDialogMotion';
 export * from '../hooks/useFocusFirst';
