@@ -18,6 +18,8 @@ export default () =>
     // the title names the rendered first screen, as the app's own title does (useScreenArrival).
     documentWords: {
       title: 'shell.productName',
+      // The header's name in the rendered shell, when the theme names none.
+      productName: 'shell.productName',
       noscript: 'document.noScript',
       screenTitle: { id: 'shell.documentTitle', arguments: ['screen'] },
     },

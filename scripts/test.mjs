@@ -3,6 +3,7 @@ import { buildAll, install, pnpm } from './run.mjs';
 
 install();
 pnpm('Lint (Biome)', ['exec', 'biome', 'ci', '.']);
+pnpm('Lint stylesheets (Stylelint: design tokens only)', ['run', 'lint:css']);
 pnpm('Message catalogues (extraction current, every locale agrees with its source)', ['run', 'i18n:check']);
 pnpm('Dead code (knip)', ['exec', 'knip', '--no-progress']);
 pnpm('Type-check every package', ['-r', '--workspace-concurrency=2', 'typecheck']);

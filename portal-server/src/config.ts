@@ -37,6 +37,7 @@ import {
 } from './env/productionRules.js';
 import { type ProductConfig, readProductConfig } from './productConfig.js';
 import type { RedisSettings } from './shared/redisClient.js';
+import { loadTheme, type Theme } from './theme/loadTheme.js';
 import { SEALING_KEY_BYTES, type SealingKey, sealingKey } from './tokens/custody/sealingKeys.js';
 
 /** Everything the server needs, taken from environment variables only. */
@@ -59,6 +60,11 @@ export interface PortalServerConfig {
   releasesDir: string;
   remotesConfigFile: string;
   product: ProductConfig;
+  /**
+   * The brand (THEME_FILE, default themes/default/theme.json): checked at start, carried inline by
+   * every page and named in the page configuration. Undefined (tests only): the host as built.
+   */
+  theme?: Theme;
   extraScriptOrigins: string[];
   /**
    * Origins remotes may be loaded from besides the portal's own (REMOTE_ORIGINS). remotes.json
@@ -173,6 +179,7 @@ const EnvSchema = v.object({
   RELEASES_DIR: v.optional(nonEmpty),
   REMOTES_CONFIG: v.optional(nonEmpty),
   PORTAL_CONFIG: v.optional(nonEmpty),
+  THEME_FILE: v.optional(nonEmpty),
   EXTRA_SCRIPT_ORIGINS: v.optional(originListValue, ''),
   REMOTE_ORIGINS: v.optional(originListValue, ''),
   DEV_REMOTES: v.optional(devRemotesValue, ''),
@@ -270,6 +277,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
       `Invalid environment variable ${variable}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  const themeFile = resolvePath(e.THEME_FILE, path.join(packageDir, 'themes', 'default', 'theme.json'));
+  let theme: Theme;
+  try {
+    theme = loadTheme(themeFile);
+  } catch (error) {
+    const variable: EnvName = 'THEME_FILE';
+    throw new ConfigError(
+      `Invalid environment variable ${variable}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -283,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): PortalServerConfig {
     releasesDir,
     remotesConfigFile: resolvePath(e.REMOTES_CONFIG, path.join(releasesDir, 'remotes.json')),
     product,
+    theme,
     extraScriptOrigins: e.EXTRA_SCRIPT_ORIGINS,
     remoteOrigins: [
       ...new Set([...e.REMOTE_ORIGINS, ...[...e.DEV_REMOTES.values()].map((url) => new URL(url).origin)]),

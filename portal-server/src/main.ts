@@ -40,6 +40,7 @@ app.log.info(
     hostDist: config.hostDist,
     releasesDir: config.releasesDir,
     remotesConfig: config.remotesConfigFile,
+    theme: config.theme?.file,
   },
   'portal server configured',
 );

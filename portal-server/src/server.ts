@@ -54,6 +54,7 @@ import { registerSecurityHeaders } from './security/securityHeaders.js';
 import { loadEmeaCookiesPage, registerEmeaCookiesPage } from './static/emeaCookiesPage.js';
 import { registerHostApp } from './static/hostApp.js';
 import { registerRemoteReleases } from './static/remoteReleases.js';
+import { registerThemeRoutes } from './theme/themeRoutes.js';
 import type { RateLimitStore } from './rateLimit/rateLimitStore.js';
 import type { CounterStore } from './shared/counterStore.js';
 import { sharedStores } from './shared/sharedStores.js';
@@ -246,6 +247,9 @@ export async function buildServer(
     );
   }
 
+  // The product configuration with what the header shows of the theme: the route's body and the page's.
+  const portalConfig = portalConfigBody(config.product, config.theme?.brand);
+
   registerErrorHandler(app);
   registerSecurityHeaders(app, { config, publicOrigin });
   registerNoStoreDefault(app);
@@ -254,7 +258,7 @@ export async function buildServer(
   await app.register(async (dynamic) => {
     await registerDynamicCompression(dynamic);
     registerEnvironmentRoute(dynamic, config, publicOrigin);
-    registerProductConfigRoute(dynamic, config.product);
+    registerProductConfigRoute(dynamic, portalConfig);
     registerRemotesJsonRoute(dynamic, remotesFile, canaryKeys);
     registerContributionsRoute(dynamic, {
       remotes: sessionRemotes,
@@ -345,6 +349,7 @@ export async function buildServer(
     rule: { name: 'csp-report', limit: config.cspReportRateLimit, windowMs: config.rateLimitWindowMs },
   });
   registerEmeaCookiesPage(app, emeaCookiesPage);
+  if (config.theme) registerThemeRoutes(app, config.theme);
   await registerHostApp(app, {
     hostDist: config.hostDist,
     host,
@@ -355,7 +360,8 @@ export async function buildServer(
       remotes: sessionRemotes,
       contributions: liveContributions,
       environment: () => environmentBody(config, publicOrigin()),
-      portalConfig: portalConfigBody(config.product),
+      portalConfig,
+      ...(config.theme ? { theme: config.theme } : {}),
       log: app.log,
       screenMarkup: new ScreenMarkup(config.releasesDir, app.log),
       publicOrigin,

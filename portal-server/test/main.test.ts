@@ -60,6 +60,7 @@ describe('main.js', () => {
       { cwd: packageDir },
     );
     cpSync(path.join(packageDir, 'content'), path.join(scratchDir, 'content'), { recursive: true });
+    cpSync(path.join(packageDir, 'themes'), path.join(scratchDir, 'themes'), { recursive: true });
   }, 60000);
 
   afterAll(() => {
@@ -120,6 +121,34 @@ describe('main.js', () => {
     expect(code).toBe(1);
     const line = JSON.parse(stderr().trim()) as { msg: string };
     expect(line.msg).toMatch(/^Missing environment variable NODE_ENV: PUBLIC_ORIGIN is https/);
+    expect(stdout()).not.toContain('listening');
+  });
+
+  it('refuses to start in production with a theme that fails contrast, naming THEME_FILE and the pair', async () => {
+    // Everything production asks for is set: the theme alone stops it.
+    const themeFile = path.join(dirs.root, 'low-contrast-theme.json');
+    writeFileSync(themeFile, JSON.stringify({ colors: { brand: '#7fd3ff', onBrand: '#ffffff' } }));
+    const child = run({
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST_DIST: dirs.hostDist,
+      RELEASES_DIR: dirs.releasesDir,
+      SSO_BASE_URL: 'https://sso.example.com/tenant-a/',
+      SSO_CLIENT_SECRET: 'a-real-secret-from-the-vault',
+      PUBLIC_ORIGIN: 'https://portal.example.com',
+      TOKEN_SEALING_KEYS: Buffer.alloc(32, 7).toString('base64'),
+      AUDIT_PSEUDONYM_KEY: Buffer.alloc(32, 5).toString('base64'),
+      METRICS: 'off',
+      THEME_FILE: themeFile,
+    });
+    const stderr = collect(child.stderr);
+    const stdout = collect(child.stdout);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    const line = JSON.parse(stderr().trim()) as { msg: string };
+    expect(line.msg).toMatch(
+      /^Invalid environment variable THEME_FILE: light: on-brand text #ffffff on brand #7fd3ff is 1\.\d\d:1, needs 4\.5:1/,
+    );
     expect(stdout()).not.toContain('listening');
   });
 

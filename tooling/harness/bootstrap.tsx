@@ -21,6 +21,10 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { readHarnessAddress } from './harnessAddress';
 import { HarnessIndex } from './HarnessIndex';
 import { type SessionSetupResult, setUpSession } from './sessionSetup';
+// The design tokens, as the host loads them before any other stylesheet (the screens read them),
+// and the page's own colours from them, light or dark.
+import '@portal/shared/ui/tokens.css';
+import './harness.css';
 
 /**
  * A remote's development harness: its index lists every expose and route of the remote; an

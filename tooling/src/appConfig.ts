@@ -123,6 +123,15 @@ const RENDERER_PATTERN =
   /[\\/]node_modules[\\/](react-dom[\\/](client\.js|cjs[\\/]react-dom-client\.production\.js)|scheduler[\\/])/;
 export const RENDERER_CHUNK = 'renderer';
 
+/**
+ * The design tokens (shared/src/ui/tokens.css, issue 44): a stylesheet of their own that the
+ * host's start-up applies before every other, and that the rendered first screen carries inline
+ * first (first-load.json lists it first). Custom properties only: a theme's stylesheet may replace
+ * their values (docs/architecture.md, "Design tokens").
+ */
+const TOKENS_PATTERN = /[\\/]shared[\\/]src[\\/]ui[\\/]tokens\.css$/;
+export const TOKENS_CHUNK = 'portal-tokens';
+
 /** Modules of these packages, by their path under node_modules. */
 function packagesPattern(names: readonly string[]): RegExp {
   return new RegExp(`[\\\\/]node_modules[\\\\/](${names.join('|')})[\\\\/]`);
@@ -351,6 +360,13 @@ export async function hostConfig(opts: HostOptions): Promise<Configuration> {
     };
   }
   if (cacheGroups) {
+    cacheGroups.tokens = {
+      test: TOKENS_PATTERN,
+      name: TOKENS_CHUNK,
+      chunks: 'async',
+      enforce: true,
+      priority: 30,
+    };
     cacheGroups.renderer = {
       test: RENDERER_PATTERN,
       name: RENDERER_CHUNK,
@@ -374,6 +390,7 @@ export async function hostConfig(opts: HostOptions): Promise<Configuration> {
     new FirstLoadPlugin({
       entryChunk: 'main',
       lastChunks: [RENDERER_CHUNK],
+      firstChunks: [TOKENS_CHUNK],
       catalogueDir: path.join(kernelDir(opts.dir), 'compiled-lang'),
       ...(opts.documentWords ? { documentWords: opts.documentWords } : {}),
       ...(startup ? { isStartupResource: (resource: string) => isStartupResource(startup, resource) } : {}),

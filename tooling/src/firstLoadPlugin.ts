@@ -17,6 +17,11 @@ export interface FirstLoadOptions {
    */
   lastChunks?: readonly string[];
   /**
+   * Start-up chunks whose stylesheets go before every other (the design tokens): the portal server
+   * applies the host's stylesheets in the plan's order, so these come first in <head>.
+   */
+  firstChunks?: readonly string[];
+  /**
    * Whether a module (by resource path) is needed before the first screen. A chunk holding none
    * of them is deferred: preloaded for the other routes, not for the landing and login screens.
    * Without it every chunk is a start-up chunk.
@@ -71,6 +76,8 @@ export class FirstLoadPlugin {
           const last = { js: new Set<string>(), css: new Set<string>() };
           const entry: string[] = [];
           const lastChunks = new Set(this.options.lastChunks ?? []);
+          const firstChunks = new Set(this.options.firstChunks ?? []);
+          const first = new Set<string>();
           const deferred = { js: new Set<string>(), css: new Set<string>() };
           const isStartup = this.options.isStartupResource;
           const catalogues = this.options.catalogueDir
@@ -93,15 +100,21 @@ export class FirstLoadPlugin {
                   const resource = resourceOf(module);
                   return resource !== undefined && isStartup(resource);
                 });
-            const target = isLast ? last : needed ? startup : deferred;
+            const isFirst = typeof chunk.name === 'string' && firstChunks.has(chunk.name);
+            const target = isLast ? last : needed || isFirst ? startup : deferred;
             for (const file of chunk.files) {
               if (file.endsWith('.js')) target.js.add(`${publicPath}${file}`);
               else if (file.endsWith('.css')) target.css.add(`${publicPath}${file}`);
+              if (isFirst && file.endsWith('.css')) first.add(`${publicPath}${file}`);
             }
           }
+          // Sorted (the same plan from the same build), the first chunks' stylesheets before the rest.
           const sorted = (files: { js: Set<string>; css: Set<string> }) => ({
             js: [...files.js].sort(),
-            css: [...files.css].sort(),
+            css: [
+              ...[...files.css].filter((file) => first.has(file)).sort(),
+              ...[...files.css].filter((file) => !first.has(file)).sort(),
+            ],
           });
           const { catalogueDir, documentWords: ids } = this.options;
           const plan = {

@@ -1,4 +1,4 @@
-import { defaultPortalConfig, portalConfigAtom } from '@portal/shared/config';
+import { defaultPortalConfig, portalConfigAtom, themeBrandAtom } from '@portal/shared/config';
 import { contributionsAtom } from '@portal/shared/contributions';
 import { Route, Routes } from '@portal/shared/router';
 import { Announcer } from '@portal/shared/ui';
@@ -14,6 +14,7 @@ function shellStore() {
     privacyStatementUrl: SHELL_SLOTS.privacyUrl,
     termsOfUseUrl: SHELL_SLOTS.termsUrl,
   });
+  store.set(themeBrandAtom, { productName: SHELL_SLOTS.productName, logoUrl: SHELL_SLOTS.logoUrl });
   const contributions = store.get(contributionsAtom);
   store.set(contributionsAtom, {
     ...contributions,

@@ -6,6 +6,8 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { IdleWarning } from './IdleWarning';
 import { UserInfoBanner } from './UserInfoBanner';
+// The design tokens first: every stylesheet after it reads them (docs/architecture.md, "Design tokens").
+import '@portal/shared/ui/tokens.css';
 import './shell.css';
 
 export function Layout() {

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { HostPage, HostPages } from '../host/hostSource.js';
-import type { ProductConfig } from '../productConfig.js';
 import { CanarySession } from '../remotes/canarySession.js';
-import type { EnvironmentBody } from '../routes/configBodies.js';
+import type { EnvironmentBody, PortalConfigBody } from '../routes/configBodies.js';
 import { type HostPlan, pageLocales } from './hostPlan.js';
 import type { LiveContributions } from './liveContributions.js';
 import { AS_BUILT_PAGE, NOT_FOUND_PAGE, PageCache, type PageKeyParts } from './pageCache.js';
@@ -18,6 +17,7 @@ import { localisedContributions } from '../i18n/localisedContributions.js';
 import { type LocaleRequest, negotiateLocale, SOURCE_LOCALE } from '../i18n/negotiateLocale.js';
 import type { SessionRemotes } from './sessionRemotes.js';
 import type { CachedRead } from '../files/statCachedFile.js';
+import type { Theme } from '../theme/loadTheme.js';
 
 export interface FirstLoadPageOptions {
   /** The host build a session gets (the live host release, its canary, or HOST_DIST). */
@@ -28,7 +28,7 @@ export interface FirstLoadPageOptions {
   contributions: LiveContributions;
   /** The environment body as of this request (its service URL may name the bound port). */
   environment: () => EnvironmentBody;
-  portalConfig: ProductConfig;
+  portalConfig: PortalConfigBody;
   log: FastifyBaseLogger;
   /** The planned pages (tests pass a small one); default a PageCache of MAX_CACHED_PAGES. */
   cache?: PageCache;
@@ -36,6 +36,11 @@ export interface FirstLoadPageOptions {
   screenMarkup?: ScreenMarkup;
   /** This portal's origin (PUBLIC_ORIGIN or the bound port): a remote on it compares full URLs. */
   publicOrigin?: () => string;
+  /**
+   * The theme (THEME_FILE): its token stylesheet inline in every page's <head> (allowed by its
+   * hash), its product name and logo in the rendered header. None: the host as built.
+   */
+  theme?: Pick<Theme, 'stylesheet' | 'brand' | 'key'>;
 }
 
 export type RenderedPage = { ok: true; page: PlannedPage } | { ok: false };
@@ -76,11 +81,15 @@ export class FirstLoadPage {
       this.options.log.warn({ host: host.source }, 'index.html has no </head>: no first-load plan');
     }
     const environment = this.options.environment();
-    const parts = { template: template.result, plan: host.plan.result, environment };
+    const { theme } = this.options;
+    // The page's key names the theme: a page planned under one theme is never served under another.
+    const parts = { template: template.result, plan: host.plan.result, environment, theme: theme?.key };
+    // The theme's stylesheet goes wherever <head> can take it, with or without a plan.
+    const themeHashes = theme && built.split ? [theme.stylesheet.hash] : [];
     if (!hostPlan) {
       const page = this.cached(
         { ...parts, route: AS_BUILT_PAGE, remotes: undefined },
-        () => new PlannedPage(built.html, undefined),
+        () => new PlannedPage(renderIndex(built, undefined, theme?.stylesheet), undefined, themeHashes),
       );
       return { ok: true, page };
     }
@@ -117,6 +126,9 @@ export class FirstLoadPage {
               privacyStatementUrl: portalConfig.privacyStatementUrl,
               termsOfUseUrl: portalConfig.termsOfUseUrl,
               footerLinks: contributions.links.filter((link) => link.slot === 'footer'),
+              // The theme's name, else the kernel's own in the page's locale (first-load.json).
+              productName: theme?.brand.productName ?? hostPlan.documentWords[locale]?.productName,
+              logoUrl: theme?.brand.logoUrl,
             })
           : undefined;
       const plan = buildPlan({
@@ -130,8 +142,11 @@ export class FirstLoadPage {
         ...(firstScreen === undefined ? {} : { firstScreen, inlineStylesheets: stylesheets }),
         ...(publicOrigin === undefined ? {} : { publicOrigin }),
       });
-      const styleHashes = plan.preloads.flatMap((preload) => (preload.inline ? [preload.inline.hash] : []));
-      return new PlannedPage(renderIndex(built, plan), contributions, styleHashes);
+      const styleHashes = [
+        ...themeHashes,
+        ...plan.preloads.flatMap((preload) => (preload.inline ? [preload.inline.hash] : [])),
+      ];
+      return new PlannedPage(renderIndex(built, plan, theme?.stylesheet), contributions, styleHashes);
     });
     return { ok: true, page };
   }

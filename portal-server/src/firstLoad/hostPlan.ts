@@ -13,6 +13,8 @@ const DocumentWordsSchema = v.object({
   noscript: v.optional(v.string()),
   /** The title of a page that opens on a screen, `{screen}` its place (absent from older host builds). */
   screenTitle: v.optional(v.pipe(v.string(), v.includes('{screen}'))),
+  /** The header's product name, for the rendered shell when the theme names none (absent from older builds). */
+  productName: v.optional(v.string()),
 });
 export type DocumentWords = v.InferOutput<typeof DocumentWordsSchema>;
 

@@ -38,6 +38,8 @@ export interface PageKeyParts {
   screen?: object | undefined;
   /** The rendered first screen's inline stylesheets as read (href and hash), and the origin. */
   styles?: readonly string[];
+  /** The theme the page carries (its key: stylesheet, product name, logo), if any. */
+  theme?: string | undefined;
 }
 
 /**
@@ -74,6 +76,7 @@ export class PageCache {
       JSON.stringify(parts.environment),
       parts.screen ? `screen #${this.idOf(parts.screen)}` : 'no screen',
       JSON.stringify(parts.styles ?? []),
+      parts.theme === undefined ? 'no theme' : `theme ${parts.theme}`,
       ...remotes,
     ].join('\n');
   }

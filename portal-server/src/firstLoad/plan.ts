@@ -1,6 +1,5 @@
 import type { MergedContributions } from '@portal/contributions/merge';
-import type { ProductConfig } from '../productConfig.js';
-import type { EnvironmentBody } from '../routes/configBodies.js';
+import type { EnvironmentBody, PortalConfigBody } from '../routes/configBodies.js';
 import type { DocumentWords, HostPlan } from './hostPlan.js';
 import type { SessionBuild } from '../remotes/remoteEntry.js';
 import type { ResolvedRemote } from './manifestSchema.js';
@@ -47,7 +46,7 @@ export interface Bootstrap {
   version: 1;
   remotes: Record<string, BootstrapRemote>;
   environment: EnvironmentBody;
-  portalConfig: ProductConfig;
+  portalConfig: PortalConfigBody;
   /**
    * The live builds' contributions merged (liveContributions.ts): the routes, next actions,
    * factors and links the host builds its router and dispatch from; the same body as
@@ -84,7 +83,7 @@ export interface PlanInput {
   /** Those remotes' contributions merged: which route is whose screen. */
   contributions: MergedContributions;
   environment: EnvironmentBody;
-  portalConfig: ProductConfig;
+  portalConfig: PortalConfigBody;
   /**
    * The route's rendered first screen (shell and screen, composed), only for a guard-A screen whose
    * markup the session's build of its remote provides and passed its check.

@@ -1,4 +1,5 @@
 import { escapeAttribute, jsonForScript } from './htmlEscape.js';
+import type { InlineStylesheet } from './inlineStylesheet.js';
 import type { FirstLoadPlan, Preload } from './plan.js';
 import { isSafeHref } from './urls.js';
 
@@ -46,13 +47,28 @@ function inlineTags(preload: Preload, inline: NonNullable<Preload['inline']>): s
   return `<style data-href="${escapeAttribute(preload.href)}">${inline.css}</style><link rel="stylesheet" href="${escapeAttribute(inline.runtimeHref)}" disabled>`;
 }
 
+/** The theme's token stylesheet (theme/themeStylesheet.ts), allowed by its hash like the others. */
+function themeTag(theme: InlineStylesheet | undefined): string {
+  return theme ? `<style data-portal-theme>${theme.css}</style>` : '';
+}
+
 /**
  * The page for one request. The bootstrap block is data, not code (type="application/json" is
- * never executed), so a CSP without 'unsafe-inline' allows it.
+ * never executed), so a CSP without 'unsafe-inline' allows it. The theme's stylesheet goes ahead of
+ * the page's own, on every page (with or without a plan): the first paint already has its colours.
  */
-export function renderIndex(template: IndexTemplate, plan: FirstLoadPlan | undefined): string {
-  if (!plan || !template.split) return template.html;
-  const tags = plan.preloads.filter((preload) => isSafeHref(preload.href)).map(preloadTag);
+export function renderIndex(
+  template: IndexTemplate,
+  plan: FirstLoadPlan | undefined,
+  theme?: InlineStylesheet,
+): string {
+  if (!template.split) return template.html;
+  if (!plan)
+    return theme ? `${template.split.before}${themeTag(theme)}${template.split.after}` : template.html;
+  const tags = [
+    themeTag(theme),
+    ...plan.preloads.filter((preload) => isSafeHref(preload.href)).map(preloadTag),
+  ];
   const bootstrap = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${jsonForScript(plan.bootstrap)}</script>`;
   const words = plan.locale?.words;
   const before = withText(withLocale(template.split.before, plan.locale), 'title', words?.title);

@@ -2,8 +2,9 @@ import { escapeAttribute } from './htmlEscape.js';
 
 /**
  * The places the host build leaves in the shell's markup (host/src/prerender/shellSlots.ts names
- * the same strings): the screen, the configured footer addresses, and one contributed footer link
- * whose item is the pattern of every contributed link.
+ * the same strings): the screen, the configured footer addresses, one contributed footer link
+ * whose item is the pattern of every contributed link, and the header's product name and logo
+ * (absent from host builds before themes).
  */
 export const SHELL_SLOTS = {
   screen: '%%portal:screen%%',
@@ -11,7 +12,17 @@ export const SHELL_SLOTS = {
   termsUrl: '%%portal:terms-url%%',
   linkPath: '/%%portal:link-path%%',
   linkLabel: '%%portal:link-label%%',
+  productName: '%%portal:product-name%%',
+  logoUrl: '/%%portal:logo-url%%',
 } as const;
+
+/** The header's logo as the host renders it with the slot for its address. */
+const LOGO_ELEMENT = new RegExp(`<img\\b[^>]*${SHELL_SLOTS.logoUrl}[^>]*>`, 'g');
+/**
+ * The preload React's server renderer writes for that <img> (at the top of the markup, so inside
+ * #root): never wanted, the <img> is in the first bytes of the screen itself.
+ */
+const LOGO_PRELOAD = new RegExp(`<link\\b[^>]*${SHELL_SLOTS.logoUrl}[^>]*>`, 'g');
 
 export interface ShellInput {
   /** first-load.json's `shell`. */
@@ -22,6 +33,13 @@ export interface ShellInput {
   termsOfUseUrl: string;
   /** The live remotes' footer links (merged contributions, slot 'footer'). */
   footerLinks: readonly { path: string; label: string; order: number }[];
+  /**
+   * The header's product name: the theme's, else the kernel's in the page's locale; undefined when
+   * neither is known (a shell with its place is then client-rendered).
+   */
+  productName?: string | undefined;
+  /** The theme's logo; none: the header shows the name alone. */
+  logoUrl?: string | undefined;
 }
 
 const FOOTER_ITEM = /<li data-order="(-?\d+)">([\s\S]*?)<\/li>/g;
@@ -46,6 +64,7 @@ export function composeFirstScreen(input: ShellInput): string | undefined {
   const first = matches[0];
   const last = matches[matches.length - 1];
   if (!pattern || !first || !last || shell.split(SHELL_SLOTS.screen).length !== 2) return undefined;
+  if (shell.includes(SHELL_SLOTS.productName) && input.productName === undefined) return undefined;
   const own: Item[] = matches
     .filter((match) => match !== pattern)
     .map((match) => ({
@@ -64,5 +83,17 @@ export function composeFirstScreen(input: ShellInput): string | undefined {
   const start = first.index;
   const end = last.index + last[0].length;
   const withLinks = `${shell.slice(0, start)}${items.map((item) => item.html).join('')}${shell.slice(end)}`;
-  return withLinks.replace(SHELL_SLOTS.screen, () => input.screen);
+  return withBrand(withLinks, input).replace(SHELL_SLOTS.screen, () => input.screen);
+}
+
+/** The header's product name and logo in their places; without a logo, no <img> at all. */
+function withBrand(shell: string, { productName, logoUrl }: ShellInput): string {
+  const unloaded = shell.replace(LOGO_PRELOAD, '');
+  const named =
+    productName === undefined
+      ? unloaded
+      : unloaded.replaceAll(SHELL_SLOTS.productName, () => escapeAttribute(productName));
+  return logoUrl === undefined
+    ? named.replace(LOGO_ELEMENT, '')
+    : named.replaceAll(SHELL_SLOTS.logoUrl, () => escapeAttribute(logoUrl));
 }

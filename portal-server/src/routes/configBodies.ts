@@ -1,5 +1,6 @@
 import type { PortalServerConfig } from '../config.js';
 import type { ProductConfig } from '../productConfig.js';
+import type { ThemeBrand } from '../theme/loadTheme.js';
 import { PROXY_PREFIX, serviceUrlIsProxy } from '../proxy/proxyTarget.js';
 
 /** The body of GET /v1/config/environment. */
@@ -54,7 +55,14 @@ export function serviceUrlOf(config: Pick<PortalServerConfig, 'serviceUrl'>, pub
   return config.serviceUrl ?? new URL(PROXY_PREFIX, publicOrigin).href;
 }
 
+/**
+ * The body of GET /v1/config/portal: the product configuration, and what the header shows of the
+ * theme (`theme: { productName?, logoUrl? }`, only when the theme names either; the page's
+ * @portal/shared PortalConfigSchema reads it).
+ */
+export type PortalConfigBody = ProductConfig & { theme?: ThemeBrand };
+
 /** The body of GET /v1/config/portal (shared with the bootstrap block for the same reason). */
-export function portalConfigBody(product: ProductConfig): ProductConfig {
-  return product;
+export function portalConfigBody(product: ProductConfig, brand: ThemeBrand = {}): PortalConfigBody {
+  return Object.keys(brand).length > 0 ? { ...product, theme: brand } : product;
 }

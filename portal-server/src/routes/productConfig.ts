@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ProductConfig } from '../productConfig.js';
 import { NO_STORE } from '../static/cachePolicy.js';
-import { portalConfigBody } from './configBodies.js';
+import type { PortalConfigBody } from './configBodies.js';
 
-/** GET /v1/config/portal: the validated product configuration (audience, links, help content). */
-export function registerProductConfigRoute(app: FastifyInstance, product: ProductConfig): void {
-  const body = portalConfigBody(product);
+/**
+ * GET /v1/config/portal: the validated product configuration (audience, links, help content) and
+ * the theme's product name and logo (portalConfigBody).
+ */
+export function registerProductConfigRoute(app: FastifyInstance, body: PortalConfigBody): void {
   app.get('/v1/config/portal', (_request, reply) => reply.header('cache-control', NO_STORE).send(body));
 }

@@ -65,6 +65,17 @@ export function allowInlineStyles(reply: FastifyReply, hashes: readonly string[]
   if (hashes.length > 0) inlineStyles.set(reply, hashes);
 }
 
+/** Replies that are not pages but carry a policy of their own instead of RESOURCE_POLICY. */
+const resourcePolicies = new WeakMap<FastifyReply, string>();
+
+/**
+ * This reply (a file that is not a page, such as the theme's SVG logo) is sent with `policy`
+ * instead of RESOURCE_POLICY: still a resource policy, never a page's.
+ */
+export function useResourcePolicy(reply: FastifyReply, policy: string): void {
+  resourcePolicies.set(reply, policy);
+}
+
 /** Policies kept built: each origin's, times the few stylesheet sets the live builds give pages. */
 const MAX_POLICIES = 32;
 
@@ -135,7 +146,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     reply.headers(EVERY_RESPONSE);
     reply.header('cross-origin-resource-policy', crossOriginResourcePolicy(embeddable));
     if (!isPage(reply.getHeader('content-type'))) {
-      reply.header('content-security-policy', RESOURCE_POLICY);
+      reply.header('content-security-policy', resourcePolicies.get(reply) ?? RESOURCE_POLICY);
       // A proxied reply's own document headers are not the portal's to pass on.
       for (const name of DOCUMENT_ONLY) reply.removeHeader(name);
       return payload;

@@ -6,6 +6,7 @@
  */
 export * from './portalConfig';
 export * from './passkeySettings';
+export * from './themeBrand';
 export * from '../i18n/language';
 export * from '../constants';
 export * from '../lookup';

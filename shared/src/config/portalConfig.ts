@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { IDLE_WARNING_MS } from '../constants';
 import { allowUserResetAtom } from '../session/atoms';
 import { passkeySettingsAtom, readPasskeySettings } from './passkeySettings';
+import { readThemeBrand, themeBrandAtom } from './themeBrand';
 
 /**
  * The portal's product configuration (GET /v1/config/portal on the portal's own origin):
@@ -81,6 +82,8 @@ export function applyPortalConfig(store: Store, raw: unknown): PortalConfig {
   store.set(portalConfigAtom, parsed.output);
   // The passkey settings (issue 27) are read beside the configuration (passkeySettings.ts).
   store.set(passkeySettingsAtom, readPasskeySettings(raw));
+  // So is the theme's product name and logo (themeBrand.ts).
+  store.set(themeBrandAtom, readThemeBrand(raw));
   // Spec section 6: resetting the user is governed by allowUserReset; its source is this configuration.
   store.set(allowUserResetAtom, parsed.output.allowUserReset);
   return parsed.output;
