@@ -69,6 +69,10 @@ test('a wrong code shows the server message; Resend sends a new code that works'
 
   await page.getByRole('button', { name: 'Resend' }).click();
   const codes = await codesSent(emulator, 'sam.sms', 2);
+  // The new code is confirmed where the boxes are, in a status region (announced), focus on the boxes.
+  const confirmation = page.getByRole('status').filter({ hasText: /^A new code was sent to .+\.$/ });
+  await expect(confirmation).toBeVisible();
+  await expect(digit1(page)).toBeFocused();
   await digit1(page).pressSequentially(codes[1]?.code ?? '');
   await expect(page).toHaveURL(/\/welcome$/);
 });

@@ -50,6 +50,20 @@ test('the SMS code screen with its six boxes', async ({ page, emulator, pageErro
   await expectScreen(page, 'otp-sms');
 });
 
+test('the SMS code screen after Resend: the new code confirmed', async ({
+  page,
+  emulator,
+  pageErrors: _,
+}) => {
+  await signIn(page, 'sam.sms');
+  await expect(page.getByText(/^Enter security code sent to .+/)).toBeVisible();
+  await codeSent(emulator, 'sam.sms');
+  await page.getByRole('button', { name: 'Resend' }).press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: /^A new code was sent to .+\.$/ })).toBeVisible();
+  await expect(page.getByLabel('Digit 1 of 6')).toBeFocused();
+  await expectScreen(page, 'otp-sms-resent');
+});
+
 test('mobile authenticator code', async ({ page, pageErrors: _ }) => {
   await signIn(page, 'tina.totp');
   await expect(page).toHaveURL(/\/motp$/);

@@ -44,6 +44,11 @@ export const catalogueSource = {
   },
   otp: {
     enterSecurityCode: icu<{ value: string }>('Enter security code sent to {value}'),
+    /**
+     * Our wording (issue 44; the spec names only the Resend button): what Resend did, shown and
+     * announced once the new code is on its way.
+     */
+    codeResent: icu<{ value: string }>('A new code was sent to {value}.'),
     invalidAction: icu<{ action: string }>('Invalid action {action}'),
   },
   mobileOtp: {

@@ -99,6 +99,23 @@ describe('one-time code screen', () => {
     expect(calls[1]?.headers.get('X-Flow-State')).toBe('flow-1');
   });
 
+  it('confirms each Resend in a status region, and says nothing for the first code', async () => {
+    const calls = stubServer({ 'factor/v1/OTPGenerator': [{ body: generated }] });
+    factorSession(opening);
+    renderAt(<OtpScreen />, paths.sotp);
+    await screen.findByText('Enter security code sent to +1 ***-0101');
+    const confirmation = 'A new code was sent to +1 ***-0101.';
+    expect(screen.queryByText(confirmation)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Resend' }));
+    const shown = await screen.findByText(confirmation);
+    expect(shown.closest('[role="status"]')).toBeTruthy();
+    // A second Resend is confirmed again: its line is a new status region's, announced anew.
+    fireEvent.click(screen.getByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    await waitFor(() => expect(screen.getByText(confirmation)).not.toBe(shown));
+    expect(screen.getAllByText(confirmation)).toHaveLength(1);
+  });
+
   it('offers a chooser for several credentials and generates for the chosen one', async () => {
     const email = { credId: 'email-1', credType: 'email', credValue: 'o***@example.com', default: false };
     const calls = stubServer({

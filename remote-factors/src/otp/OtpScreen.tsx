@@ -1,7 +1,7 @@
 import { factorApi as api } from '../api/client';
 import type { AuthReply, CredentialOption } from '@portal/shared/transport';
 import type { RegistrationResult } from '../api/schemas';
-import { boundedText, useRunOnMount, useLocalisedServerCall } from '@portal/shared/ui';
+import { boundedText, LiveStatus, useRunOnMount, useLocalisedServerCall } from '@portal/shared/ui';
 import { activeLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
 import { factorOptionsAtom, flowStateAtom } from '@portal/shared/session';
@@ -30,6 +30,8 @@ interface Sent {
   sentTo: string;
   /** The flow state the code was generated in; Resend restores it. */
   cachedFlowState: string | null;
+  /** How many times Resend has sent a new code (0: the first code): each one is confirmed. */
+  resent: number;
 }
 
 /**
@@ -54,7 +56,7 @@ export function OtpScreen() {
   const stopWebOtp = useWebOtp(sent?.credType === 'sms' ? sent : null, (code) => codeRef.current?.fill(code));
 
   const generate = useCallback(
-    async (option: CredentialOption, cachedFlowState: string | null) => {
+    async (option: CredentialOption, cachedFlowState: string | null, resent = 0) => {
       const credType = option.credType || channel.credType;
       if (cachedFlowState) store.set(flowStateAtom, cachedFlowState);
       const generated = (reply: AuthReply) => {
@@ -67,7 +69,13 @@ export function OtpScreen() {
         if (reply.flowState) store.set(flowStateAtom, reply.flowState);
         // Shown in 'Enter security code sent to …': the server's string, bounded.
         const sentTo = boundedText(reply.credentials?.[0]?.credValue || optionValue(option));
-        setSent({ option, credType, sentTo, cachedFlowState: cachedFlowState ?? store.get(flowStateAtom) });
+        setSent({
+          option,
+          credType,
+          sentTo,
+          cachedFlowState: cachedFlowState ?? store.get(flowStateAtom),
+          resent,
+        });
         codeRef.current?.clear();
       };
       await run((signal) => api.generateOtp(option.credId, credType, { signal }), generated);
@@ -126,7 +134,7 @@ export function OtpScreen() {
                 type="button"
                 className="portal-button"
                 disabled={busy}
-                onClick={() => void generate(sent.option, sent.cachedFlowState)}
+                onClick={() => void generate(sent.option, sent.cachedFlowState, sent.resent + 1)}
               >
                 {messages.common.resend}
               </button>
@@ -141,6 +149,15 @@ export function OtpScreen() {
           <p className="portal-factor__status" aria-live="polite">
             {messages.otp.enterSecurityCode({ value: sent.sentTo })}
           </p>
+          {/* The prompt's words do not change on Resend, so it would say nothing: the new code is
+              confirmed here, shown and announced (a status region in the page from the start,
+              its line keyed by the resend, so a second Resend is announced again). */}
+          <LiveStatus
+            className="portal-factor__notice"
+            lineClassName="portal-factor__notice-line"
+            lines={sent.resent > 0 ? [messages.otp.codeResent({ value: sent.sentTo })] : []}
+            key={sent.resent}
+          />
         </CodeEntry>
       ) : enrolling ? (
         <ContactForm
