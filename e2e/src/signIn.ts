@@ -52,3 +52,15 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
   }, path);
 }
+
+/**
+ * On the User ID page: type the user, untick Remember Me (so nothing submits itself on a later
+ * visit) and submit with the keyboard. Leaves the page on its way to the next step.
+ */
+export async function submitUserId(page: Page, userId: string): Promise<void> {
+  const field = page.getByLabel('User ID');
+  await expect(field).toBeEditable();
+  await field.fill(userId);
+  await page.getByLabel('Remember Me').uncheck();
+  await page.getByRole('button', { name: 'Submit' }).press('Enter');
+}

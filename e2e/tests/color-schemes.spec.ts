@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '../src/fixtures';
 import { codeSent } from '../src/outbox';
 import { VIEWPORTS } from '../src/screenshots';
-import { PASSWORD } from '../src/signIn';
+import { PASSWORD, submitUserId } from '../src/signIn';
 
 // Light and dark (issue 44): the design tokens (shared/src/ui/tokens.css) follow the system's colour
 // scheme, and every main screen keeps WCAG 2.2 AA in both, colour contrast included: axe-core's
@@ -72,11 +72,7 @@ async function checkScreen(page: Page, checkA11y: CheckA11y, scheme: Scheme, nam
 }
 
 async function enterUserId(page: Page, userId: string): Promise<void> {
-  const field = page.getByLabel('User ID');
-  await expect(field).toBeEditable();
-  await field.fill(userId);
-  await page.getByLabel('Remember Me').uncheck();
-  await page.getByRole('button', { name: 'Submit' }).press('Enter');
+  await submitUserId(page, userId);
   await expect(page.getByLabel('Password', { exact: true })).toBeEditable();
 }
 

@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '../src/fixtures';
+import { expect, test } from '../src/fixtures';
 import { pauseClockNow } from '../src/clock';
 import { useScreenshotSetup } from '../src/screenshotSuite';
 import { expectScreen } from '../src/screenshots';
-import { PASSWORD } from '../src/signIn';
+import { PASSWORD, submitUserId } from '../src/signIn';
 import { editStartupData } from '../src/startupData';
 
 // Screenshot tests of the shell's parts issue 13 §4 changed or added (the banner, the redirect
@@ -13,18 +13,10 @@ import { editStartupData } from '../src/startupData';
 
 useScreenshotSetup();
 
-async function enterUserId(page: Page, userId: string): Promise<void> {
-  const field = page.getByLabel('User ID');
-  await expect(field).toBeEditable();
-  await field.fill(userId);
-  await page.getByLabel('Remember Me').uncheck();
-  await page.getByRole('button', { name: 'Submit' }).press('Enter');
-}
-
 test("the user-info banner with the audience's title", async ({ page, pageErrors: _ }) => {
   await editStartupData(page, { portalConfig: { userInfoTitle: { clients: 'Not you? Switch user' } } });
   await page.goto('/direct');
-  await enterUserId(page, 'pat.password');
+  await submitUserId(page, 'pat.password');
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Not you? Switch user' })).toBeVisible();
   await expectScreen(page, 'banner-title');
@@ -32,7 +24,7 @@ test("the user-info banner with the audience's title", async ({ page, pageErrors
 
 test('after a null reply: the message and the redirect helper', async ({ page, emulator, pageErrors: _ }) => {
   await page.goto('/direct');
-  await enterUserId(page, 'pat.password');
+  await submitUserId(page, 'pat.password');
   const password = page.getByLabel('Password', { exact: true });
   await expect(password).toBeEditable();
   await password.fill(PASSWORD);

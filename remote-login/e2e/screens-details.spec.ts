@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@portal/e2e/fixtures';
+import { expect, test } from '@portal/e2e/fixtures';
 import { useScreenshotSetup } from '@portal/e2e/screenshotSuite';
 import { expectScreen } from '@portal/e2e/screenshots';
+import { submitUserId } from '@portal/e2e/signIn';
 
 // Screenshot tests of remote-login's screens that issue 13 §4 changed (the approach of
 // screens.spec.ts; baselines in screens-details.spec.ts-snapshots/). Rewrite after a deliberate change:
@@ -8,20 +9,12 @@ import { expectScreen } from '@portal/e2e/screenshots';
 
 useScreenshotSetup();
 
-async function enterUserId(page: Page, userId: string): Promise<void> {
-  const field = page.getByLabel('User ID');
-  await expect(field).toBeEditable();
-  await field.fill(userId);
-  await page.getByLabel('Remember Me').uncheck();
-  await page.getByRole('button', { name: 'Submit' }).press('Enter');
-}
-
 test("the password page with 'More Options' (a password chosen among other factors)", async ({
   page,
   pageErrors: _,
 }) => {
   await page.goto('/direct');
-  await enterUserId(page, 'owen.options');
+  await submitUserId(page, 'owen.options');
   await page.getByRole('radio', { name: 'Password' }).check();
   await page.getByRole('button', { name: 'Select' }).press('Enter');
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@portal/e2e/fixtures';
 import { codeSent } from '@portal/e2e/outbox';
 import { useScreenshotSetup } from '@portal/e2e/screenshotSuite';
 import { expectScreen, FIXED_TIME } from '@portal/e2e/screenshots';
-import { PASSWORD } from '@portal/e2e/signIn';
+import { PASSWORD, submitUserId } from '@portal/e2e/signIn';
 import { addVirtualAuthenticator } from '@portal/e2e/webauthn';
 
 // Screenshot tests of remote-selfservice's screens that issue 13 §4 changed or added (the approach
@@ -11,18 +11,10 @@ import { addVirtualAuthenticator } from '@portal/e2e/webauthn';
 
 useScreenshotSetup();
 
-async function enterUserId(page: Page, userId: string): Promise<void> {
-  const field = page.getByLabel('User ID');
-  await expect(field).toBeEditable();
-  await field.fill(userId);
-  await page.getByLabel('Remember Me').uncheck();
-  await page.getByRole('button', { name: 'Submit' }).press('Enter');
-}
-
 /** From /direct through the User ID and the password, with the keyboard. */
 async function passwordStep(page: Page, userId: string): Promise<void> {
   await page.goto('/direct');
-  await enterUserId(page, userId);
+  await submitUserId(page, userId);
   const password = page.getByLabel('Password', { exact: true });
   await expect(password).toBeEditable();
   await password.fill(PASSWORD);
