@@ -92,12 +92,36 @@ export const NextActionContributionSchema = v.union([
 ]);
 export type NextActionContribution = v.InferOutput<typeof NextActionContributionSchema>;
 
+/** The factor icons the kernel draws (@portal/shared/ui FactorIcon). */
+export const FACTOR_ICON_NAMES = [
+  'message',
+  'email',
+  'phone',
+  'code',
+  'authenticator',
+  'push',
+  'passkey',
+  'security-key',
+  'biometric',
+  'recovery',
+  'token',
+  'sso',
+  'shield',
+] as const;
+export type FactorIconName = (typeof FACTOR_ICON_NAMES)[number];
+
 /** A factor code the remote can offer on factor selection ('SMSOTP', 'RECOVERYCODE'). */
 export const FactorContributionSchema = v.strictObject({
   code: v.pipe(v.string(), v.maxLength(40), v.regex(/^[A-Z][A-Z0-9_]*$/, 'a factor code such as SMSOTP')),
   label: TextSchema,
   /** Related factors share a group and are shown together (spec section 4). */
   group: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/), v.maxLength(40))),
+  /** The group's visible title on factor selection; the first member that gives one names the group. */
+  groupTitle: v.optional(TextSchema),
+  /** The kernel's drawing shown on the factor's card (FactorIcon); a shield when none is named. */
+  icon: v.optional(v.picklist(FACTOR_ICON_NAMES)),
+  /** One line under the label on the factor's card. */
+  description: v.optional(TextSchema),
 });
 export type FactorContribution = v.InferOutput<typeof FactorContributionSchema>;
 

@@ -1,7 +1,8 @@
 import { type ReactNode, useRef, useState } from 'react';
 import { messages } from '../messages/en_US';
 import { AssistanceDialog } from './AssistanceDialog';
-import './ErrorBanner.css';
+import { LinkButton } from './Button';
+import { Notice } from './Notice';
 
 export interface ErrorBannerProps {
   /** Text to show (rendered as text, never HTML); the spec's default when absent. */
@@ -19,29 +20,29 @@ export function ErrorBanner({ message, moreInfo = true, children }: ErrorBannerP
   // The dialog sits outside the alert region so its contents are not announced as part of the alert.
   return (
     <>
-      <div className="portal-error-banner" role="alert">
+      <Notice
+        tone="error"
+        live="alert"
+        className="portal-error-banner"
+        actions={
+          moreInfo || children ? (
+            <>
+              {moreInfo ? (
+                <LinkButton ref={moreInfoRef} aria-haspopup="dialog" onClick={() => setAssistanceOpen(true)}>
+                  {messages.common.moreInfo}
+                </LinkButton>
+              ) : null}
+              {children}
+            </>
+          ) : null
+        }
+      >
         {/* The message may be the server's own free text, in its own language and direction:
             isolated (bdi), so it never reorders on a right-to-left page. */}
         <p className="portal-error-banner__message">
           <bdi>{message || messages.errors.default}</bdi>
         </p>
-        {moreInfo || children ? (
-          <div className="portal-error-banner__actions">
-            {moreInfo ? (
-              <button
-                ref={moreInfoRef}
-                type="button"
-                className="portal-link-button"
-                aria-haspopup="dialog"
-                onClick={() => setAssistanceOpen(true)}
-              >
-                {messages.common.moreInfo}
-              </button>
-            ) : null}
-            {children}
-          </div>
-        ) : null}
-      </div>
+      </Notice>
       {moreInfo ? (
         <AssistanceDialog
           open={assistanceOpen}

@@ -155,33 +155,36 @@ export function OtpInput({
   return (
     <fieldset className="portal-otp">
       <legend className="portal-otp__label">{label}</legend>
-      {/* Digits are read left to right in every language: box 1 stays leftmost on an RTL page. */}
-      <div className="portal-otp__boxes" dir="ltr">
-        {boxes.map((digit, index) => (
-          <input
-            // Boxes are positional: the index is their identity.
-            key={index}
-            ref={(element) => {
-              inputs.current[index] = element;
-            }}
-            className="portal-otp__box"
-            type="text"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete={index === 0 ? 'one-time-code' : 'off'}
-            aria-label={messages.otp.digitLabel({ position: index + 1, total: length })}
-            aria-invalid={shownError ? true : undefined}
-            aria-describedby={shownError ? errorId : undefined}
-            // biome-ignore lint/a11y/noAutofocus: the code is the only thing to enter on this screen
-            autoFocus={autoFocus && index === 0}
-            disabled={disabled}
-            value={digit}
-            onFocus={(event) => event.target.select()}
-            onChange={onInputChange(index)}
-            onKeyDown={onKeyDown(index)}
-            onPaste={onPaste(index)}
-          />
-        ))}
+      {/* The boxes sit at the line's start, as the page's other fields do (the right on an RTL
+          page), but digits are read left to right in every language: box 1 is leftmost there too. */}
+      <div className="portal-otp__row">
+        <div className="portal-otp__boxes" dir="ltr">
+          {boxes.map((digit, index) => (
+            <input
+              // Boxes are positional: the index is their identity.
+              key={index}
+              ref={(element) => {
+                inputs.current[index] = element;
+              }}
+              className="portal-otp__box"
+              type="text"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              autoComplete={index === 0 ? 'one-time-code' : 'off'}
+              aria-label={messages.otp.digitLabel({ position: index + 1, total: length })}
+              aria-invalid={shownError ? true : undefined}
+              aria-describedby={shownError ? errorId : undefined}
+              // biome-ignore lint/a11y/noAutofocus: the code is the only thing to enter on this screen
+              autoFocus={autoFocus && index === 0}
+              disabled={disabled}
+              value={digit}
+              onFocus={(event) => event.target.select()}
+              onChange={onInputChange(index)}
+              onKeyDown={onKeyDown(index)}
+              onPaste={onPaste(index)}
+            />
+          ))}
+        </div>
       </div>
       {shownError ? (
         <p id={errorId} className="portal-otp__error" role="alert">
