@@ -60,8 +60,9 @@ const config: KnipConfig = {
       project: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}', 'scripts/*.mjs'],
     },
     tooling: {
-      // appConfig is reached through `exports`; the harness is an entry of the remotes' dev build.
-      entry: ['harness/index.ts'],
+      // appConfig is reached through `exports`; the harness and its design gallery are entries of
+      // the remotes' dev build.
+      entry: ['harness/index.ts', 'harness/gallery/index.ts'],
       project: ['src/**/*.ts', 'harness/**/*.{ts,tsx}', 'test/**/*.ts'],
       // Run by path (catalogues.ts: `formatjs compile --ast`), never imported; react-intl's version
       // and folder are read for the shared singletons (shared.ts).

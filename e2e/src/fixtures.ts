@@ -1,6 +1,7 @@
 import { expect, type Locator, mergeTests, type Page } from '@playwright/test';
 import { axeGuard } from './axeGuard';
 import { cspGuard } from './cspGuard';
+import { themeEnv } from './designPass';
 import { recordPage } from './failureRecord';
 import { type PortalStack, startStack } from './servers';
 
@@ -55,8 +56,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
     async ({}, use) => {
       // PSEUDO_LOCALES: the language picker offers the pseudo-locales too, so the locale pass
-      // (src/localePass.ts) can switch a running screen to them.
-      const stack = await startStack({ portalEnv: { LOG_LEVEL: 'warn', PSEUDO_LOCALES: 'on' } });
+      // (src/localePass.ts) can switch a running screen to them. E2E_THEME: the theme the portal
+      // server brands every page with (THEME_FILE; src/designPass.ts), the default's unless named.
+      const stack = await startStack({
+        portalEnv: { LOG_LEVEL: 'warn', PSEUDO_LOCALES: 'on', ...themeEnv() },
+      });
       await use(stack);
       await stack.stop();
     },

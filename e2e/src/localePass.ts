@@ -36,15 +36,15 @@ const AXE_LOCALES = [
   { tag: 'ja-JP', dir: 'ltr' },
 ] as const;
 
-const SOURCE = { tag: 'en-US', dir: 'ltr' } as const;
+export const SOURCE = { tag: 'en-US', dir: 'ltr' } as const;
 
 /** What the pass of one screen may add to its test's time (real time, on a loaded machine). */
 const PASS_TIME_MS = 60_000;
 
-type Locale = { tag: string; dir: 'ltr' | 'rtl' };
+export type Locale = { tag: string; dir: 'ltr' | 'rtl' };
 
 /** Marks what the test masks, so the same elements stay masked once their names are no longer English. */
-const MASK_ATTRIBUTE = 'data-e2e-locale-mask';
+export const MASK_ATTRIBUTE = 'data-e2e-locale-mask';
 
 export interface LocalePassOptions {
   /** The screen's name: its pictures are `<name>-<locale>-<width>.png`. */
@@ -176,7 +176,7 @@ async function cannotSwitch(page: Page): Promise<string | null> {
  * contributed titles and labels in its words (the picker asks the portal server for them after the
  * catalogues). The picker gives focus to its own button; `focused` gets it back.
  */
-async function switchTo(page: Page, locale: Locale, focused: () => Promise<void>): Promise<void> {
+export async function switchTo(page: Page, locale: Locale, focused: () => Promise<void>): Promise<void> {
   const words = page.waitForResponse((response) => {
     const url = new URL(response.url());
     return url.pathname === '/v1/config/contributions' && url.searchParams.get('ui_locales') === locale.tag;
@@ -203,7 +203,7 @@ async function pageTimersRun(page: Page): Promise<boolean> {
 }
 
 /** The focus as the test left it, to give back after each switch. */
-async function rememberFocus(page: Page): Promise<() => Promise<void>> {
+export async function rememberFocus(page: Page): Promise<() => Promise<void>> {
   const element = await page.evaluateHandle(() =>
     document.activeElement instanceof HTMLElement && document.activeElement !== document.body
       ? document.activeElement

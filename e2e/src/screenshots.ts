@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { checkScreenLooks, DEFAULT_THEME, designPassTakes, THEME } from './designPass';
 import { checkScreenInLocales, LOCALE_PASS } from './localePass';
 
 /**
@@ -38,6 +39,12 @@ const TOLERANCE = { maxDiffPixelRatio: 0.001, threshold: 0.03 } as const;
 export interface ScreenOptions {
   /** Parts that differ on every run (QR codes, timestamps, transaction ids, codes): painted over. */
   mask?: Locator[];
+  /**
+   * This state stands for its screen in the design pass (E2E_DESIGN=1, src/designPass.ts): it is
+   * also compared dark, in Arabic and in the theme of the run. One call per screen or route sets it
+   * (the screen's first or main state), so the matrix stays affordable.
+   */
+  looks?: boolean;
 }
 
 /**
@@ -46,12 +53,16 @@ export interface ScreenOptions {
  * style depends on where the last click was. With E2E_LOCALES=1 (`npm run test:locales`) the same
  * screen is then compared in the pseudo-locales, `<name>-en-XA-<width>.png` and
  * `<name>-ar-XB-<width>.png`, and checked with axe in ar and ja-JP (src/localePass.ts); the page is
- * back in en-US, with the focus where it was, when this returns.
+ * back in en-US, with the focus where it was, when this returns. With E2E_DESIGN=1 (`npm run
+ * test:design`) a state marked `looks` is then compared in light and dark, en-US and ar, at both
+ * widths, in the theme of the run (E2E_THEME): `<name>-<theme>-<scheme>-<locale>-<width>.png`
+ * (src/designPass.ts), and the page is given back as it was. Under a theme other than the default
+ * only those pictures are compared: the ordinary baselines are the default theme's.
  */
 export async function expectScreen(
   page: Page,
   name: string,
-  { mask = [] }: ScreenOptions = {},
+  { mask = [], looks = false }: ScreenOptions = {},
 ): Promise<void> {
   await page.mouse.move(0, 0);
   // The screen has arrived: focus moves to its first field or heading 100 ms after it showed, so
@@ -67,8 +78,16 @@ export async function expectScreen(
     .toBe(true)
     .catch(() => undefined);
   const compare = (pictures: string, masked: Locator[]) => compareAtWidths(page, pictures, masked);
-  await compare(name, mask);
-  if (LOCALE_PASS) await checkScreenInLocales(page, { name, mask, compare });
+  if (DEFAULT_THEME) {
+    await compare(name, mask);
+    if (LOCALE_PASS) await checkScreenInLocales(page, { name, mask, compare });
+  } else {
+    test.info().annotations.push({
+      type: 'ordinary baselines skipped',
+      description: `${name}: the run's theme is ${THEME}, the baselines' the default`,
+    });
+  }
+  if (looks && designPassTakes(name)) await checkScreenLooks(page, { name, mask, compare });
 }
 
 /** The page at both widths against `<name>-<width>.png`; it is left at 1280 px. */

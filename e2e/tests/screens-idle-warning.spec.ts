@@ -23,5 +23,5 @@ test('the idle warning dialog, 1:30 before the logout', async ({ page, pageError
   const [, minutes = '0', seconds = '0'] = shown.match(/(\d+):(\d\d)/) ?? [];
   await page.clock.runFor((Number(minutes) * 60 + Number(seconds) - 90) * 1000);
   await expect(dialog).toContainText('For your security, you will be signed out in 1:30.');
-  await expectScreen(page, 'idle-warning');
+  await expectScreen(page, 'idle-warning', { looks: true });
 });

@@ -54,7 +54,7 @@ test('the error banner and its assistance dialog', async ({ page, emulator, page
   await expect(page).toHaveURL(/\/sotp/);
   const moreInfo = page.getByRole('main').getByRole('button', { name: 'More Info' });
   await expect(moreInfo).toBeVisible();
-  await expectScreen(page, 'error-banner');
+  await expectScreen(page, 'error-banner', { looks: true });
 
   await moreInfo.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Login Assistance Information' });
@@ -66,17 +66,17 @@ test('the error banner and its assistance dialog', async ({ page, emulator, page
   const transactionId = openDialog.locator('dd').filter({ hasText: /^[0-9a-f]{8}-[0-9a-f]{4}-/ });
   await expect(timestamp).toHaveCount(1);
   await expect(transactionId).toHaveCount(1);
-  await expectScreen(page, 'assistance-dialog', { mask: [timestamp, transactionId] });
+  await expectScreen(page, 'assistance-dialog', { mask: [timestamp, transactionId], looks: true });
 });
 
 test('page not found', async ({ page, pageErrors: _ }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-  await expectScreen(page, 'not-found');
+  await expectScreen(page, 'not-found', { looks: true });
 });
 
 test("information page /emea-cookies (the portal server's own page)", async ({ page, pageErrors: _ }) => {
   await page.goto('/emea-cookies');
   await expect(heading(page, 'Cookie Notice')).toBeVisible();
-  await expectScreen(page, 'emea-cookies');
+  await expectScreen(page, 'emea-cookies', { looks: true });
 });

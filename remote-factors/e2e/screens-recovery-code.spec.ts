@@ -29,7 +29,7 @@ async function toRecoveryCode(page: Page): Promise<void> {
 
 test('the recovery-code screen', async ({ page, pageErrors: _ }) => {
   await toRecoveryCode(page);
-  await expectScreen(page, 'recovery-code');
+  await expectScreen(page, 'recovery-code', { looks: true });
 });
 
 test('the recovery-code screen after a wrong code', async ({ page, pageErrors: _ }) => {

@@ -37,7 +37,7 @@ test('the multi-credential chooser', async ({ page, pageErrors: _ }) => {
   const chooser = page.getByRole('group', { name: 'Select a way to sign in' });
   await expect(chooser.getByRole('radio')).toHaveCount(4);
   await expect(chooser.getByRole('radio').first()).toBeFocused();
-  await expectScreen(page, 'otp-chooser');
+  await expectScreen(page, 'otp-chooser', { looks: true });
 });
 
 test('the SMS code screen with its six boxes', async ({ page, emulator, pageErrors: _ }) => {
@@ -47,7 +47,7 @@ test('the SMS code screen with its six boxes', async ({ page, emulator, pageErro
   await codeSent(emulator, 'sam.sms');
   await expect(page.getByLabel('Digit 6 of 6')).toBeVisible();
   await expect(page.getByLabel('Digit 1 of 6')).toBeFocused();
-  await expectScreen(page, 'otp-sms');
+  await expectScreen(page, 'otp-sms', { looks: true });
 });
 
 test('the SMS code screen after Resend: the new code confirmed', async ({
@@ -69,7 +69,7 @@ test('mobile authenticator code', async ({ page, pageErrors: _ }) => {
   await expect(page).toHaveURL(/\/motp$/);
   await expect(page.getByRole('group', { name: 'Security code' })).toBeVisible();
   await expect(page.getByLabel('Digit 1 of 6')).toBeFocused();
-  await expectScreen(page, 'motp');
+  await expectScreen(page, 'motp', { looks: true });
 });
 
 test('push, waiting for the approval', async ({ page, emulator, pageErrors: _ }) => {
@@ -79,14 +79,14 @@ test('push, waiting for the approval', async ({ page, emulator, pageErrors: _ })
   await expect(page.getByText(/^Accept push request on your .+ to login\.$/)).toBeVisible();
   // The loading bar shows once the wait has gone a second (the kernel's busy indicator).
   await expect(page.getByRole('progressbar')).toBeVisible();
-  await expectScreen(page, 'push');
+  await expectScreen(page, 'push', { looks: true });
 });
 
 test('token code', async ({ page, pageErrors: _ }) => {
   await signIn(page, 'sid.securid');
   await expect(page).toHaveURL(/\/securid$/);
   await expect(page.getByLabel('Enter your pin and passcode')).toBeFocused();
-  await expectScreen(page, 'securid');
+  await expectScreen(page, 'securid', { looks: true });
 });
 
 test('factor selection', async ({ page, pageErrors: _ }) => {
@@ -96,7 +96,7 @@ test('factor selection', async ({ page, pageErrors: _ }) => {
     page.getByRole('group', { name: 'Select an authentication method' }).getByRole('radio'),
   ).toHaveCount(7);
   await expect(page.getByRole('radio').first()).toBeFocused();
-  await expectScreen(page, 'factor-selection');
+  await expectScreen(page, 'factor-selection', { looks: true });
 });
 
 test('FIDO biometric, registering on the first sign-in', async ({ page, emulator, pageErrors: _ }) => {
@@ -108,5 +108,5 @@ test('FIDO biometric, registering on the first sign-in', async ({ page, emulator
   await expect(page.getByRole('heading', { name: 'FIDO Device Registration' })).toBeVisible();
   // The loading bar shows once the wait has gone a second (the kernel's busy indicator).
   await expect(page.getByRole('progressbar')).toBeVisible();
-  await expectScreen(page, 'fido');
+  await expectScreen(page, 'fido', { looks: true });
 });

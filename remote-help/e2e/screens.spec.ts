@@ -15,7 +15,7 @@ test('login assistance', async ({ page, pageErrors: _ }) => {
   await expect(page.getByRole('heading', { name: 'Login Assistance', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Copy to Clipboard' })).toBeVisible();
   // The troubleshooting lines: the time the page was opened and the transaction id.
-  await expectScreen(page, 'help', { mask: [page.locator('.portal-help__line-value')] });
+  await expectScreen(page, 'help', { mask: [page.locator('.portal-help__line-value')], looks: true });
 });
 
 for (const info of [
@@ -26,6 +26,6 @@ for (const info of [
   test(`information page ${info.path}`, async ({ page, pageErrors: _ }) => {
     await page.goto(info.path);
     await expect(page.getByRole('heading', { name: info.title, level: 1 })).toBeVisible();
-    await expectScreen(page, info.name);
+    await expectScreen(page, info.name, { looks: true });
   });
 }

@@ -39,16 +39,16 @@ async function signIn(page: Page, userId: string): Promise<void> {
 test('landing, User ID, password, signed out', async ({ page, pageErrors: _ }) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Login Assistance' }).first()).toBeVisible();
-  await expectScreen(page, 'landing');
+  await expectScreen(page, 'landing', { looks: true });
 
   await page.goto('/direct');
   await expect(page.getByLabel('User ID')).toBeFocused();
-  await expectScreen(page, 'user-id');
+  await expectScreen(page, 'user-id', { looks: true });
 
   await enterUserId(page, 'pat.password');
   await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
-  await expectScreen(page, 'password');
+  await expectScreen(page, 'password', { looks: true });
 
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Submit' }).press('Enter');
@@ -59,7 +59,7 @@ test('landing, User ID, password, signed out', async ({ page, pageErrors: _ }) =
   await expect(page).toHaveURL(/\/signed-out$/);
   await expect(heading(page, 'Logout Successful')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Log in again' })).toBeFocused();
-  await expectScreen(page, 'signed-out');
+  await expectScreen(page, 'signed-out', { looks: true });
 });
 
 test('change password', async ({ page, pageErrors: _ }) => {
@@ -67,7 +67,7 @@ test('change password', async ({ page, pageErrors: _ }) => {
   await expect(page).toHaveURL(/\/changePassword$/);
   await expect(page.getByRole('heading', { name: 'Update Password Required' })).toBeVisible();
   await expect(page.getByLabel('Current password', { exact: true })).toBeFocused();
-  await expectScreen(page, 'change-password');
+  await expectScreen(page, 'change-password', { looks: true });
 });
 
 test('identity provider, while connecting', async ({ page, emulator, pageErrors: _ }) => {
@@ -78,7 +78,7 @@ test('identity provider, while connecting', async ({ page, emulator, pageErrors:
   await expect(page).toHaveURL(/\/idp$/);
   await expect(page.getByRole('heading', { name: /^Connecting to / })).toBeVisible();
   await expect(page.getByRole('progressbar')).toBeVisible();
-  await expectScreen(page, 'idp');
+  await expectScreen(page, 'idp', { looks: true });
 });
 
 test('access denied, restart required', async ({ page, emulator, pageErrors: _ }) => {
@@ -86,7 +86,7 @@ test('access denied, restart required', async ({ page, emulator, pageErrors: _ }
   await enterUserId(page, 'dan.denied', false);
   await expect(page).toHaveURL(/\/denied$/);
   await expect(heading(page, 'Access Denied')).toBeVisible();
-  await expectScreen(page, 'denied');
+  await expectScreen(page, 'denied', { looks: true });
 
   // The service answers with a step this portal does not know.
   await emulator.post('faults', { call: 'auth/v1/authenticate', body: { nextaction: 'SOMETHING_NEW' } });
@@ -96,5 +96,5 @@ test('access denied, restart required', async ({ page, emulator, pageErrors: _ }
   await expect(
     page.getByRole('heading', { name: 'Unrecoverable error. Please restart login or try again later.' }),
   ).toBeVisible();
-  await expectScreen(page, 'restart-required');
+  await expectScreen(page, 'restart-required', { looks: true });
 });

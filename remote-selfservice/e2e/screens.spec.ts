@@ -45,7 +45,7 @@ test('welcome, manage credentials, register, mobile authenticator registration',
   await expect(page).toHaveURL(/\/welcome$/);
   await expect(page.getByRole('heading', { name: /^Hello, / })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Manage Credentials' })).toBeFocused();
-  await expectScreen(page, 'welcome');
+  await expectScreen(page, 'welcome', { looks: true });
 
   await page.getByRole('link', { name: 'Manage Credentials' }).press('Enter');
   await expect(heading(page, 'Manage Credentials')).toBeVisible();
@@ -55,7 +55,7 @@ test('welcome, manage credentials, register, mobile authenticator registration',
 
   await page.getByRole('button', { name: 'Register a new credential' }).press('Enter');
   await expect(page.getByRole('group', { name: 'Choose a credential type' })).toBeVisible();
-  await expectScreen(page, 'register');
+  await expectScreen(page, 'register', { looks: true });
 
   await page.getByRole('radio', { name: 'Code from Mobile Authenticator', exact: true }).check();
   await page.getByRole('button', { name: 'Next' }).press('Enter');
@@ -67,7 +67,7 @@ test('welcome, manage credentials, register, mobile authenticator registration',
   await expect(page.getByLabel('Digit 1 of 6')).toBeFocused();
   // The QR code carries a fresh secret on every run (masked by what it is, not by its English
   // name: the locale pass masks it in other languages too).
-  await expectScreen(page, 'register-totp', { mask: [page.locator('.portal-qr-code')] });
+  await expectScreen(page, 'register-totp', { mask: [page.locator('.portal-qr-code')], looks: true });
 });
 
 test('manage credentials with the fixture credentials', async ({ page, emulator, pageErrors: _ }) => {
@@ -84,7 +84,7 @@ test('manage credentials with the fixture credentials', async ({ page, emulator,
   const items = page.getByRole('list', { name: 'Your credentials' }).getByRole('listitem');
   await expect(items).toHaveCount(4);
   await expect(page.getByRole('button', { name: 'Register a new credential' })).toBeFocused();
-  await expectScreen(page, 'self-service');
+  await expectScreen(page, 'self-service', { looks: true });
 });
 
 /** A display name and an e-mail address of 200 characters without a break (issue 30). */

@@ -19,6 +19,7 @@ import type { DocumentWordId } from './documentWords.ts';
 import { eagerCompileHint } from './compileHints.ts';
 import { FederationRuntimeAsEsmPlugin } from './federationRuntimeModules.ts';
 import { FirstLoadPlugin } from './firstLoadPlugin.ts';
+import { galleryMiddleware } from './gallery.ts';
 import { DEFAULT_PORTAL_URL, harnessDefines, portalProxy, readFactorUsers } from './harnessDev.ts';
 import { ManifestContributionsPlugin } from './manifestContributionsPlugin.ts';
 import { ManifestIntegrityPlugin } from './manifestIntegrityPlugin.ts';
@@ -428,13 +429,26 @@ export function remoteDevConfigs(opts: RemoteOptions): Configuration[] {
   const harnessDir = path.resolve(import.meta.dirname, '../harness');
   const harness = baseConfig({ ...opts, outDir: 'dist-harness' }, `${opts.name}_harness`);
   harness.name = 'harness';
-  harness.entry = { harness: path.join(harnessDir, 'index.ts') };
+  // The design gallery (gallery/, /gallery): every screenshot baseline of the suite on one page.
+  harness.entry = {
+    harness: path.join(harnessDir, 'index.ts'),
+    gallery: path.join(harnessDir, 'gallery', 'index.ts'),
+  };
   if (harness.output) harness.output.publicPath = '/harness/';
   // The harness sources live in tooling/: resolve packages from the remote's folder.
   harness.resolve = { ...harness.resolve, modules: [path.join(opts.dir, 'node_modules'), 'node_modules'] };
   harness.devServer = undefined;
   harness.plugins?.push(
-    new HtmlRspackPlugin({ template: path.join(harnessDir, 'index.html'), filename: 'index.html' }),
+    new HtmlRspackPlugin({
+      template: path.join(harnessDir, 'index.html'),
+      filename: 'index.html',
+      chunks: ['harness'],
+    }),
+    new HtmlRspackPlugin({
+      template: path.join(harnessDir, 'gallery', 'gallery.html'),
+      filename: 'gallery.html',
+      chunks: ['gallery'],
+    }),
     new DefinePlugin(harnessDefines(opts.name, opts.exposes, opts.contributions, readFactorUsers(opts.dir))),
     new ModuleFederationPlugin({
       name: `${opts.name}_harness`,
@@ -449,8 +463,16 @@ export function remoteDevConfigs(opts: RemoteOptions): Configuration[] {
   if (remote.devServer && typeof remote.devServer === 'object') {
     remote.devServer = {
       ...remote.devServer,
-      historyApiFallback: { index: '/harness/index.html' },
+      historyApiFallback: {
+        index: '/harness/index.html',
+        rewrites: [{ from: /^\/gallery\/?$/, to: '/harness/gallery.html' }],
+      },
       proxy: [portalProxy(process.env.PORTAL_URL ?? DEFAULT_PORTAL_URL, PORTAL_PROXY_PATH)],
+      // The gallery's manifest, made from the baselines' names on each request, and the pictures.
+      setupMiddlewares: (middlewares) => [
+        galleryMiddleware(path.resolve(import.meta.dirname, '../..')),
+        ...middlewares,
+      ],
       open: false,
     };
   }
