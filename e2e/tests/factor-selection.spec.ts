@@ -27,8 +27,8 @@ test('the list: labels (custom names, IDP without "Internal"), grouping, tooltip
   await expect(options(page).getByRole('radio')).toHaveCount(LABELS.length);
   for (const label of LABELS) await expect(options(page).getByRole('radio', { name: label })).toBeVisible();
   await expect(page.getByText(/Internal/)).toHaveCount(0);
-  await expect(page.getByRole('group', { name: 'Text message (SMS), Email' })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Mobile Authenticator, Push notification' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'A code sent to you' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'The app on your phone' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Remember my choice' })).toHaveAccessibleDescription(
     'The selected authentication factor will be saved for future logins with your account.',
   );

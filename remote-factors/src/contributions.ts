@@ -10,7 +10,7 @@ import { recoveryCodeContributions as recoveryCode } from './recoveryCode/contri
  * next actions that open them, and the factors it can offer on factor selection. The build writes
  * this into the remote's manifest; the host builds its router and next-action dispatch from it.
  */
-const { factorLabels: label } = messages;
+const { factorLabels: label, factorDescriptions: describe, factorGroups: groups } = messages;
 const afterFactor = [paths.welcome];
 
 /** A FIDO type's screen opens for sign-in and for inline registration (fido/fidoSignIn). */
@@ -67,16 +67,65 @@ export default defineContributions({
     ...recoveryCode.nextActions,
   ],
   factors: [
-    { code: 'SMSOTP', label: label.SMSOTP, group: 'otp' },
-    { code: 'EMAILOTP', label: label.EMAILOTP, group: 'otp' },
-    { code: 'IVROTP', label: label.IVROTP },
-    { code: 'OTP', label: label.OTP },
-    { code: 'MOBILEOTP', label: label.MOBILEOTP, group: 'mobile' },
-    { code: 'PUSH', label: label.PUSH, group: 'mobile' },
-    { code: 'FIDO', label: label.FIDO, group: 'fido' },
-    { code: 'SECURITYKEY', label: label.SECURITYKEY, group: 'fido' },
-    { code: 'PASSKEY', label: label.PASSKEY, group: 'fido' },
-    { code: 'CUSTOM', label: label.CUSTOM },
+    {
+      code: 'SMSOTP',
+      label: label.SMSOTP,
+      group: 'otp',
+      groupTitle: groups.otp,
+      icon: 'message',
+      description: describe.SMSOTP,
+    },
+    {
+      code: 'EMAILOTP',
+      label: label.EMAILOTP,
+      group: 'otp',
+      groupTitle: groups.otp,
+      icon: 'email',
+      description: describe.EMAILOTP,
+    },
+    { code: 'IVROTP', label: label.IVROTP, icon: 'phone', description: describe.IVROTP },
+    { code: 'OTP', label: label.OTP, icon: 'code', description: describe.OTP },
+    {
+      code: 'MOBILEOTP',
+      label: label.MOBILEOTP,
+      group: 'mobile',
+      groupTitle: groups.mobile,
+      icon: 'authenticator',
+      description: describe.MOBILEOTP,
+    },
+    {
+      code: 'PUSH',
+      label: label.PUSH,
+      group: 'mobile',
+      groupTitle: groups.mobile,
+      icon: 'push',
+      description: describe.PUSH,
+    },
+    {
+      code: 'FIDO',
+      label: label.FIDO,
+      group: 'fido',
+      groupTitle: groups.fido,
+      icon: 'biometric',
+      description: describe.FIDO,
+    },
+    {
+      code: 'SECURITYKEY',
+      label: label.SECURITYKEY,
+      group: 'fido',
+      groupTitle: groups.fido,
+      icon: 'security-key',
+      description: describe.SECURITYKEY,
+    },
+    {
+      code: 'PASSKEY',
+      label: label.PASSKEY,
+      group: 'fido',
+      groupTitle: groups.fido,
+      icon: 'passkey',
+      description: describe.PASSKEY,
+    },
+    { code: 'CUSTOM', label: label.CUSTOM, icon: 'token', description: describe.CUSTOM },
     ...recoveryCode.factors,
   ],
   calls: recoveryCode.calls,

@@ -161,6 +161,33 @@ export const catalogueSource = {
     /** Ours (issue 22), not the spec's. */
     RECOVERYCODE: 'Recovery code',
   },
+  /**
+   * Our wording (issue 44): the line under each factor's label on its factor selection card. The
+   * spec does not word them.
+   */
+  factorDescriptions: {
+    SMSOTP: 'Get a code by text message.',
+    EMAILOTP: 'Get a code by email.',
+    IVROTP: 'Get a code in an automated phone call.',
+    OTP: 'Get a code sent to one of your contacts.',
+    MOBILEOTP: 'Enter the code your authenticator app shows.',
+    PUSH: 'Approve a request in the app on your phone.',
+    FIDO: 'Use your fingerprint or face on this device.',
+    SECURITYKEY: 'Use your USB or NFC security key.',
+    PASSKEY: 'Use a passkey saved on this device or your phone.',
+    CUSTOM: 'Enter your PIN and the code on your token.',
+    RECOVERYCODE: 'Use one of the recovery codes you saved.',
+  },
+  /**
+   * Our wording (issue 44): the visible titles of the related factors' groups on factor selection
+   * (spec section 4, Related factor grouping), and of the factors shown after them in no group.
+   */
+  factorGroups: {
+    otp: 'A code sent to you',
+    mobile: 'The app on your phone',
+    fido: 'This device or a security key',
+    other: 'Other ways',
+  },
   /** Our wording (issue 22): the recovery-code factor is not in the spec. */
   recoveryCode: {
     title: 'Recovery code',

@@ -5,7 +5,7 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FactorSelectionScreen } from '../src/factorSelection/FactorSelectionScreen';
 import { PushScreen } from '../src/push/PushScreen';
-import { factorSession, renderAt, stubServer } from './harness';
+import { factorSession, radioNames, renderAt, stubServer } from './harness';
 
 /** A 1 MB device or factor name, as a broken or hostile reply could carry. */
 const huge = 'D'.repeat(1024 * 1024);
@@ -22,8 +22,7 @@ describe('server names on the factor screens are shown bounded', () => {
     };
     factorSession(reply);
     renderAt(<PushScreen />, paths.push);
-    const radios = screen.getAllByRole('radio');
-    expect(radios[0]?.closest('label')?.textContent).toBe(` ${shown} (Vendor push and OTP credential)`);
+    expect(radioNames()[0]).toBe(`${shown} (Vendor push and OTP credential)`);
     await act(async () => {
       screen.getByRole('button', { name: 'Continue' }).click();
     });
@@ -37,7 +36,6 @@ describe('server names on the factor screens are shown bounded', () => {
       customFactorOptions: { 'CUSTOM/big': huge },
     });
     renderAt(<FactorSelectionScreen />, paths.factorSelection);
-    const labels = screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent?.trim());
-    expect(labels).toContain(shown);
+    expect(radioNames()).toContain(shown);
   });
 });

@@ -52,9 +52,31 @@ describe('factor codes and labels come from the contributed factors', () => {
         SMSOTP: 'Text to my work phone',
       }),
     ).toEqual([
-      { code: 'CUSTOM9', base: 'CUSTOM9', label: 'Hardware token' },
-      { code: 'CUSTOM/securid', base: 'CUSTOM', label: 'RSA SecurID' },
-      { code: 'SMSOTP', base: 'SMSOTP', label: 'Text to my work phone', group: 'otp' },
+      { code: 'CUSTOM9', base: 'CUSTOM9', label: 'Hardware token', icon: 'shield' },
+      {
+        code: 'CUSTOM/securid',
+        base: 'CUSTOM',
+        label: 'RSA SecurID',
+        icon: 'token',
+        description: 'Enter your PIN and the code on your token.',
+      },
+      {
+        code: 'SMSOTP',
+        base: 'SMSOTP',
+        label: 'Text to my work phone',
+        group: 'otp',
+        groupTitle: 'A code sent to you',
+        icon: 'message',
+        description: 'Get a code by text message.',
+      },
+    ]);
+  });
+  it("gives a card the contributed drawing, an identity provider's 'sso', else a shield", () => {
+    expect(choices(['SMSOTP', 'IDP/corp', 'PASSWORD', 'RECOVERYCODE']).map((c) => c.icon)).toEqual([
+      'message',
+      'sso',
+      'shield',
+      'recovery',
     ]);
   });
   it.each([
@@ -109,6 +131,14 @@ describe('related factors: one contributed group', () => {
   });
   it('leaves a factor without relatives alone', () => {
     expect(groupRelatedFactors(choices(['SMSOTP'])).map((g) => g.members.length)).toEqual([1]);
+  });
+  it("titles a group of related factors with its members' group title; a group of one has none", () => {
+    const groups = groupRelatedFactors(choices(['FIDO', 'IVROTP', 'PASSKEY', 'SMSOTP']));
+    expect(groups.map((g) => [g.title, g.members.map((m) => m.code)])).toEqual([
+      ['This device or a security key', ['FIDO', 'PASSKEY']],
+      [undefined, ['IVROTP']],
+      [undefined, ['SMSOTP']],
+    ]);
   });
   it('puts a new remote factor into the group it names', () => {
     const hardware = { code: 'HARDWAREKEY', label: 'Hardware key', group: 'otp' };

@@ -8,6 +8,8 @@ import { FactorSelectionScreen } from '../src/factorSelection/FactorSelectionScr
 import {
   factorSession,
   liveContributions,
+  radioDescriptions,
+  radioNames,
   remoteContributions,
   renderAt,
   signInRemote,
@@ -49,12 +51,11 @@ function show(reply: AuthReply = selection, state?: unknown) {
 const location = () => screen.getByTestId('location').textContent;
 
 describe('factor selection', () => {
-  it('lists the factors with their labels, grouped, without unknown ones; Select waits for a choice', async () => {
+  it('lists the factors as cards with their labels and descriptions, grouped under visible titles; Select waits for a choice', async () => {
     show();
     expect(screen.getByRole('heading', { name: 'Factor Selection' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Select an authentication method' })).toBeTruthy();
-    const radios = screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent?.trim());
-    expect(radios).toEqual([
+    expect(radioNames()).toEqual([
       'Text message (SMS)',
       'Email',
       'Mobile Authenticator',
@@ -63,26 +64,53 @@ describe('factor selection', () => {
       'RSA SecurID',
       'Corporate SSO',
     ]);
+    expect(radioDescriptions()).toEqual([
+      'Get a code by text message.',
+      'Get a code by email.',
+      'Enter the code your authenticator app shows.',
+      'Approve a request in the app on your phone.',
+      'Use your fingerprint or face on this device.',
+      'Enter your PIN and the code on your token.',
+      '',
+    ]);
+    // Each radio is found by its name alone (the description is read after it).
+    expect(screen.getByRole('radio', { name: 'Push notification' })).toBeTruthy();
     // The names the server gave are isolated (shown as sent, in their own direction); ours are not.
     const isolated = screen
       .getAllByRole('radio')
       .map((radio) => radio.closest('label')?.querySelector('bdi')?.textContent ?? null);
     expect(isolated).toEqual([null, null, null, null, null, 'RSA SecurID', 'Corporate SSO']);
-    expect(screen.getByRole('group', { name: 'Text message (SMS), Email' })).toBeTruthy();
-    expect(screen.getByRole('group', { name: 'Mobile Authenticator, Push notification' })).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: 'Remember my choice' })).toHaveProperty('checked', false);
+    // Related factors under their group's visible title; the rest after them under 'Other ways'.
+    const group = (name: string) => screen.getByRole('group', { name });
+    expect(radioNames(group('A code sent to you'))).toEqual(['Text message (SMS)', 'Email']);
+    expect(radioNames(group('The app on your phone'))).toEqual(['Mobile Authenticator', 'Push notification']);
+    expect(radioNames(group('Other ways'))).toEqual(['Biometric', 'RSA SecurID', 'Corporate SSO']);
+    expect(screen.getByText('A code sent to you')).toBeTruthy();
+    // Every card has its drawing.
     expect(
-      screen.getByRole('checkbox', { name: 'Remember my choice' }).getAttribute('aria-describedby'),
-    ).toBeTruthy();
-    expect(
-      screen.getByText(
-        'The selected authentication factor will be saved for future logins with your account.',
-      ),
-    ).toBeTruthy();
+      screen.getAllByRole('radio').map((radio) => Boolean(radio.closest('label')?.querySelector('svg'))),
+    ).toEqual(Array(7).fill(true));
+    const remember = screen.getByRole('checkbox', { name: 'Remember my choice' });
+    expect(remember).toHaveProperty('checked', false);
+    // The spec's tooltip is the box's visible hint, and its description.
+    const hint = screen.getByText(
+      'The selected authentication factor will be saved for future logins with your account.',
+    );
+    expect(remember.getAttribute('aria-describedby')).toBe(hint.id);
     const select = screen.getByRole('button', { name: 'Select' });
     expect(select).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('radio', { name: 'Email' }));
     expect(select).toHaveProperty('disabled', false);
+  });
+
+  it('shows no group titles when no related factors are offered together', () => {
+    show({ ...selection, currentFactors: ['SMSOTP', 'PUSH', 'CUSTOM/securid'] });
+    expect(radioNames()).toEqual(['Text message (SMS)', 'Push notification', 'RSA SecurID']);
+    expect(
+      screen
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('aria-label') ?? group.querySelector('legend')?.textContent),
+    ).toEqual(['Select an authentication method']);
   });
 
   it('offers a factor another live remote contributes, in the group it names, with no change here', () => {
@@ -93,13 +121,18 @@ describe('factor selection', () => {
       factors: [{ code: 'HARDWAREKEY', label: 'Hardware key', group: 'otp' }],
     });
     show({ ...selection, currentFactors: ['SMSOTP', 'HARDWAREKEY', 'PUSH'] });
-    const labels = () =>
-      screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent?.trim());
-    expect(labels()).toEqual(['Text message (SMS)', 'Push notification']);
+    expect(radioNames()).toEqual(['Text message (SMS)', 'Push notification']);
     // The hardware-key remote goes live: the list follows the contributions.
     act(() => liveContributions([signInRemote, hardwareRemote]));
-    expect(labels()).toEqual(['Text message (SMS)', 'Hardware key', 'Push notification']);
-    expect(screen.getByRole('group', { name: 'Text message (SMS), Hardware key' })).toBeTruthy();
+    expect(radioNames()).toEqual(['Text message (SMS)', 'Hardware key', 'Push notification']);
+    expect(radioNames(screen.getByRole('group', { name: 'A code sent to you' }))).toEqual([
+      'Text message (SMS)',
+      'Hardware key',
+    ]);
+    // A factor whose contribution names no drawing gets the shield.
+    expect(
+      screen.getByRole('radio', { name: 'Hardware key' }).closest('label')?.querySelector('svg'),
+    ).toBeTruthy();
   });
 
   it('sends the chosen code, routes the reply and remembers the choice per level when ticked', async () => {

@@ -129,3 +129,26 @@ export const tokenCodeOpening: AuthReply = {
   currentFactors: ['CUSTOM/securid'],
   additional: { customFlowId: 'securid' },
 };
+
+/** The text of the elements an attribute's id list names ('aria-labelledby', 'aria-describedby'). */
+function referencedText(element: Element, attribute: string): string {
+  return (element.getAttribute(attribute) ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
+}
+
+/** The radios in order as a screen reader names them (a choice card's title), and their descriptions. */
+export function radioNames(within: ParentNode = document): string[] {
+  return [...within.querySelectorAll('input[type="radio"]')].map((radio) =>
+    referencedText(radio, 'aria-labelledby'),
+  );
+}
+
+export function radioDescriptions(within: ParentNode = document): string[] {
+  return [...within.querySelectorAll('input[type="radio"]')].map((radio) =>
+    referencedText(radio, 'aria-describedby'),
+  );
+}

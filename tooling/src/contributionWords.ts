@@ -5,16 +5,16 @@ import { MANIFEST_FILE } from './manifestIntegrityPlugin.ts';
 
 type Words = Record<string, Record<string, string>>;
 
-/** The texts a remote's contributions show: route titles, factor and link labels. */
+/** The texts a remote's contributions show: route titles, factor labels, descriptions and group titles, link labels. */
 function contributedTexts(contributions: unknown): string[] {
   const c = contributions as {
     routes?: { title?: unknown }[];
-    factors?: { label?: unknown }[];
+    factors?: { label?: unknown; description?: unknown; groupTitle?: unknown }[];
     links?: { label?: unknown }[];
   };
   const texts = [
     ...(c.routes ?? []).map((route) => route.title),
-    ...(c.factors ?? []).map((factor) => factor.label),
+    ...(c.factors ?? []).flatMap((factor) => [factor.label, factor.description, factor.groupTitle]),
     ...(c.links ?? []).map((link) => link.label),
   ];
   return [...new Set(texts.filter((text): text is string => typeof text === 'string'))];

@@ -107,9 +107,7 @@ export async function refreshContributedWords(
   }
   const current = store.get(contributionsAtom);
   const title = new Map(fetched.routes.map((route) => [`${route.remote} ${route.path}`, route.title]));
-  const factorLabel = new Map(
-    fetched.factors.map((factor) => [`${factor.remote} ${factor.code}`, factor.label]),
-  );
+  const factorWords = new Map(fetched.factors.map((factor) => [`${factor.remote} ${factor.code}`, factor]));
   const linkLabel = new Map(
     fetched.links.map((link) => [`${link.remote} ${link.slot} ${link.path}`, link.label]),
   );
@@ -119,10 +117,15 @@ export async function refreshContributedWords(
       ...route,
       title: title.get(`${route.remote} ${route.path}`) ?? route.title,
     })),
-    factors: current.factors.map((factor) => ({
-      ...factor,
-      label: factorLabel.get(`${factor.remote} ${factor.code}`) ?? factor.label,
-    })),
+    factors: current.factors.map((factor) => {
+      const words = factorWords.get(`${factor.remote} ${factor.code}`);
+      return {
+        ...factor,
+        label: words?.label ?? factor.label,
+        description: words?.description ?? factor.description,
+        groupTitle: words?.groupTitle ?? factor.groupTitle,
+      };
+    }),
     links: current.links.map((link) => ({
       ...link,
       label: linkLabel.get(`${link.remote} ${link.slot} ${link.path}`) ?? link.label,

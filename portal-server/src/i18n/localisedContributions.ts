@@ -29,7 +29,12 @@ export function localisedContributions(
   return {
     ...merged,
     routes: merged.routes.map((route) => ({ ...route, title: say(route.remote, route.title) })),
-    factors: merged.factors.map((factor) => ({ ...factor, label: say(factor.remote, factor.label) })),
+    factors: merged.factors.map((factor) => ({
+      ...factor,
+      label: say(factor.remote, factor.label),
+      ...(factor.description === undefined ? {} : { description: say(factor.remote, factor.description) }),
+      ...(factor.groupTitle === undefined ? {} : { groupTitle: say(factor.remote, factor.groupTitle) }),
+    })),
     links: merged.links.map((link) => ({ ...link, label: say(link.remote, link.label) })),
   };
 }

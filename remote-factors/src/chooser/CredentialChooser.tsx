@@ -1,7 +1,8 @@
+import type { FactorIconName } from '@portal/contributions/schema';
 import type { CredentialOption } from '@portal/shared/transport';
 import { messages } from '../messages';
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { useFocusFirst } from '@portal/shared/ui';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { Actions, Button, ChoiceList, stackClass, useFocusFirst } from '@portal/shared/ui';
 import { optionLabel } from './optionLabel';
 
 export interface CredentialChooserProps {
@@ -10,17 +11,39 @@ export interface CredentialChooserProps {
   submitLabel: string;
   onChoose: (option: CredentialOption) => void;
   disabled?: boolean;
+  /** More buttons after the submit button ('More Options'). */
+  actions?: ReactNode;
 }
 
-/** The multi-credential chooser of spec section 2: 'Select a way to sign in' and a radio list. */
+/** The drawing of a credential type's card. */
+const ICONS: Readonly<Record<string, FactorIconName>> = {
+  sms: 'message',
+  email: 'email',
+  ivr: 'phone',
+  totp: 'authenticator',
+  totp_push: 'push',
+  fido: 'biometric',
+  securitykey: 'security-key',
+  passkey: 'passkey',
+};
+
+function iconOf(option: CredentialOption): FactorIconName {
+  const type = option.credType?.toLowerCase() ?? '';
+  return Object.hasOwn(ICONS, type) ? (ICONS[type] ?? 'shield') : 'shield';
+}
+
+/**
+ * The multi-credential chooser of spec section 2: 'Select a way to sign in' and a list of choice
+ * cards (radios), one per credential, named '{value} ({type})'; then its button.
+ */
 export function CredentialChooser({
   options,
   submitLabel,
   onChoose,
   disabled = false,
+  actions,
 }: CredentialChooserProps) {
   const name = useId();
-  const promptId = `${name}-prompt`;
   const [chosen, setChosen] = useState<string | null>(
     () => options.find((option) => option.default)?.credId ?? null,
   );
@@ -32,29 +55,31 @@ export function CredentialChooser({
     if (option) onChoose(option);
   };
   return (
-    <form className="portal-factor__chooser" onSubmit={submit} noValidate>
-      <fieldset className="portal-factor__options" aria-labelledby={promptId}>
-        <legend id={promptId}>{messages.chooser.prompt}</legend>
-        {options.map((option, index) => (
-          <label key={option.credId}>
-            <input
-              ref={index === 0 ? first : undefined}
-              type="radio"
-              name={name}
-              value={option.credId}
-              checked={chosen === option.credId}
-              onChange={() => setChosen(option.credId)}
-              disabled={disabled}
-            />{' '}
-            {optionLabel(option)}
-          </label>
-        ))}
-      </fieldset>
-      <div className="portal-factor__actions">
-        <button type="submit" className="portal-button portal-button--primary" disabled={disabled || !chosen}>
+    <form className={stackClass('normal')} onSubmit={submit} noValidate>
+      <ChoiceList
+        legend={messages.chooser.prompt}
+        name={name}
+        value={chosen}
+        onChange={setChosen}
+        disabled={disabled}
+        firstRef={first}
+        groups={[
+          {
+            key: 'credentials',
+            choices: options.map((option) => ({
+              value: option.credId,
+              title: optionLabel(option),
+              icon: iconOf(option),
+            })),
+          },
+        ]}
+      />
+      <Actions>
+        <Button type="submit" variant="primary" disabled={disabled || !chosen}>
           {submitLabel}
-        </button>
-      </div>
+        </Button>
+        {actions}
+      </Actions>
     </form>
   );
 }

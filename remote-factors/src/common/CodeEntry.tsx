@@ -1,4 +1,4 @@
-import { useFocusFirst, OtpInput, type OtpInputHandle } from '@portal/shared/ui';
+import { Actions, Button, useFocusFirst, OtpInput, type OtpInputHandle, stackClass } from '@portal/shared/ui';
 import type { Saying } from '@portal/shared/words';
 import { messages } from '../messages';
 import {
@@ -31,7 +31,6 @@ export interface CodeEntryProps {
   onMoreOptionsError: (message: Saying) => void;
   /** The boxes' group name ('Security code' by default). */
   label?: string;
-  className?: string;
   /** What the form shows above the boxes (where the code went, the QR code…). */
   children?: ReactNode;
   /** Buttons between Submit and 'More Options' (Resend…). */
@@ -42,14 +41,14 @@ export interface CodeEntryProps {
 /**
  * The code-entry block of the code screens (SMS/e-mail/voice, mobile authenticator, its
  * enrolment): the six boxes, Submit, the screen's own buttons and 'More Options'. Focus starts in
- * the boxes, and returns to them after a refused code once they are enabled again.
+ * the boxes, and returns to them after a refused code once they are enabled again. A normal stack:
+ * what the screen says, the boxes, the buttons last.
  */
 export function CodeEntry({
   busy,
   onCode,
   onMoreOptionsError,
   label,
-  className = 'portal-factor__form',
   children,
   actions,
   ref,
@@ -78,16 +77,16 @@ export function CodeEntry({
   };
 
   return (
-    <form className={className} onSubmit={submit} noValidate>
+    <form className={stackClass('normal')} onSubmit={submit} noValidate>
       {children}
       <OtpInput ref={otpRef} label={label} onComplete={onCode} disabled={busy} />
-      <div className="portal-factor__actions">
-        <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+      <Actions>
+        <Button type="submit" variant="primary" disabled={busy}>
           {messages.common.submit}
-        </button>
+        </Button>
         {actions}
         <MoreOptions onError={onMoreOptionsError} disabled={busy} />
-      </div>
+      </Actions>
     </form>
   );
 }

@@ -1,8 +1,8 @@
-import { useFocusFirst } from '@portal/shared/ui';
+import { Actions, Button, stackClass, TextField, useFocusFirst } from '@portal/shared/ui';
 import { messages } from '../messages';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { CONTACT_FIELDS, type ContactChannel } from './contactValue';
-import { TextField } from './TextField';
+import './enrolment.css';
 
 export interface ContactFormProps {
   channel: ContactChannel;
@@ -20,7 +20,8 @@ export interface ContactFormProps {
  * Enrolment of a phone number (sms, voice call) or e-mail address during sign-in: the value
  * with its rule of spec section 5, the legal notice for sms and e-mail, and 'Send Code'. The
  * rule is checked on submit and then as the user corrects the value; not on leaving the field,
- * where the message appearing would move 'Send Code' away from the pointer pressing it.
+ * where the message appearing would move 'Send Code' away from the pointer pressing it. What the
+ * step is for is the screen's lead line (enrolment.intro), under its heading.
  */
 export function ContactForm({ channel, value, onValue, onSubmit, busy, actions }: ContactFormProps) {
   const field = CONTACT_FIELDS[channel];
@@ -41,29 +42,31 @@ export function ContactForm({ channel, value, onValue, onSubmit, busy, actions }
   };
 
   return (
-    <form className="portal-factor__form portal-enrolment" onSubmit={submit} noValidate>
-      <p className="portal-factor__status">{messages.enrolment.intro[channel]}</p>
+    <form className={stackClass('normal')} onSubmit={submit} noValidate>
       <TextField
-        inputRef={input}
+        ref={input}
         label={field.label}
         hint={field.hint}
         type={field.inputType}
         autoComplete={field.autoComplete}
+        // A phone number or an e-mail address stays left to right on a right-to-left page.
+        dir="ltr"
+        required
         value={value}
-        onChange={onValue}
+        onChange={(event) => onValue(event.target.value)}
         error={checked ? problem : null}
       />
       {field.legalNotice ? (
-        <p className="portal-enrolment__hint">
+        <p className="portal-enrolment__note">
           {messages.registration.ratesNotice} {messages.registration.frequencyNotice}
         </p>
       ) : null}
-      <div className="portal-factor__actions">
-        <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+      <Actions>
+        <Button type="submit" variant="primary" disabled={busy}>
           {messages.common.sendCode}
-        </button>
+        </Button>
         {actions}
-      </div>
+      </Actions>
     </form>
   );
 }

@@ -1,6 +1,15 @@
 import { factorApi as api } from '../api/client';
 import type { AuthReply, CredentialOption } from '@portal/shared/transport';
-import { useFocusFirst, useRunOnMount, useLocalisedServerCall, LiveStatus } from '@portal/shared/ui';
+import {
+  Actions,
+  Button,
+  LiveStatus,
+  stackClass,
+  TextField,
+  useFocusFirst,
+  useLocalisedServerCall,
+  useRunOnMount,
+} from '@portal/shared/ui';
 import { activeLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
 import { type FormEvent, useRef, useState } from 'react';
@@ -12,9 +21,7 @@ import { MoreOptions } from '../moreOptions/MoreOptions';
 import { usePushPolling } from '../push/usePushPolling';
 import { pendingPushRegistration } from './enrolmentStep';
 import { normaliseCredentialId, type PushEnrolmentInput, validatePushEnrolment } from './pushEnrolmentInput';
-import { TextField } from './TextField';
 import { useOpeningReply } from './useOpeningReply';
-import './enrolment.css';
 
 type Phase =
   | { kind: 'form' }
@@ -99,43 +106,43 @@ export function PushEnrolment() {
   return (
     <FactorLayout
       title={messages.registration.pushTitle}
+      lead={phase.kind === 'form' ? messages.enrolment.pushIntro : undefined}
       busy={busy || phase.kind === 'waiting'}
       // While the registration push waits for the phone, the status line says so.
       busyText={phase.kind === 'waiting' ? null : undefined}
       error={error}
       errorActions={
-        phase.kind === 'failed' ? (
-          <button type="button" className="portal-button" onClick={tryAgain}>
-            {messages.enrolment.tryAgain}
-          </button>
-        ) : null
+        phase.kind === 'failed' ? <Button onClick={tryAgain}>{messages.enrolment.tryAgain}</Button> : null
       }
     >
       {phase.kind === 'form' ? (
-        <form className="portal-factor__form portal-enrolment" onSubmit={(e) => void submit(e)} noValidate>
-          <p className="portal-factor__status">{messages.enrolment.pushIntro}</p>
+        <form className={stackClass('normal')} onSubmit={(e) => void submit(e)} noValidate>
           <TextField
-            inputRef={firstField}
+            ref={firstField}
             label={messages.registration.credentialIdLabel}
             hint={messages.enrolment.pushCredentialIdHint}
             autoComplete="off"
+            // A Credential ID is letters and digits, read left to right in every language.
+            dir="ltr"
+            required
             value={input.credentialId}
-            onChange={(credentialId) => setInput((current) => ({ ...current, credentialId }))}
+            onChange={(event) => setInput((current) => ({ ...current, credentialId: event.target.value }))}
             error={checked ? (errors.credentialId ?? null) : null}
           />
           <TextField
             label={messages.registration.valueLabels.totp_push}
             autoComplete="off"
+            required
             value={input.name}
-            onChange={(name) => setInput((current) => ({ ...current, name }))}
+            onChange={(event) => setInput((current) => ({ ...current, name: event.target.value }))}
             error={checked ? (errors.name ?? null) : null}
           />
-          <div className="portal-factor__actions">
-            <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+          <Actions>
+            <Button type="submit" variant="primary" disabled={busy}>
               {messages.enrolment.pushRegister}
-            </button>
+            </Button>
             <MoreOptions onError={setError} disabled={busy} />
-          </div>
+          </Actions>
         </form>
       ) : (
         <>
@@ -147,9 +154,9 @@ export function PushEnrolment() {
                 : []
             }
           />
-          <div className="portal-factor__actions">
-            <MoreOptions onStart={polling.stop} onError={setError} />
-          </div>
+          <Actions>
+            <MoreOptions variant="secondary" onStart={polling.stop} onError={setError} />
+          </Actions>
         </>
       )}
     </FactorLayout>

@@ -2,7 +2,15 @@ import { factorApi as api } from '../api/client';
 import type { ApiError } from '@portal/shared/transport';
 import type { RegistrationResult } from '../api/schemas';
 import { portalConfigAtom } from '@portal/shared/config';
-import { boundedText, useRunOnMount, useLocalisedServerCall, QrCode } from '@portal/shared/ui';
+import {
+  Actions,
+  boundedText,
+  Button,
+  QrCode,
+  stackClass,
+  useLocalisedServerCall,
+  useRunOnMount,
+} from '@portal/shared/ui';
 import { messages } from '../messages';
 import { loginNameAtom, userNameAtom } from '@portal/shared/session';
 import { otpauthLink, totpIssuer } from './otpauthLink';
@@ -87,11 +95,7 @@ export function TotpEnrolment() {
       busyText={registered ? undefined : null}
       error={error}
       errorActions={
-        registered ? null : (
-          <button type="button" className="portal-button" onClick={() => void register()}>
-            {messages.enrolment.tryAgain}
-          </button>
-        )
+        registered ? null : <Button onClick={() => void register()}>{messages.enrolment.tryAgain}</Button>
       }
     >
       {registered ? (
@@ -99,10 +103,12 @@ export function TotpEnrolment() {
           ref={codeRef}
           busy={busy}
           label={messages.mobileOtp.codeLabel}
-          className="portal-factor__form portal-enrolment"
           onCode={(code) => void verify(code)}
           onMoreOptionsError={setError}
         >
+          <p className="portal-factor__status">
+            {messages.mobileOtp.scanToRegister({ value: boundedText(registered.credValue) })}
+          </p>
           <QrCode
             className="portal-enrolment__qr"
             text={otpauthLink({
@@ -113,10 +119,7 @@ export function TotpEnrolment() {
             label={messages.registration.qrLabel}
             onError={onQrError}
           />
-          <p className="portal-factor__status">
-            {messages.mobileOtp.scanToRegister({ value: boundedText(registered.credValue) })}
-          </p>
-          <div className="portal-enrolment__secret">
+          <div className={stackClass('tight', 'portal-enrolment__secret')}>
             <p>{messages.enrolment.secretIntro}</p>
             <p>
               {messages.enrolment.secretLabel}: <code>{setupKeyGroups(registered.secret)}</code>
@@ -128,9 +131,9 @@ export function TotpEnrolment() {
           <p className="portal-factor__status" role="status">
             {busy ? messages.enrolment.totpPreparing : null}
           </p>
-          <div className="portal-factor__actions">
-            <MoreOptions onError={setError} disabled={busy} />
-          </div>
+          <Actions>
+            <MoreOptions variant="secondary" onError={setError} disabled={busy} />
+          </Actions>
         </>
       )}
     </FactorLayout>

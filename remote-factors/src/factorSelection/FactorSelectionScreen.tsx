@@ -2,20 +2,30 @@ import { factorApi as api } from '../api/client';
 import type { AuthReply } from '@portal/shared/transport';
 import { factorLevelOf } from '../moreOptions/moreOptionsRule';
 import { contributionsAtom } from '@portal/shared/contributions';
-import { boundedText, useRunOnMount, useLocalisedServerCall, useFocusFirst } from '@portal/shared/ui';
+import {
+  Actions,
+  Button,
+  Checkbox,
+  type ChoiceGroup,
+  ChoiceList,
+  boundedText,
+  stackClass,
+  useRunOnMount,
+  useLocalisedServerCall,
+  useFocusFirst,
+} from '@portal/shared/ui';
 import { type FlowNavigationState, isKnownNextAction } from '@portal/shared/flow';
 import { messages } from '../messages';
 import { factorReplyAtom, selectionLevelAtom } from '@portal/shared/session';
 import { rememberedFactorFor, rememberFactor } from '@portal/shared/storage';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { FactorLayout } from '../common/FactorLayout';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
-import { factorChoices, groupRelatedFactors } from './factorChoices';
+import { type FactorGroup, factorChoices, groupRelatedFactors } from './factorChoices';
 import { inlineFactorMessage } from './inlineFactorMessage';
-import './factorSelection.css';
 
 const FACTOR_SELECTION = 'FACTOR_SELECTION';
 
@@ -24,7 +34,37 @@ function isSelectionReply(reply: AuthReply | null): reply is AuthReply {
 }
 
 /**
- * Factor Selection (/factorselection): the step's factors as a radio list, grouped; a remembered
+ * The cards of the choice list: each related group under its title; the factors in no titled group
+ * together, in the server's order, under 'Other ways' once a titled group has come before them
+ * (else they would read as part of it). A list with no titled group has no titles at all.
+ */
+function choiceGroups(groups: readonly FactorGroup[], labelOf: (label: string) => ReactNode): ChoiceGroup[] {
+  const blocks: ChoiceGroup[] = [];
+  /** The block of factors in no titled group that the next such factor joins, if any. */
+  let loose: ChoiceGroup | null = null;
+  for (const group of groups) {
+    const choices = group.members.map((member) => ({
+      value: member.code,
+      title: labelOf(member.label),
+      icon: member.icon,
+      ...(member.description ? { description: member.description } : {}),
+    }));
+    if (group.title) {
+      blocks.push({ key: group.key, title: group.title, choices });
+      loose = null;
+    } else if (loose) {
+      loose.choices = [...loose.choices, ...choices];
+    } else {
+      const title = blocks.length > 0 ? messages.factorGroups.other : undefined;
+      loose = { key: group.key, ...(title ? { title } : {}), choices };
+      blocks.push(loose);
+    }
+  }
+  return blocks;
+}
+
+/**
+ * Factor Selection (/factorselection): the step's factors as a list of choice cards, grouped; a remembered
  * factor is submitted automatically unless the reply asked to skip that; the choice is remembered
  * per factor level when 'Remember my choice' is ticked.
  */
@@ -114,63 +154,31 @@ export function FactorSelectionScreen() {
   };
 
   if (!ready) return null;
-  const promptId = `${ids}-prompt`;
-  const tooltipId = `${ids}-tooltip`;
-  let radioIndex = 0;
   return (
     <FactorLayout title={messages.factorSelection.heading} busy={submitting} error={error}>
       {shown && !submitting ? (
-        <form className="portal-factor__form" onSubmit={submit} noValidate>
-          <fieldset className="portal-factor__options">
-            <legend id={promptId}>{messages.factorSelection.prompt}</legend>
-            {groups.map((group) => {
-              const radios = group.members.map((choice) => {
-                const isFirst = radioIndex++ === 0;
-                return (
-                  <label key={choice.code}>
-                    <input
-                      ref={isFirst ? firstRadio : undefined}
-                      type="radio"
-                      name={`${ids}-factor`}
-                      value={choice.code}
-                      checked={chosen === choice.code}
-                      onChange={() => setChosen(choice.code)}
-                    />{' '}
-                    {labelOf(choice.label)}
-                  </label>
-                );
-              });
-              return group.members.length > 1 ? (
-                <fieldset key={group.key} className="portal-factor__group">
-                  <legend className="portal-factor__group-label">
-                    {group.members.map((member) => member.label).join(', ')}
-                  </legend>
-                  {radios}
-                </fieldset>
-              ) : (
-                radios
-              );
-            })}
-          </fieldset>
-          <div className="portal-factor-selection__remember">
-            <label>
-              <input
-                type="checkbox"
-                checked={remember}
-                aria-describedby={tooltipId}
-                onChange={(event) => setRemember(event.target.checked)}
-              />{' '}
-              {messages.factorSelection.rememberChoice}
-            </label>
-            <span id={tooltipId} role="tooltip" className="portal-factor-selection__tooltip">
-              {messages.factorSelection.rememberChoiceTooltip}
-            </span>
-          </div>
-          <div className="portal-factor__actions">
-            <button type="submit" className="portal-button portal-button--primary" disabled={!chosen}>
+        <form className={stackClass('normal')} onSubmit={submit} noValidate>
+          <ChoiceList
+            legend={messages.factorSelection.prompt}
+            name={`${ids}-factor`}
+            value={chosen}
+            onChange={setChosen}
+            groups={choiceGroups(groups, labelOf)}
+            firstRef={firstRadio}
+          />
+          {/* The spec's tooltip, shown as the box's hint under its label: a tooltip needs a
+              pointer or focus, and is never seen on a touch screen. */}
+          <Checkbox
+            label={messages.factorSelection.rememberChoice}
+            hint={messages.factorSelection.rememberChoiceTooltip}
+            checked={remember}
+            onChange={(event) => setRemember(event.target.checked)}
+          />
+          <Actions>
+            <Button type="submit" variant="primary" disabled={!chosen}>
               {messages.common.select}
-            </button>
-          </div>
+            </Button>
+          </Actions>
         </form>
       ) : null}
     </FactorLayout>

@@ -1,4 +1,4 @@
-import type { FactorContribution } from '@portal/contributions/schema';
+import type { FactorContribution, FactorIconName } from '@portal/contributions/schema';
 import { ownValue } from '@portal/shared/config';
 
 /**
@@ -10,8 +10,12 @@ import { ownValue } from '@portal/shared/config';
  * dropped, and related factors (one contributed group) are shown together.
  */
 
-/** A factor code a live remote contributes: its label and, for related factors, its group. */
-export type OfferedFactor = Pick<FactorContribution, 'code' | 'label' | 'group'>;
+/**
+ * A factor code a live remote contributes: its label, for related factors its group (and the
+ * group's title), and what its card shows (icon, a line of description).
+ */
+export type OfferedFactor = Pick<FactorContribution, 'code' | 'label' | 'group'> &
+  Partial<Pick<FactorContribution, 'groupTitle' | 'icon' | 'description'>>;
 
 export interface FactorChoice {
   /** The code exactly as the server sent it (sent back on selection). */
@@ -21,6 +25,17 @@ export interface FactorChoice {
   label: string;
   /** The contributed group of related factors, if any. */
   group?: string;
+  /** The contributed title of that group, if any. */
+  groupTitle?: string;
+  /** The card's drawing: the contributed one; an identity provider's 'sso', else a shield. */
+  icon: FactorIconName;
+  /** The contributed line under the label, if any. */
+  description?: string;
+}
+
+/** The drawing of a factor's card when its contribution names none. */
+function fallbackIcon(base: string): FactorIconName {
+  return base === 'IDP' ? 'sso' : 'shield';
 }
 
 /** 'FIDO/platform' → 'FIDO'. */
@@ -75,20 +90,28 @@ export function factorChoices(
     const label = factorLabel(code, offered, customFactorOptions);
     if (label === null) return [];
     const base = baseFactorCode(code);
-    const group = offeredFactor(offered, base)?.group;
-    return [group ? { code, base, label, group } : { code, base, label }];
+    const known = offeredFactor(offered, base);
+    const choice: FactorChoice = { code, base, label, icon: known?.icon ?? fallbackIcon(base) };
+    if (known?.group) choice.group = known.group;
+    if (known?.group && known.groupTitle) choice.groupTitle = known.groupTitle;
+    if (known?.description) choice.description = known.description;
+    return [choice];
   });
 }
 
 export interface FactorGroup {
   /** Code of the first member, stable as a React key. */
   key: string;
+  /** The visible title of related factors shown together: its first member's group title. */
+  title?: string;
   members: FactorChoice[];
 }
 
 /**
  * Groups related factors (one contributed group), keeping the server's order: each group sits
  * where its first member appeared, and a factor with no relative present forms a group of one.
+ * A group of two or more is titled by the first member that gives its group a title; a group of
+ * one has no title (one card needs no heading of its own).
  */
 export function groupRelatedFactors(choices: readonly FactorChoice[]): FactorGroup[] {
   const groups: FactorGroup[] = [];
@@ -103,5 +126,8 @@ export function groupRelatedFactors(choices: readonly FactorChoice[]): FactorGro
     groups.push(group);
     if (choice.group !== undefined) byRelatedGroup.set(choice.group, group);
   }
-  return groups;
+  return groups.map((group) => {
+    const title = group.members.length > 1 ? group.members.find((m) => m.groupTitle)?.groupTitle : undefined;
+    return title ? { ...group, title } : group;
+  });
 }

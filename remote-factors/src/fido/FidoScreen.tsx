@@ -13,7 +13,17 @@ import {
   webAuthnHintsFor,
 } from '@portal/shared/config';
 import type { FidoChallengeReply } from '../api/schemas';
-import { type Call, useRunOnMount, useLocalisedServerCall, LiveStatus, FidoIcon } from '@portal/shared/ui';
+import {
+  Actions,
+  Button,
+  type Call,
+  FidoIcon,
+  LiveStatus,
+  Stack,
+  stackClass,
+  useLocalisedServerCall,
+  useRunOnMount,
+} from '@portal/shared/ui';
 import { messages } from '../messages';
 import {
   factorReplyAtom,
@@ -195,41 +205,36 @@ export function FidoScreen() {
       busyText={phase === 'prompting' ? null : undefined}
       error={error}
       errorActions={
-        canRetry ? (
-          <button type="button" className="portal-button" onClick={() => void prepare()}>
-            {messages.fido.tryAgain}
-          </button>
-        ) : null
+        canRetry ? <Button onClick={() => void prepare()}>{messages.fido.tryAgain}</Button> : null
       }
     >
-      <FidoIcon icon={row.icon} className="portal-factor__icon" />
-      <LiveStatus
-        lineClassName="portal-factor__status"
-        lines={
-          phase === 'manual'
-            ? [messages.fido.userInputRequired, messages.fido.clickNext]
-            : [row.validateMessage, messages.fido.popupDelay]
-        }
-      />
-      <div className="portal-factor__actions">
+      <Stack>
+        <FidoIcon icon={row.icon} className="portal-factor__icon" />
+        <LiveStatus
+          className={stackClass('tight')}
+          lineClassName="portal-factor__status"
+          lines={
+            phase === 'manual'
+              ? [messages.fido.userInputRequired, messages.fido.clickNext]
+              : [row.validateMessage, messages.fido.popupDelay]
+          }
+        />
+      </Stack>
+      <Actions>
         {phase === 'manual' ? (
-          <button
-            type="button"
-            className="portal-button portal-button--primary"
-            disabled={!ceremony.current}
-            onClick={() => void prompt()}
-          >
+          <Button variant="primary" disabled={!ceremony.current} onClick={() => void prompt()}>
             {messages.common.next}
-          </button>
+          </Button>
         ) : null}
         <MoreOptions
+          variant={phase === 'manual' ? 'quiet' : 'secondary'}
           onStart={() => WebAuthnAbortService.cancelCeremony()}
           onError={(message) => {
             setPhase('failed');
             setError(message);
           }}
         />
-      </div>
+      </Actions>
     </FactorLayout>
   );
 }

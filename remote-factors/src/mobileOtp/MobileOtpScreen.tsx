@@ -1,6 +1,6 @@
 import { factorApi as api } from '../api/client';
 import type { ApiError, CredentialOption } from '@portal/shared/transport';
-import { useLocalisedServerCall } from '@portal/shared/ui';
+import { Actions, useLocalisedServerCall } from '@portal/shared/ui';
 import { messages } from '../messages';
 import { factorOptionsAtom } from '@portal/shared/session';
 import { useAtomValue } from 'jotai';
@@ -59,19 +59,17 @@ function MobileOtpSignIn() {
           onCode={(code) => void verify(code)}
           onMoreOptionsError={setError}
         />
+      ) : options.length > 1 ? (
+        <CredentialChooser
+          options={options}
+          submitLabel={messages.common.continue}
+          onChoose={setChosen}
+          actions={<MoreOptions onError={setError} disabled={busy} />}
+        />
       ) : (
-        <>
-          {options.length > 1 ? (
-            <CredentialChooser
-              options={options}
-              submitLabel={messages.common.continue}
-              onChoose={setChosen}
-            />
-          ) : null}
-          <div className="portal-factor__actions">
-            <MoreOptions onError={setError} disabled={busy} />
-          </div>
-        </>
+        <Actions>
+          <MoreOptions variant="secondary" onError={setError} disabled={busy} />
+        </Actions>
       )}
     </FactorLayout>
   );

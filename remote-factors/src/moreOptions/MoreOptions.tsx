@@ -1,5 +1,5 @@
 import { chooseAnotherFactor, useMoreOptionsAllowed } from './moreOptionsRule';
-import { useLocalisedServerCall } from '@portal/shared/ui';
+import { Button, type ButtonVariant, useLocalisedServerCall } from '@portal/shared/ui';
 import type { Saying } from '@portal/shared/words';
 import { messages } from '../messages';
 import { useRouteReply } from '../common/useRouteReply';
@@ -10,6 +10,11 @@ export interface MoreOptionsProps {
   /** The call failed: the screen shows the message (read when shown: Saying). */
   onError: (message: Saying) => void;
   disabled?: boolean;
+  /**
+   * Quiet beside a screen's main button (a way out, not the next step); secondary when it is
+   * the screen's only button, so it does not read as a stray link.
+   */
+  variant?: Extract<ButtonVariant, 'quiet' | 'secondary'>;
 }
 
 /**
@@ -17,7 +22,7 @@ export interface MoreOptionsProps {
  * FACTOR_SELECTION reply opens the factor list, also when a factor is remembered. Rendered only
  * when factor selection is allowed at this step.
  */
-export function MoreOptions({ onStart, onError, disabled = false }: MoreOptionsProps) {
+export function MoreOptions({ onStart, onError, disabled = false, variant = 'quiet' }: MoreOptionsProps) {
   const allowed = useMoreOptionsAllowed();
   const routeReply = useRouteReply();
   const { busy, run } = useLocalisedServerCall();
@@ -35,13 +40,8 @@ export function MoreOptions({ onStart, onError, disabled = false }: MoreOptionsP
   };
 
   return (
-    <button
-      type="button"
-      className="portal-button"
-      disabled={disabled || busy}
-      onClick={() => void chooseAnother()}
-    >
+    <Button variant={variant} disabled={disabled || busy} onClick={() => void chooseAnother()}>
       {messages.common.moreOptions}
-    </button>
+    </Button>
   );
 }

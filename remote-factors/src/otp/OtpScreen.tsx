@@ -1,7 +1,7 @@
 import { factorApi as api } from '../api/client';
 import type { AuthReply, CredentialOption } from '@portal/shared/transport';
 import type { RegistrationResult } from '../api/schemas';
-import { boundedText, LiveStatus, useRunOnMount, useLocalisedServerCall } from '@portal/shared/ui';
+import { Actions, boundedText, Button, useRunOnMount, useLocalisedServerCall } from '@portal/shared/ui';
 import { activeLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
 import { factorOptionsAtom, flowStateAtom } from '@portal/shared/session';
@@ -11,6 +11,7 @@ import { useLocation } from '@portal/shared/router';
 import { CredentialChooser } from '../chooser/CredentialChooser';
 import { optionValue } from '../chooser/optionLabel';
 import { CodeEntry, type CodeEntryHandle } from '../common/CodeEntry';
+import { ResendNotice } from '../common/ResendNotice';
 import { FactorLayout } from '../common/FactorLayout';
 import { useRequireUser } from '../common/useRequireUser';
 import { useRouteReply } from '../common/useRouteReply';
@@ -18,7 +19,6 @@ import { ContactForm } from '../enrolment/ContactForm';
 import { isContactChannel } from '../enrolment/contactValue';
 import { isEnrolmentStep } from '../enrolment/enrolmentStep';
 import { useOpeningReply } from '../enrolment/useOpeningReply';
-import '../enrolment/enrolment.css';
 import { MoreOptions } from '../moreOptions/MoreOptions';
 import { expectedOtpAction, otpChannelFor } from './otpChannel';
 import { useWebOtp } from './useWebOtp';
@@ -121,7 +121,13 @@ export function OtpScreen() {
   const enrolChannel = isContactChannel(channel.credType) ? channel.credType : 'sms';
   const title = enrolling ? messages.enrolment.titles[enrolChannel] : channel.title;
   return (
-    <FactorLayout title={title} busy={busy} error={error}>
+    <FactorLayout
+      title={title}
+      // Before the value is registered, what the step is for, under the heading.
+      lead={enrolling && !sent ? messages.enrolment.intro[enrolChannel] : undefined}
+      busy={busy}
+      error={error}
+    >
       {sent ? (
         <CodeEntry
           ref={codeRef}
@@ -130,18 +136,16 @@ export function OtpScreen() {
           onMoreOptionsError={setError}
           actions={
             <>
-              <button
-                type="button"
-                className="portal-button"
+              <Button
                 disabled={busy}
                 onClick={() => void generate(sent.option, sent.cachedFlowState, sent.resent + 1)}
               >
                 {messages.common.resend}
-              </button>
+              </Button>
               {enrolling ? (
-                <button type="button" className="portal-button" disabled={busy} onClick={() => setSent(null)}>
+                <Button variant="quiet" disabled={busy} onClick={() => setSent(null)}>
                   {messages.enrolment.changeValue[enrolChannel]}
-                </button>
+                </Button>
               ) : null}
             </>
           }
@@ -151,12 +155,10 @@ export function OtpScreen() {
           </p>
           {/* The prompt's words do not change on Resend, so it would say nothing: the new code is
               confirmed here, shown and announced (a status region in the page from the start,
-              its line keyed by the resend, so a second Resend is announced again). */}
-          <LiveStatus
-            className="portal-factor__notice"
-            lineClassName="portal-factor__notice-line"
-            lines={sent.resent > 0 ? [messages.otp.codeResent({ value: sent.sentTo })] : []}
+              keyed by the resend, so a second Resend is announced again). */}
+          <ResendNotice
             key={sent.resent}
+            message={sent.resent > 0 ? messages.otp.codeResent({ value: sent.sentTo }) : null}
           />
         </CodeEntry>
       ) : enrolling ? (
@@ -168,20 +170,18 @@ export function OtpScreen() {
           busy={busy}
           actions={<MoreOptions onError={setError} disabled={busy} />}
         />
+      ) : options.length > 1 ? (
+        <CredentialChooser
+          options={options}
+          submitLabel={messages.common.sendCode}
+          disabled={busy}
+          onChoose={(option) => void generate(option, store.get(flowStateAtom))}
+          actions={<MoreOptions onError={setError} disabled={busy} />}
+        />
       ) : (
-        <>
-          {options.length > 1 ? (
-            <CredentialChooser
-              options={options}
-              submitLabel={messages.common.sendCode}
-              disabled={busy}
-              onChoose={(option) => void generate(option, store.get(flowStateAtom))}
-            />
-          ) : null}
-          <div className="portal-factor__actions">
-            <MoreOptions onError={setError} disabled={busy} />
-          </div>
-        </>
+        <Actions>
+          <MoreOptions variant="secondary" onError={setError} disabled={busy} />
+        </Actions>
       )}
     </FactorLayout>
   );

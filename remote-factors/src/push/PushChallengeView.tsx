@@ -1,3 +1,4 @@
+import { Card, stackClass } from '@portal/shared/ui';
 import { useId } from 'react';
 import { messages } from '../messages';
 import type { PushChallenge } from './pushChallenge';
@@ -26,11 +27,8 @@ export function PushChallengeView({ challenge }: { challenge: PushChallenge }) {
         </section>
       ) : null}
       {context ? (
-        <section className="portal-push-context" aria-labelledby={contextId}>
-          <h2 id={contextId} className="portal-push-context__title">
-            {messages.push.contextTitle}
-          </h2>
-          <dl>
+        <Card title={messages.push.contextTitle} titleId={contextId}>
+          <dl className={stackClass('tight', 'portal-push-context')}>
             {context.application ? (
               <div>
                 <dt>{messages.push.contextApplication}</dt>
@@ -44,7 +42,7 @@ export function PushChallengeView({ challenge }: { challenge: PushChallenge }) {
               </div>
             ) : null}
           </dl>
-        </section>
+        </Card>
       ) : null}
     </>
   );

@@ -1,7 +1,7 @@
 import { factorApi as api } from '../api/client';
 import type { CredentialOption } from '@portal/shared/transport';
 import type { PushGenerateReply } from '../api/schemas';
-import { useRunOnMount, useLocalisedServerCall } from '@portal/shared/ui';
+import { Actions, Button, useRunOnMount, useLocalisedServerCall } from '@portal/shared/ui';
 import { activeLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
 import { factorOptionsAtom, transition } from '@portal/shared/session';
@@ -102,9 +102,7 @@ function PushSignIn() {
       error={error}
       errorActions={
         phase.kind === 'failed' && phase.offerResend ? (
-          <button type="button" className="portal-button" onClick={() => void send(phase.option)}>
-            {messages.common.resend}
-          </button>
+          <Button onClick={() => void send(phase.option)}>{messages.common.resend}</Button>
         ) : null
       }
     >
@@ -113,6 +111,7 @@ function PushSignIn() {
           options={options}
           submitLabel={messages.common.continue}
           onChoose={(o) => void send(o)}
+          actions={<MoreOptions onStart={polling.stop} onError={setError} />}
         />
       ) : null}
       <p className="portal-factor__status" role="status">
@@ -120,10 +119,17 @@ function PushSignIn() {
         {phase.kind === 'waiting' ? messages.push.accept({ device }) : null}
       </p>
       {phase.kind === 'waiting' && phase.challenge ? <PushChallengeView challenge={phase.challenge} /> : null}
-      <div className="portal-factor__actions">
-        {/* Not while the push is being sent: its reply would start polling behind the next screen. */}
-        <MoreOptions onStart={polling.stop} onError={setError} disabled={phase.kind === 'sending'} />
-      </div>
+      {phase.kind === 'choose' && options.length > 1 ? null : (
+        <Actions>
+          {/* Not while the push is being sent: its reply would start polling behind the next screen. */}
+          <MoreOptions
+            variant="secondary"
+            onStart={polling.stop}
+            onError={setError}
+            disabled={phase.kind === 'sending'}
+          />
+        </Actions>
+      )}
     </FactorLayout>
   );
 }

@@ -1,7 +1,15 @@
 import type { AuthReply } from '@portal/shared/transport';
-import { useFocusFirst, useSaying, useLocalisedServerCall } from '@portal/shared/ui';
+import {
+  Actions,
+  Button,
+  stackClass,
+  TextField,
+  useFocusFirst,
+  useSaying,
+  useLocalisedServerCall,
+} from '@portal/shared/ui';
 import { finding } from '@portal/shared/words';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { send } from '../api/send';
 import { FactorLayout } from '../common/FactorLayout';
 import { useRequireUser } from '../common/useRequireUser';
@@ -27,7 +35,6 @@ export function RecoveryCodeScreen() {
   const [refocus, setRefocus] = useState(false);
   const { busy, error, setError, run } = useLocalisedServerCall();
   const input = useRef<HTMLInputElement>(null);
-  const id = useId();
   useFocusFirst(input, ready);
   useEffect(() => {
     if (busy || !refocus) return;
@@ -64,45 +71,33 @@ export function RecoveryCodeScreen() {
   };
 
   if (!ready) return null;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
     <FactorLayout title={messages.recoveryCode.title} busy={busy} error={error}>
-      <form className="portal-factor__form" onSubmit={(event) => void submit(event)} noValidate>
-        <div className="portal-factor__field">
-          <label htmlFor={id}>{messages.recoveryCode.prompt}</label>
-          <p id={hintId} className="portal-factor__hint">
-            {messages.recoveryCode.hint}
-          </p>
-          <input
-            ref={input}
-            id={id}
-            type="text"
-            autoComplete="off"
-            autoCapitalize="characters"
-            autoCorrect="off"
-            spellCheck={false}
-            maxLength={RECOVERY_CODE_MAX_TYPED}
-            dir="ltr"
-            required
-            value={value}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? `${hintId} ${errorId}` : hintId}
-            onChange={onChange}
-            disabled={busy}
-          />
-          {fieldError ? (
-            <p id={errorId} className="portal-factor__field-error" role="alert">
-              {fieldError}
-            </p>
-          ) : null}
-        </div>
-        <div className="portal-factor__actions">
-          <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+      <form className={stackClass('normal')} onSubmit={(event) => void submit(event)} noValidate>
+        <TextField
+          ref={input}
+          label={messages.recoveryCode.prompt}
+          hint={messages.recoveryCode.hint}
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          // Capitals as the codes are printed, and no correction of a code.
+          autoCapitalize="characters"
+          autoCorrect="off"
+          maxLength={RECOVERY_CODE_MAX_TYPED}
+          dir="ltr"
+          required
+          value={value}
+          error={fieldError}
+          onChange={onChange}
+          disabled={busy}
+        />
+        <Actions>
+          <Button type="submit" variant="primary" disabled={busy}>
             {messages.common.submit}
-          </button>
+          </Button>
           <MoreOptions onError={setError} disabled={busy} />
-        </div>
+        </Actions>
       </form>
     </FactorLayout>
   );

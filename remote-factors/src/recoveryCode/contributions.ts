@@ -18,7 +18,14 @@ export const recoveryCodeContributions: Part = {
     },
   ],
   nextActions: [{ action: 'RECOVERYCODE_AUTH', path: '/recovery-code' }],
-  factors: [{ code: 'RECOVERYCODE', label: messages.factorLabels.RECOVERYCODE }],
+  factors: [
+    {
+      code: 'RECOVERYCODE',
+      label: messages.factorLabels.RECOVERYCODE,
+      icon: 'recovery',
+      description: messages.factorDescriptions.RECOVERYCODE,
+    },
+  ],
   // It tries a secret: the portal server counts it per user (the contributions schema's triesSecret).
   calls: [{ method: 'POST', path: 'factor/v1/RecoveryCodeAuthenticator', triesSecret: true }],
 };

@@ -1,10 +1,18 @@
 import { factorApi as api } from '../api/client';
 import type { AuthReply } from '@portal/shared/transport';
-import { useFocusFirst, useSaying, useLocalisedServerCall } from '@portal/shared/ui';
+import {
+  Actions,
+  Button,
+  stackClass,
+  TextField,
+  useFocusFirst,
+  useSaying,
+  useLocalisedServerCall,
+} from '@portal/shared/ui';
 import { finding } from '@portal/shared/words';
 import { messages } from '../messages';
 import { paths } from '../paths';
-import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useNavigate } from '@portal/shared/router';
 import { FactorLayout } from '../common/FactorLayout';
 import { useRequireUser } from '../common/useRequireUser';
@@ -22,9 +30,9 @@ export function TokenCodeScreen() {
   const [fieldError, setFieldError] = useSaying();
   const { busy, error, setError, run } = useLocalisedServerCall();
   const input = useRef<HTMLInputElement>(null);
-  const id = useId();
   useFocusFirst(input, ready);
 
+  /** A key that is not a digit is refused before it reaches the field, with its message. */
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (blocksKey(event.key, event.ctrlKey || event.metaKey || event.altKey)) {
       event.preventDefault();
@@ -66,40 +74,30 @@ export function TokenCodeScreen() {
   };
 
   if (!ready) return null;
-  const errorId = `${id}-error`;
   return (
     <FactorLayout title={messages.factorLabels.CUSTOM} busy={busy} error={error}>
-      <form className="portal-factor__form" onSubmit={(event) => void submit(event)} noValidate>
-        <div className="portal-factor__field">
-          <label htmlFor={id}>{messages.securid.prompt}</label>
-          <input
-            ref={input}
-            id={id}
-            type="password"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={PASSCODE_MAX}
-            dir="ltr"
-            required
-            value={value}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? errorId : undefined}
-            onKeyDown={onKeyDown}
-            onChange={onChange}
-            disabled={busy}
-          />
-          {fieldError ? (
-            <p id={errorId} className="portal-factor__field-error" role="alert">
-              {fieldError}
-            </p>
-          ) : null}
-        </div>
-        <div className="portal-factor__actions">
-          <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+      <form className={stackClass('normal')} onSubmit={(event) => void submit(event)} noValidate>
+        <TextField
+          ref={input}
+          label={messages.securid.prompt}
+          onKeyDown={onKeyDown}
+          type="password"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={PASSCODE_MAX}
+          dir="ltr"
+          required
+          value={value}
+          error={fieldError}
+          onChange={onChange}
+          disabled={busy}
+        />
+        <Actions>
+          <Button type="submit" variant="primary" disabled={busy}>
             {messages.common.submit}
-          </button>
+          </Button>
           <MoreOptions onError={setError} disabled={busy} />
-        </div>
+        </Actions>
       </form>
     </FactorLayout>
   );

@@ -1,4 +1,11 @@
-import { type ChangeEventHandler, type FocusEventHandler, type ReactNode, type Ref, useId } from 'react';
+import {
+  type ChangeEventHandler,
+  type FocusEventHandler,
+  type KeyboardEventHandler,
+  type ReactNode,
+  type Ref,
+  useId,
+} from 'react';
 import './TextField.css';
 
 /** The input's own attributes a screen sets (the rest are the field's). */
@@ -7,6 +14,8 @@ export interface TextInputAttributes {
   defaultValue?: string;
   onChange?: ChangeEventHandler<HTMLInputElement>;
   onBlur?: FocusEventHandler<HTMLInputElement>;
+  /** A key refused before it reaches the field (a passcode takes digits only). */
+  onKeyDown?: KeyboardEventHandler<HTMLInputElement>;
   type?: 'text' | 'password' | 'email' | 'tel' | 'number';
   name?: string;
   autoComplete?: string;
@@ -18,7 +27,10 @@ export interface TextInputAttributes {
   readOnly?: boolean;
   maxLength?: number;
   spellCheck?: boolean;
-  autoCapitalize?: 'none' | 'off' | 'on';
+  /** 'characters' for a code printed in capitals. */
+  autoCapitalize?: 'none' | 'off' | 'on' | 'characters';
+  /** 'off' for a code, a name, an address: nothing to correct. */
+  autoCorrect?: 'on' | 'off';
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
 }
