@@ -84,6 +84,8 @@ export const catalogueSource = {
     credentialAction: icu<{ action: string; typeName: string; value: string }>('{action} {typeName} {value}'),
     /** The same, for a credential without a value. */
     credentialActionOfType: icu<{ action: string; typeName: string }>('{action} {typeName}'),
+    /** The way back from self-service to the welcome page (issue 44), above the page's heading. */
+    backToWelcome: 'Back to Welcome',
   },
   registration: {
     totpName: 'Code from Mobile Authenticator',

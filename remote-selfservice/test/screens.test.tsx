@@ -322,7 +322,7 @@ describe('FIDO registration', () => {
     signedIn();
     renderScreen(<RegisterFido />, { path: '/register/fido' });
     expect(screen.getByRole('alert').textContent).toContain('The registration data is missing.');
-    expect(screen.getByRole('button', { name: 'Back to Manage Credentials' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Manage Credentials' })).toBeTruthy();
     expect(startRegistration).not.toHaveBeenCalled();
   });
 });

@@ -1,3 +1,4 @@
+import { stackClass } from '@portal/shared/ui';
 import { useId } from 'react';
 import type { ContentBlock, ContentSection } from './schema';
 import './content.css';
@@ -73,7 +74,7 @@ function TableBlock({ block }: { block: Extract<ContentBlock, { type: 'table' }>
 function Section({ section }: { section: ContentSection }) {
   const headingId = useId();
   return (
-    <section className="portal-content__section" aria-labelledby={headingId}>
+    <section className={stackClass('normal', 'portal-content__section')} aria-labelledby={headingId}>
       <h2 id={headingId}>{section.heading}</h2>
       {section.blocks.map((block) => (
         <ContentBlockView key={blockKey(block)} block={block} />

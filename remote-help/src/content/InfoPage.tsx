@@ -1,3 +1,4 @@
+import { PageHeading, Stack, stackClass } from '@portal/shared/ui';
 import { useId } from 'react';
 import { ContentSections } from './ContentSections';
 import type { PageContent } from './schema';
@@ -10,19 +11,31 @@ export interface InfoPageProps {
   intro?: readonly string[];
 }
 
-/** A policy or information page inside the host's <main>: <h1>, lead paragraphs, headed sections, 'last updated' line. */
+/**
+ * A policy or information page inside the host's <main>: the page heading and its lead paragraphs,
+ * headed sections, the 'last updated' line; a loose stack of blocks (issue 44).
+ */
 export function InfoPage({ title, content, intro = [] }: InfoPageProps) {
   const titleId = useId();
   return (
-    <article className="portal-content" aria-labelledby={titleId}>
-      <h1 id={titleId}>{title}</h1>
-      {[...intro, ...content.lead].map((paragraph) => (
+    <article className={stackClass('loose', 'portal-content')} aria-labelledby={titleId}>
+      <ContentHeading id={titleId} title={title} lead={[...intro, ...content.lead]} />
+      <ContentSections sections={content.sections} />
+      {content.updated ? <p className="portal-content__updated">{content.updated}</p> : null}
+    </article>
+  );
+}
+
+/** The page's h1 (the shell focuses it on arrival) with the lead paragraphs under it. */
+export function ContentHeading({ id, title, lead }: { id: string; title: string; lead: readonly string[] }) {
+  return (
+    <Stack gap="normal">
+      <PageHeading id={id}>{title}</PageHeading>
+      {lead.map((paragraph) => (
         <p key={paragraph} className="portal-content__lead">
           {paragraph}
         </p>
       ))}
-      <ContentSections sections={content.sections} />
-      {content.updated ? <p className="portal-content__updated">{content.updated}</p> : null}
-    </article>
+    </Stack>
   );
 }

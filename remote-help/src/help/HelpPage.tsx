@@ -1,7 +1,9 @@
 import { portalConfigAtom } from '@portal/shared/config';
 import { useAtomValue } from 'jotai';
+import { Card, stackClass } from '@portal/shared/ui';
 import { useId } from 'react';
 import { ContentSections } from '../content/ContentSections';
+import { ContentHeading } from '../content/InfoPage';
 import { pageTitles } from '../pageTitles';
 import { audienceHelp, regionPhones } from './audienceHelp';
 import { helpContentFor } from './helpContent';
@@ -20,30 +22,23 @@ export function HelpPage() {
   const wording = helpContentFor(audience);
 
   return (
-    <article className="portal-content portal-help" aria-labelledby={titleId}>
-      <h1 id={titleId}>{pageTitles.help}</h1>
-      {wording.lead.map((paragraph) => (
-        <p key={paragraph} className="portal-content__lead">
-          {paragraph}
-        </p>
-      ))}
+    <article className={stackClass('loose', 'portal-content portal-help')} aria-labelledby={titleId}>
+      <ContentHeading id={titleId} title={pageTitles.help} lead={wording.lead} />
 
-      <section aria-labelledby={contactId}>
-        <h2 id={contactId}>{wording.contact.heading}</h2>
+      <Card title={wording.contact.heading} titleId={contactId}>
         <p className="portal-help__hours">{audienceHelp[audience].hours}</p>
         <SupportPhones phones={regionPhones(audience, support)} wording={wording.contact} />
-      </section>
+      </Card>
 
       {support.email ? (
-        <section aria-labelledby={unlockId}>
-          <h2 id={unlockId}>{wording.unlock.heading}</h2>
+        <Card title={wording.unlock.heading} titleId={unlockId}>
           <p>
             {wording.unlock.text}{' '}
             <a className="portal-help__email" href={`mailto:${support.email}`}>
               <BreakableAddress address={support.email} />
             </a>
           </p>
-        </section>
+        </Card>
       ) : null}
 
       <TroubleshootBox wording={wording.troubleshoot} />

@@ -1,5 +1,12 @@
 import { clipboardText, troubleshootLines } from '@portal/shared/features';
-import { useCopyToClipboard, useTroubleshootFacts } from '@portal/shared/ui';
+import {
+  Actions,
+  buttonClass,
+  Card,
+  Notice,
+  useCopyToClipboard,
+  useTroubleshootFacts,
+} from '@portal/shared/ui';
 import { messages } from '../messages';
 import { useId, useState } from 'react';
 import type { HelpContent } from '../content/schema';
@@ -19,8 +26,7 @@ export function TroubleshootBox({ wording }: { wording: HelpContent['troubleshoo
   const copied = state === 'copied';
 
   return (
-    <section className="portal-help__troubleshoot" aria-labelledby={headingId}>
-      <h2 id={headingId}>{wording.heading}</h2>
+    <Card className="portal-help__troubleshoot" title={wording.heading} titleId={headingId}>
       <p>{wording.text}</p>
       <ul className="portal-help__lines">
         {lines.map((line) => (
@@ -30,25 +36,28 @@ export function TroubleshootBox({ wording }: { wording: HelpContent['troubleshoo
           </li>
         ))}
       </ul>
-      {/* aria-disabled rather than disabled: the button keeps keyboard focus while it shows 'Copied!'. */}
-      <button
-        type="button"
-        className="portal-button portal-button--primary portal-help__copy"
-        aria-disabled={copied}
-        onClick={() => {
-          if (!copied) void copy(clipboardText(lines));
-        }}
-      >
-        {copied ? messages.help.copied : messages.help.copyToClipboard}
-      </button>
+      <Actions>
+        {/* The kernel's button look on a native button: aria-disabled rather than disabled (the
+            kernel Button has no aria-disabled), so it keeps keyboard focus while it shows 'Copied!'. */}
+        <button
+          type="button"
+          className={buttonClass('secondary', 'portal-help__copy')}
+          aria-disabled={copied}
+          onClick={() => {
+            if (!copied) void copy(clipboardText(lines));
+          }}
+        >
+          {copied ? messages.help.copied : messages.help.copyToClipboard}
+        </button>
+      </Actions>
       <p className="portal-help__status" role="status">
         {copied ? messages.help.copied : ''}
       </p>
       {state === 'failed' ? (
-        <p className="portal-help__copy-failed" role="alert">
-          {wording.copyFailed}
-        </p>
+        <Notice tone="error" live="alert">
+          <p>{wording.copyFailed}</p>
+        </Notice>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -1,13 +1,8 @@
 import { messages } from '../messages';
 import { paths } from '../paths';
-import { useNavigate } from '@portal/shared/router';
+import { BackLink } from './BackLink';
 
-/** The way on from a verification screen: back to Manage Credentials. */
+/** The way back from a verification screen to Manage Credentials, above its heading. */
 export function BackToSelfService() {
-  const navigate = useNavigate();
-  return (
-    <button type="button" className="portal-button" onClick={() => navigate(paths.selfService)}>
-      {messages.registration.backToSelfService}
-    </button>
-  );
+  return <BackLink to={paths.selfService}>{messages.registration.backToSelfService}</BackLink>;
 }

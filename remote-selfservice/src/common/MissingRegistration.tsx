@@ -1,16 +1,16 @@
 import { messages } from '../messages';
-import { ErrorBanner } from '@portal/shared/ui';
+import { ErrorBanner, PageHeading, Stack, stackClass } from '@portal/shared/ui';
 import { BackToSelfService } from './BackToSelfService';
 
 /** A verification screen opened without the data of the registration step (reload, typed address). */
 export function MissingRegistration({ title }: { title: string }) {
   return (
-    <section className="portal-selfservice">
-      <h1>{title}</h1>
-      <ErrorBanner message={messages.registration.missingData} />
-      <div className="portal-selfservice__actions">
+    <section className={stackClass('loose', 'portal-selfservice')}>
+      <Stack gap="normal">
         <BackToSelfService />
-      </div>
+        <PageHeading>{title}</PageHeading>
+      </Stack>
+      <ErrorBanner message={messages.registration.missingData} />
     </section>
   );
 }

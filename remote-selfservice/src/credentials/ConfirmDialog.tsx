@@ -1,5 +1,5 @@
 import { messages } from '../messages';
-import { Dialog } from '@portal/shared/ui';
+import { Actions, Button, Dialog, stackClass } from '@portal/shared/ui';
 import { useId, useRef } from 'react';
 
 export interface ConfirmDialogProps {
@@ -17,6 +17,7 @@ export interface ConfirmDialogProps {
  */
 export function ConfirmDialog({ question, onConfirm, onCancel, onClosed }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
   const textId = useId();
   // The question stays on screen while the dialog closes (75 ms), after the owner has let go of it.
   const shown = useRef(question);
@@ -29,17 +30,22 @@ export function ConfirmDialog({ question, onConfirm, onCancel, onClosed }: Confi
       onClosed={onClosed}
       initialFocus={cancelRef}
       className="portal-confirm-dialog"
-      aria-label={messages.selfService.confirmTitle}
+      aria-labelledby={titleId}
       aria-describedby={textId}
     >
-      <p id={textId}>{shown.current}</p>
-      <div className="portal-selfservice__actions">
-        <button type="button" className="portal-button portal-button--primary" onClick={onConfirm}>
-          {messages.common.yes}
-        </button>
-        <button ref={cancelRef} type="button" className="portal-button" onClick={onCancel}>
-          {messages.common.cancel}
-        </button>
+      <div className={stackClass('normal', 'portal-selfservice-dialog')}>
+        <h2 id={titleId} className="portal-selfservice-dialog__title">
+          {messages.selfService.confirmTitle}
+        </h2>
+        <p id={textId}>{shown.current}</p>
+        <Actions>
+          <Button variant="primary" onClick={onConfirm}>
+            {messages.common.yes}
+          </Button>
+          <Button ref={cancelRef} onClick={onCancel}>
+            {messages.common.cancel}
+          </Button>
+        </Actions>
       </div>
     </Dialog>
   );

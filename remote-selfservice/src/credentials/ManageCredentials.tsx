@@ -13,7 +13,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@portal/shared/router';
 import { hasNewCredAdded } from '../common/newCredAdded';
 import { ScreenStatus } from '../common/ScreenStatus';
-import { useBusyIndicator, useFocusFirst, LiveStatus } from '@portal/shared/ui';
+import {
+  Actions,
+  Button,
+  LiveStatus,
+  PageHeading,
+  Stack,
+  stackClass,
+  useBusyIndicator,
+  useFocusFirst,
+} from '@portal/shared/ui';
+import { BackToWelcome } from '../common/BackLink';
 import { ConfirmDialog } from './ConfirmDialog';
 import { StepUpDialog } from './StepUpDialog';
 import { credIdsOf, type Deletion, deletionNeedsStepUp } from './stepUpNeeded';
@@ -88,71 +98,65 @@ export function ManageCredentials() {
   };
 
   return (
-    <section ref={sectionRef} className="portal-selfservice" aria-busy={busyShown}>
-      <h1>{text.title}</h1>
+    <section ref={sectionRef} className={stackClass('loose', 'portal-selfservice')} aria-busy={busyShown}>
+      <Stack gap="normal">
+        <BackToWelcome />
+        <PageHeading>{text.title}</PageHeading>
+      </Stack>
       <ScreenStatus shown={busyShown} error={error} />
+      {/* The kernel notice's look for the confirmation, in a region that is in the page before its
+          words (a Notice rendered with its message is often not announced). */}
       <LiveStatus
-        lineClassName="portal-selfservice__notice"
+        lineClassName="portal-notice portal-notice--success"
         lines={hasNewCredAdded(location.state) ? [text.newCredAdded] : []}
       />
-      <div className="portal-selfservice__actions">
-        <button
-          ref={registerRef}
-          type="button"
-          className="portal-button portal-button--primary"
-          onClick={() => navigate(paths.register)}
-        >
+      <Actions>
+        <Button ref={registerRef} variant="primary" onClick={() => navigate(paths.register)}>
           {text.register}
-        </button>
-        {views.length > 0 ? (
-          <>
-            <button
-              type="button"
-              className="portal-button"
+        </Button>
+      </Actions>
+      {credentials && views.length === 0 ? <p>{text.noCredentials}</p> : null}
+      {views.length > 0 ? (
+        <Stack gap="tight">
+          <ul className={stackClass('normal', 'portal-credentials')} aria-label={text.listLabel}>
+            {views.map((view) => (
+              <CredentialItem
+                key={view.credential.credId}
+                view={view}
+                disabled={busy}
+                onToggleStatus={() =>
+                  void change(() =>
+                    api.updateCredential(view.credential.credId, {
+                      default: view.isDefault,
+                      status: view.active ? CREDENTIAL_STATUS_INACTIVE : CREDENTIAL_STATUS_ACTIVE,
+                    }),
+                  )
+                }
+                onMakeDefault={() =>
+                  void change(() =>
+                    api.updateCredential(view.credential.credId, {
+                      default: true,
+                      status: view.credential.status,
+                    }),
+                  )
+                }
+                onDelete={() => setConfirmation({ kind: 'one', view })}
+              />
+            ))}
+          </ul>
+          {/* What acts on the whole list comes after it. */}
+          <Actions>
+            <Button
               disabled={busy || !views.some((view) => view.isDefault)}
               onClick={() => credentials && void change(() => api.clearDefaults(credentials))}
             >
               {text.clearDefaults}
-            </button>
-            <button
-              type="button"
-              className="portal-button"
-              disabled={busy}
-              onClick={() => setConfirmation({ kind: 'all' })}
-            >
+            </Button>
+            <Button disabled={busy} onClick={() => setConfirmation({ kind: 'all' })}>
               {text.deleteAll}
-            </button>
-          </>
-        ) : null}
-      </div>
-      {credentials && views.length === 0 ? <p>{text.noCredentials}</p> : null}
-      {views.length > 0 ? (
-        <ul className="portal-credentials" aria-label={text.listLabel}>
-          {views.map((view) => (
-            <CredentialItem
-              key={view.credential.credId}
-              view={view}
-              disabled={busy}
-              onToggleStatus={() =>
-                void change(() =>
-                  api.updateCredential(view.credential.credId, {
-                    default: view.isDefault,
-                    status: view.active ? CREDENTIAL_STATUS_INACTIVE : CREDENTIAL_STATUS_ACTIVE,
-                  }),
-                )
-              }
-              onMakeDefault={() =>
-                void change(() =>
-                  api.updateCredential(view.credential.credId, {
-                    default: true,
-                    status: view.credential.status,
-                  }),
-                )
-              }
-              onDelete={() => setConfirmation({ kind: 'one', view })}
-            />
-          ))}
-        </ul>
+            </Button>
+          </Actions>
+        </Stack>
       ) : null}
       <ConfirmDialog
         question={askStepUp ? null : question}

@@ -1,5 +1,14 @@
 import { api } from '../api/client';
-import { BusyIndicator, Dialog, useBusyIndicator, useSaying } from '@portal/shared/ui';
+import {
+  Actions,
+  BusyIndicator,
+  Button,
+  Dialog,
+  stackClass,
+  TextField,
+  useBusyIndicator,
+  useSaying,
+} from '@portal/shared/ui';
 import type { Saying } from '@portal/shared/words';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { serviceErrorText } from '../common/errorText';
@@ -75,38 +84,37 @@ export function StepUpDialog({ question, credIds, onGranted, onCancel, onClosed 
       onClosed={onClosed}
       initialFocus={inputRef}
       className="portal-step-up-dialog"
-      aria-label={messages.selfService.confirmTitle}
+      aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-question ${id}-explanation`}
     >
-      <form className="portal-step-up" onSubmit={submit} noValidate aria-busy={busyShown}>
+      <form
+        className={stackClass('normal', 'portal-selfservice-dialog')}
+        onSubmit={submit}
+        noValidate
+        aria-busy={busyShown}
+      >
+        <h2 id={`${id}-title`} className="portal-selfservice-dialog__title">
+          {messages.selfService.confirmTitle}
+        </h2>
         <p id={`${id}-question`}>{shown.current}</p>
         <p id={`${id}-explanation`}>{text.explanation}</p>
-        <div className="portal-selfservice__field">
-          <label htmlFor={`${id}-password`}>{text.passwordLabel}</label>
-          <input
-            ref={inputRef}
-            id={`${id}-password`}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <p id={`${id}-error`} className="portal-selfservice__field-error" role="alert">
-            {error}
-          </p>
-        </div>
+        <TextField
+          ref={inputRef}
+          label={text.passwordLabel}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          required
+          error={error}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         <BusyIndicator shown={busyShown} />
-        <div className="portal-selfservice__actions">
-          <button type="submit" className="portal-button portal-button--primary">
+        <Actions>
+          <Button type="submit" variant="primary">
             {messages.common.yes}
-          </button>
-          <button type="button" className="portal-button" onClick={onCancel}>
-            {messages.common.cancel}
-          </button>
-        </div>
+          </Button>
+          <Button onClick={onCancel}>{messages.common.cancel}</Button>
+        </Actions>
       </form>
     </Dialog>
   );

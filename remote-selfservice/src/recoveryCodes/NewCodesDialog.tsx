@@ -1,4 +1,4 @@
-import { useCopyToClipboard, Dialog } from '@portal/shared/ui';
+import { Actions, Button, Checkbox, Dialog, stackClass, useCopyToClipboard } from '@portal/shared/ui';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { recoveryCodeMessages as text } from '../messages';
 import { downloadText, recoveryCodesText } from './codesFile';
@@ -45,45 +45,39 @@ export function NewCodesDialog({ codes, createdAt, onDone, returnFocusTo }: NewC
       aria-labelledby={headingId}
       aria-describedby={textId}
     >
-      <h2 id={headingId}>{text.dialogTitle}</h2>
-      <p id={textId}>{text.dialogText}</p>
-      <ol className="portal-recovery-codes" aria-label={text.listLabel}>
-        {(codes ?? []).map((code) => (
-          <li key={code}>
-            <code dir="ltr">{code}</code>
-          </li>
-        ))}
-      </ol>
-      <div className="portal-selfservice__actions">
-        <button ref={first} type="button" className="portal-button" onClick={() => void copy(all)}>
-          {copyState === 'copied' ? text.copied : text.copy}
-        </button>
-        <button
-          type="button"
-          className="portal-button"
-          onClick={() =>
-            downloadText(recoveryCodesText(codes ?? [], text.fileTitle, createdAt), text.fileName)
-          }
-        >
-          {text.download}
-        </button>
-      </div>
-      <p role="status" className="portal-recovery-dialog__status">
-        {copyState === 'failed' ? text.copyFailed : ''}
-      </p>
-      <label className="portal-recovery-dialog__saved">
-        <input type="checkbox" checked={saved} onChange={(event) => setSaved(event.target.checked)} />
-        {text.saved}
-      </label>
-      <div className="portal-selfservice__actions">
-        <button
-          type="button"
-          className="portal-button portal-button--primary"
-          disabled={!saved}
-          onClick={onDone}
-        >
-          {text.done}
-        </button>
+      <div className={stackClass('normal', 'portal-selfservice-dialog')}>
+        <h2 id={headingId} className="portal-selfservice-dialog__title">
+          {text.dialogTitle}
+        </h2>
+        <p id={textId}>{text.dialogText}</p>
+        <ol className="portal-recovery-codes" aria-label={text.listLabel}>
+          {(codes ?? []).map((code) => (
+            <li key={code}>
+              <code dir="ltr">{code}</code>
+            </li>
+          ))}
+        </ol>
+        <Actions>
+          <Button ref={first} onClick={() => void copy(all)}>
+            {copyState === 'copied' ? text.copied : text.copy}
+          </Button>
+          <Button
+            onClick={() =>
+              downloadText(recoveryCodesText(codes ?? [], text.fileTitle, createdAt), text.fileName)
+            }
+          >
+            {text.download}
+          </Button>
+        </Actions>
+        <p role="status" className="portal-recovery-dialog__status">
+          {copyState === 'failed' ? text.copyFailed : ''}
+        </p>
+        <Checkbox label={text.saved} checked={saved} onChange={(event) => setSaved(event.target.checked)} />
+        <Actions>
+          <Button variant="primary" disabled={!saved} onClick={onDone}>
+            {text.done}
+          </Button>
+        </Actions>
       </div>
     </Dialog>
   );

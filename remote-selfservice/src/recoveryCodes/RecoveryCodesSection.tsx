@@ -1,5 +1,5 @@
 import { useAnnounce } from '@portal/shared/a11y';
-import { BusyIndicator, ErrorBanner, useBusyIndicator } from '@portal/shared/ui';
+import { Actions, BusyIndicator, Button, Card, ErrorBanner, useBusyIndicator } from '@portal/shared/ui';
 import { useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../credentials/ConfirmDialog';
 import { recoveryCodeMessages as text } from '../messages';
@@ -35,22 +35,17 @@ export function RecoveryCodesSection() {
 
   if (unsupported) return null;
   return (
-    <section className="portal-recovery" aria-labelledby={headingId} aria-busy={busyShown}>
-      <h2 id={headingId}>{text.heading}</h2>
-      <BusyIndicator shown={busyShown} />
-      {error ? <ErrorBanner message={error} /> : null}
-      {remaining === null ? null : <p>{hasSet ? text.left({ count: remaining }) : text.none}</p>}
-      <div className="portal-selfservice__actions">
-        <button
-          ref={button}
-          type="button"
-          className="portal-button"
-          disabled={busy}
-          onClick={() => (hasSet ? setAsking(true) : void make())}
-        >
-          {hasSet ? text.regenerate : text.generate}
-        </button>
-      </div>
+    <div className="portal-recovery" aria-busy={busyShown}>
+      <Card title={text.heading} titleId={headingId}>
+        <BusyIndicator shown={busyShown} />
+        {error ? <ErrorBanner message={error} /> : null}
+        {remaining === null ? null : <p>{hasSet ? text.left({ count: remaining }) : text.none}</p>}
+        <Actions>
+          <Button ref={button} disabled={busy} onClick={() => (hasSet ? setAsking(true) : void make())}>
+            {hasSet ? text.regenerate : text.generate}
+          </Button>
+        </Actions>
+      </Card>
       <ConfirmDialog
         question={asking ? text.regenerateQuestion : null}
         onConfirm={() => void make()}
@@ -62,6 +57,6 @@ export function RecoveryCodesSection() {
         onDone={finish}
         returnFocusTo={button}
       />
-    </section>
+    </div>
   );
 }

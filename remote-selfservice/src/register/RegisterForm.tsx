@@ -9,12 +9,21 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from '@portal/shared/router';
 import { serviceErrorText, unexpectedErrorText } from '../common/errorText';
 import { ScreenStatus } from '../common/ScreenStatus';
-import { useBusyIndicator, useFocusFirst, useSaying } from '@portal/shared/ui';
+import {
+  Actions,
+  Button,
+  PageHeading,
+  stackClass,
+  useBusyIndicator,
+  useFocusFirst,
+  useSaying,
+} from '@portal/shared/ui';
 import { beginRegistration } from './beginRegistration';
 import { TypeStep } from './TypeStep';
 import { canSubmitRegistration, validateRegistration } from './validation';
 import { ValueStep } from './ValueStep';
 import '../common/selfservice.css';
+import './register.css';
 
 /** /register: step 1 chooses the type, step 2 takes its value; success opens /register/{type}. */
 export function RegisterForm() {
@@ -73,10 +82,14 @@ export function RegisterForm() {
   };
 
   return (
-    <section className="portal-selfservice" aria-busy={busyShown}>
-      <h1>{messages.registration.title}</h1>
+    <section className={stackClass('loose', 'portal-selfservice')} aria-busy={busyShown}>
+      <PageHeading>{messages.registration.title}</PageHeading>
       <ScreenStatus shown={busyShown} error={error} />
-      <form className="portal-register" noValidate onSubmit={(event) => void submit(event)}>
+      <form
+        className={stackClass('loose', 'portal-register')}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+      >
         {step === 1 || !type ? (
           <TypeStep
             type={type}
@@ -104,14 +117,12 @@ export function RegisterForm() {
             firstRef={firstRef}
           />
         )}
-        <div className="portal-selfservice__actions">
-          <button type="button" className="portal-button" onClick={back}>
-            {messages.common.back}
-          </button>
-          <button type="submit" className="portal-button portal-button--primary" disabled={!canSubmit}>
+        <Actions>
+          <Button onClick={back}>{messages.common.back}</Button>
+          <Button type="submit" variant="primary" disabled={!canSubmit}>
             {messages.common.next}
-          </button>
-        </div>
+          </Button>
+        </Actions>
       </form>
     </section>
   );

@@ -1,6 +1,7 @@
+import { stackClass, TextField, type TextInputAttributes } from '@portal/shared/ui';
+import type { RefObject } from 'react';
 import { messages } from '../messages';
 import type { RegistrationType } from '../paths';
-import { type RefObject, useId } from 'react';
 import { LegalNotice } from './LegalNotice';
 import type { RegistrationErrors } from './validation';
 
@@ -17,66 +18,39 @@ export interface ValueStepProps {
   firstRef: RefObject<HTMLInputElement | null>;
 }
 
-const inputTypes: Partial<Record<RegistrationType, string>> = { email: 'email', sms: 'tel' };
+/** The input's type and direction per credential type: a phone number and an address read left to right. */
+const inputs: Partial<Record<RegistrationType, Pick<TextInputAttributes, 'type' | 'dir' | 'autoComplete'>>> =
+  {
+    email: { type: 'email', dir: 'ltr', autoComplete: 'email' },
+    sms: { type: 'tel', dir: 'ltr', autoComplete: 'tel' },
+  };
 
-function Field(props: {
-  label: string;
-  value: string;
-  error: string | undefined;
-  shown: boolean;
-  type?: string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-  inputRef?: RefObject<HTMLInputElement | null>;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const showError = props.shown && props.error;
-  return (
-    <div className="portal-selfservice__field">
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        ref={props.inputRef}
-        id={id}
-        type={props.type ?? 'text'}
-        value={props.value}
-        required
-        aria-invalid={showError ? true : undefined}
-        aria-describedby={showError ? errorId : undefined}
-        onChange={(event) => props.onChange(event.target.value)}
-        onBlur={props.onBlur}
-      />
-      {/* Always present (space reserved) so a message appearing on blur does not move the buttons under the pointer. */}
-      <p id={errorId} className="portal-selfservice__field-error" role="alert">
-        {showError ? props.error : null}
-      </p>
-    </div>
-  );
-}
-
-/** Step 2: the value for the chosen type (and the credential ID for vendor push). */
+/** Step 2: the value for the chosen type (and the credential ID for vendor push), kernel text fields. */
 export function ValueStep(props: ValueStepProps) {
   const { type } = props;
   return (
-    <fieldset className="portal-register__value">
-      <legend>{messages.registration.enterValue({ typeName: props.typeName })}</legend>
-      <Field
-        inputRef={props.firstRef}
+    <fieldset className={stackClass('normal', 'portal-register__value')}>
+      <legend className="portal-register__legend">
+        {messages.registration.enterValue({ typeName: props.typeName })}
+      </legend>
+      <TextField
+        ref={props.firstRef}
         label={messages.registration.valueLabels[type]}
         value={props.value}
-        error={props.errors.value}
-        shown={props.touched.value}
-        type={inputTypes[type]}
-        onChange={props.onValue}
+        required
+        {...inputs[type]}
+        // Shown once the field was touched; the line under it takes no room while empty.
+        error={props.touched.value ? props.errors.value : null}
+        onChange={(event) => props.onValue(event.target.value)}
         onBlur={() => props.onTouch('value')}
       />
       {type === 'totp_push' ? (
-        <Field
+        <TextField
           label={messages.registration.credentialIdLabel}
           value={props.credentialId}
-          error={props.errors.credentialId}
-          shown={props.touched.credentialId}
-          onChange={props.onCredentialId}
+          required
+          error={props.touched.credentialId ? props.errors.credentialId : null}
+          onChange={(event) => props.onCredentialId(event.target.value)}
           onBlur={() => props.onTouch('credentialId')}
         />
       ) : null}

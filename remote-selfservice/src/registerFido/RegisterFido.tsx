@@ -1,7 +1,17 @@
 import { api } from '../api/client';
 import { fidoTypeForRegistration } from '@portal/shared/features';
 import { messages } from '../messages';
-import { FidoIcon, useBusyIndicator, useRunOnMount, LiveStatus } from '@portal/shared/ui';
+import {
+  Actions,
+  Button,
+  FidoIcon,
+  LiveStatus,
+  PageHeading,
+  Stack,
+  stackClass,
+  useBusyIndicator,
+  useRunOnMount,
+} from '@portal/shared/ui';
 import {
   type PublicKeyCredentialCreationOptionsJSON,
   type RegistrationResponseJSON,
@@ -73,20 +83,27 @@ function FidoRegistration({ state }: { state: FidoRegistrationState }) {
   useEffect(() => () => WebAuthnAbortService.cancelCeremony(), []);
 
   return (
-    <section className="portal-selfservice" aria-busy={busyShown}>
-      <h1>{messages.fido.registrationTitle}</h1>
-      <ScreenStatus shown={busyShown} error={error} />
-      <FidoIcon icon={fidoType.icon} />
-      <LiveStatus lines={[fidoType.validateMessage]} />
-      <p className="portal-selfservice__hint">{messages.fido.popupDelay}</p>
-      <div className="portal-selfservice__actions">
+    <section className={stackClass('loose', 'portal-selfservice')} aria-busy={busyShown}>
+      <Stack gap="normal">
         <BackToSelfService />
-        {error ? (
-          <button type="button" className="portal-button portal-button--primary" onClick={() => void run()}>
-            {messages.shell.retry}
-          </button>
-        ) : null}
+        <PageHeading>{messages.fido.registrationTitle}</PageHeading>
+      </Stack>
+      <ScreenStatus shown={busyShown} error={error} />
+      {/* The icon beside what to do now, and the note under it. */}
+      <div className="portal-selfservice__prompt">
+        <FidoIcon icon={fidoType.icon} className="portal-selfservice__prompt-icon" />
+        <Stack gap="tight">
+          <LiveStatus lines={[fidoType.validateMessage]} lineClassName="portal-selfservice__prompt-text" />
+          <p className="portal-selfservice__hint">{messages.fido.popupDelay}</p>
+        </Stack>
       </div>
+      {error ? (
+        <Actions>
+          <Button variant="primary" onClick={() => void run()}>
+            {messages.shell.retry}
+          </Button>
+        </Actions>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,15 @@
 import { api } from '../api/client';
 import { messages } from '../messages';
-import { OtpInput, type OtpInputHandle, useBusyIndicator } from '@portal/shared/ui';
+import {
+  Actions,
+  Button,
+  OtpInput,
+  type OtpInputHandle,
+  PageHeading,
+  Stack,
+  stackClass,
+  useBusyIndicator,
+} from '@portal/shared/ui';
 import { useRef } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { BackToSelfService } from '../common/BackToSelfService';
@@ -30,23 +39,27 @@ function OtpVerification({ state }: { state: OtpRegistrationState }) {
     if (!ok) boxes.current?.clear();
   };
   return (
-    <section className="portal-selfservice" aria-busy={busyShown}>
-      <h1>{messages.registration.verifyTitle}</h1>
+    <section className={stackClass('loose', 'portal-selfservice')} aria-busy={busyShown}>
+      <Stack gap="normal">
+        <BackToSelfService />
+        <PageHeading lead={messages.otp.enterSecurityCode({ value: state.credValue })}>
+          {messages.registration.verifyTitle}
+        </PageHeading>
+      </Stack>
       <ScreenStatus shown={busyShown} error={error} />
-      <p>{messages.otp.enterSecurityCode({ value: state.credValue })}</p>
       <form
+        className={stackClass('normal')}
         onSubmit={(event) => {
           event.preventDefault();
           if (boxes.current?.validate()) void submit(boxes.current.value());
         }}
       >
         <OtpInput ref={boxes} autoFocus disabled={busy} onComplete={(code) => void submit(code)} />
-        <div className="portal-selfservice__actions">
-          <BackToSelfService />
-          <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+        <Actions>
+          <Button type="submit" variant="primary" disabled={busy}>
             {messages.common.submit}
-          </button>
-        </div>
+          </Button>
+        </Actions>
       </form>
     </section>
   );

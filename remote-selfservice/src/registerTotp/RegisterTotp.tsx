@@ -3,7 +3,17 @@ import { portalConfigAtom } from '@portal/shared/config';
 import { messages } from '../messages';
 import { loginNameAtom, userNameAtom } from '@portal/shared/session';
 import { otpauthLink, totpIssuer } from '@portal/shared/features';
-import { OtpInput, type OtpInputHandle, QrCode, useBusyIndicator } from '@portal/shared/ui';
+import {
+  Actions,
+  Button,
+  OtpInput,
+  type OtpInputHandle,
+  PageHeading,
+  QrCode,
+  Stack,
+  stackClass,
+  useBusyIndicator,
+} from '@portal/shared/ui';
 import { useAtomValue } from 'jotai';
 import { useCallback, useRef } from 'react';
 import { useLocation } from '@portal/shared/router';
@@ -51,8 +61,13 @@ function TotpVerification({ state }: { state: TotpRegistrationState }) {
   };
 
   return (
-    <section className="portal-selfservice" aria-busy={busyShown}>
-      <h1>{messages.registration.totpTitle}</h1>
+    <section className={stackClass('loose', 'portal-selfservice')} aria-busy={busyShown}>
+      <Stack gap="normal">
+        <BackToSelfService />
+        <PageHeading lead={messages.mobileOtp.scanToRegister({ value: state.credValue })}>
+          {messages.registration.totpTitle}
+        </PageHeading>
+      </Stack>
       <ScreenStatus shown={busyShown} error={error} />
       <QrCode
         text={link}
@@ -60,8 +75,8 @@ function TotpVerification({ state }: { state: TotpRegistrationState }) {
         onError={onQrError}
         className="portal-selfservice__qr"
       />
-      <p>{messages.mobileOtp.scanToRegister({ value: state.credValue })}</p>
       <form
+        className={stackClass('normal')}
         onSubmit={(event) => {
           event.preventDefault();
           if (boxes.current?.validate()) void submit(boxes.current.value());
@@ -74,12 +89,11 @@ function TotpVerification({ state }: { state: TotpRegistrationState }) {
           label={messages.mobileOtp.codeLabel}
           onComplete={(code) => void submit(code)}
         />
-        <div className="portal-selfservice__actions">
-          <BackToSelfService />
-          <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+        <Actions>
+          <Button type="submit" variant="primary" disabled={busy}>
             {messages.common.submit}
-          </button>
-        </div>
+          </Button>
+        </Actions>
       </form>
     </section>
   );

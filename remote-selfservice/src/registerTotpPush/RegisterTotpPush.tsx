@@ -1,7 +1,16 @@
 import { api } from '../api/client';
 import { activeLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
-import { useBusyIndicator, useRunOnMount, LiveStatus } from '@portal/shared/ui';
+import {
+  Actions,
+  Button,
+  LiveStatus,
+  PageHeading,
+  Stack,
+  stackClass,
+  useBusyIndicator,
+  useRunOnMount,
+} from '@portal/shared/ui';
 import { useCallback } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { BackToSelfService } from '../common/BackToSelfService';
@@ -47,19 +56,21 @@ function PushRegistration({ state }: { state: PushRegistrationState }) {
   useRunOnMount(run);
 
   return (
-    <section className="portal-selfservice" aria-busy={busyShown}>
-      <h1>{messages.registration.pushTitle}</h1>
+    <section className={stackClass('loose', 'portal-selfservice')} aria-busy={busyShown}>
+      <Stack gap="normal">
+        <BackToSelfService />
+        <PageHeading>{messages.registration.pushTitle}</PageHeading>
+      </Stack>
       {/* The status line says what the registration waits for. */}
       <ScreenStatus shown={busyShown} busyText={null} error={error} />
       <LiveStatus lines={busy ? [messages.registration.pushRegistering] : []} />
-      <div className="portal-selfservice__actions">
-        <BackToSelfService />
-        {error ? (
-          <button type="button" className="portal-button portal-button--primary" onClick={() => void run()}>
+      {error ? (
+        <Actions>
+          <Button variant="primary" onClick={() => void run()}>
             {messages.shell.retry}
-          </button>
-        ) : null}
-      </div>
+          </Button>
+        </Actions>
+      ) : null}
     </section>
   );
 }

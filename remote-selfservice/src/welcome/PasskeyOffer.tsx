@@ -1,7 +1,15 @@
 import { api } from '../api/client';
 import { messages } from '../messages';
 import { useNavigate } from '@portal/shared/router';
-import { BusyIndicator, ErrorBanner, useBusyIndicator, useSaying } from '@portal/shared/ui';
+import {
+  Actions,
+  BusyIndicator,
+  Button,
+  Card,
+  ErrorBanner,
+  useBusyIndicator,
+  useSaying,
+} from '@portal/shared/ui';
 import { useId, useState } from 'react';
 import { serviceErrorText } from '../common/errorText';
 import { beginRegistration } from '../register/beginRegistration';
@@ -38,24 +46,21 @@ export function PasskeyOffer({ userName, onDecline }: { userName: string; onDecl
   };
 
   return (
-    <section className="portal-passkey-offer" aria-labelledby={headingId} aria-busy={busyShown}>
-      <h2 id={headingId}>{messages.passkeyOffer.title}</h2>
-      <p>{messages.passkeyOffer.body}</p>
-      <BusyIndicator shown={busyShown} />
-      {error ? <ErrorBanner message={error} /> : null}
-      <div className="portal-selfservice__actions">
-        <button
-          type="button"
-          className="portal-button portal-button--primary"
-          disabled={busy}
-          onClick={() => void create()}
-        >
-          {messages.passkeyOffer.create}
-        </button>
-        <button type="button" className="portal-button" disabled={busy} onClick={onDecline}>
-          {messages.passkeyOffer.notNow}
-        </button>
-      </div>
-    </section>
+    // A raised card under the greeting (kernel Card: its h2 names the region).
+    <div className="portal-passkey-offer" aria-busy={busyShown}>
+      <Card title={messages.passkeyOffer.title} titleId={headingId}>
+        <p className="portal-passkey-offer__body">{messages.passkeyOffer.body}</p>
+        <BusyIndicator shown={busyShown} />
+        {error ? <ErrorBanner message={error} /> : null}
+        <Actions>
+          <Button variant="primary" disabled={busy} onClick={() => void create()}>
+            {messages.passkeyOffer.create}
+          </Button>
+          <Button variant="quiet" disabled={busy} onClick={onDecline}>
+            {messages.passkeyOffer.notNow}
+          </Button>
+        </Actions>
+      </Card>
+    </div>
   );
 }

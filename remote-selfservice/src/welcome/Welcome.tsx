@@ -1,4 +1,13 @@
-import { boundedText, boundedTitle, useBusyIndicator, useFocusFirst } from '@portal/shared/ui';
+import {
+  boundedText,
+  boundedTitle,
+  buttonClass,
+  Notice,
+  PageHeading,
+  stackClass,
+  useBusyIndicator,
+  useFocusFirst,
+} from '@portal/shared/ui';
 import { messages } from '../messages';
 import { paths as shellPaths, Link, Navigate } from '@portal/shared/router';
 import { paths } from '../paths';
@@ -40,17 +49,19 @@ export function Welcome() {
   // Spec section 4: the welcome page sends a session without a user token back to the start.
   if (!token) return <Navigate to={shellPaths.home} replace />;
   return (
-    <section className="portal-selfservice" aria-busy={busyShown}>
+    <section className={stackClass('loose', 'portal-selfservice')} aria-busy={busyShown}>
       <ScreenStatus shown={busyShown} error={error} />
       {/* The name comes from the server (userinfo or the sign-in reply): shown bounded. */}
-      <h1 title={name ? boundedTitle(name) : undefined}>
-        {name ? messages.welcome.helloName({ name: boundedText(name) }) : null}
-      </h1>
-      <p>
-        <Link ref={linkRef} to={paths.selfService}>
+      <PageHeading>
+        {name ? (
+          <span title={boundedTitle(name)}>{messages.welcome.helloName({ name: boundedText(name) })}</span>
+        ) : null}
+      </PageHeading>
+      <div>
+        <Link ref={linkRef} to={paths.selfService} className={buttonClass('secondary')}>
           {messages.welcome.manageCredentials}
         </Link>
-      </p>
+      </div>
       {offer.userName ? (
         <PasskeyOffer
           userName={offer.userName}
@@ -62,7 +73,11 @@ export function Welcome() {
         />
       ) : null}
       {/* The automatic upgrade's quiet confirmation: no dialog, nothing to press (announced politely). */}
-      {savedText ? <p className="portal-selfservice__hint">{savedText}</p> : null}
+      {savedText ? (
+        <Notice tone="success">
+          <p>{savedText}</p>
+        </Notice>
+      ) : null}
     </section>
   );
 }
