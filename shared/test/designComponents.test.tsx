@@ -124,6 +124,34 @@ describe('ChoiceList', () => {
   });
 });
 
+describe('ChoiceList with a choice that cannot be chosen', () => {
+  it('shows it, refuses it, and gives the first choosable radio to the screen', () => {
+    const first = { current: null as HTMLInputElement | null };
+    render(
+      <ChoiceList
+        legend="Credential type"
+        name="type"
+        value={null}
+        onChange={() => undefined}
+        firstRef={first}
+        groups={[
+          {
+            key: 'all',
+            choices: [
+              { value: 'sms', title: 'SMS', disabled: true, description: 'Not available here' },
+              { value: 'totp', title: 'Authenticator app' },
+            ],
+          },
+        ]}
+      />,
+    );
+    const sms = screen.getByRole('radio', { name: 'SMS' }) as HTMLInputElement;
+    expect(sms.disabled).toBe(true);
+    expect(description(sms)).toBe('Not available here');
+    expect(first.current).toBe(screen.getByRole('radio', { name: 'Authenticator app' }));
+  });
+});
+
 describe('Notice', () => {
   it('is heard as its live setting says', () => {
     render(

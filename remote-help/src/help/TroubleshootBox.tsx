@@ -1,12 +1,5 @@
 import { clipboardText, troubleshootLines } from '@portal/shared/features';
-import {
-  Actions,
-  buttonClass,
-  Card,
-  Notice,
-  useCopyToClipboard,
-  useTroubleshootFacts,
-} from '@portal/shared/ui';
+import { Actions, Button, Card, Notice, useCopyToClipboard, useTroubleshootFacts } from '@portal/shared/ui';
 import { messages } from '../messages';
 import { useId, useState } from 'react';
 import type { HelpContent } from '../content/schema';
@@ -37,18 +30,16 @@ export function TroubleshootBox({ wording }: { wording: HelpContent['troubleshoo
         ))}
       </ul>
       <Actions>
-        {/* The kernel's button look on a native button: aria-disabled rather than disabled (the
-            kernel Button has no aria-disabled), so it keeps keyboard focus while it shows 'Copied!'. */}
-        <button
-          type="button"
-          className={buttonClass('secondary', 'portal-help__copy')}
+        {/* aria-disabled rather than disabled: it keeps keyboard focus while it shows 'Copied!'. */}
+        <Button
+          className="portal-help__copy"
           aria-disabled={copied}
           onClick={() => {
             if (!copied) void copy(clipboardText(lines));
           }}
         >
           {copied ? messages.help.copied : messages.help.copyToClipboard}
-        </button>
+        </Button>
       </Actions>
       <p className="portal-help__status" role="status">
         {copied ? messages.help.copied : ''}

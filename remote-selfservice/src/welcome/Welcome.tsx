@@ -52,10 +52,8 @@ export function Welcome() {
     <section className={stackClass('loose', 'portal-selfservice')} aria-busy={busyShown}>
       <ScreenStatus shown={busyShown} error={error} />
       {/* The name comes from the server (userinfo or the sign-in reply): shown bounded. */}
-      <PageHeading>
-        {name ? (
-          <span title={boundedTitle(name)}>{messages.welcome.helloName({ name: boundedText(name) })}</span>
-        ) : null}
+      <PageHeading title={name ? boundedTitle(name) : undefined}>
+        {name ? messages.welcome.helloName({ name: boundedText(name) }) : null}
       </PageHeading>
       <div>
         <Link ref={linkRef} to={paths.selfService} className={buttonClass('secondary')}>

@@ -22,6 +22,8 @@ interface ButtonBaseProps {
   className?: string;
   id?: string;
   'aria-describedby'?: string;
+  /** Focusable but refusing, with its reason described (a Copy the browser cannot do). */
+  'aria-disabled'?: boolean;
   'aria-haspopup'?: 'dialog' | 'menu';
   'aria-expanded'?: boolean;
   'aria-controls'?: string;

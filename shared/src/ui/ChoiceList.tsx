@@ -9,6 +9,8 @@ export interface Choice {
   /** One line under the title. */
   description?: ReactNode;
   icon?: FactorIconName;
+  /** Shown but not choosable (a type that cannot be registered here); its description says why. */
+  disabled?: boolean;
 }
 
 export interface ChoiceGroup {
@@ -27,7 +29,7 @@ export interface ChoiceListProps {
   value: string | null;
   onChange: (value: string) => void;
   groups: readonly ChoiceGroup[];
-  /** The first choice's radio (a screen focuses it on arrival). */
+  /** The first choosable choice's radio (a screen focuses it on arrival). */
   firstRef?: Ref<HTMLInputElement>;
   disabled?: boolean;
 }
@@ -40,8 +42,12 @@ export interface ChoiceListProps {
 export function ChoiceList({ legend, name, value, onChange, groups, firstRef, disabled }: ChoiceListProps) {
   const id = useId();
   let index = 0;
+  // The first choosable card's radio takes `firstRef` (a screen focuses it on arrival).
+  let firstGiven = false;
   const card = (choice: Choice) => {
-    const first = index++ === 0;
+    index += 1;
+    const first = !firstGiven && !choice.disabled;
+    if (first) firstGiven = true;
     const titleId = `${id}-${index}-title`;
     const descriptionId = `${id}-${index}-description`;
     return (
@@ -53,7 +59,7 @@ export function ChoiceList({ legend, name, value, onChange, groups, firstRef, di
           name={name}
           value={choice.value}
           checked={value === choice.value}
-          disabled={disabled}
+          disabled={disabled || choice.disabled}
           // Named by its title alone; the line under it is its description.
           aria-labelledby={titleId}
           aria-describedby={choice.description ? descriptionId : undefined}

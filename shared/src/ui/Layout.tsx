@@ -33,6 +33,8 @@ export function Actions({ className, children }: { className?: string; children:
 
 export interface PageHeadingProps {
   id?: string;
+  /** The whole heading, when the words shown are cut short (a long name at 320 px). */
+  title?: string;
   className?: string;
   /** A line under the heading that says what the screen is for. */
   lead?: ReactNode;
