@@ -1,6 +1,6 @@
 import { messages } from '@portal/shared/words';
 import { dropFlowStateFromAddress } from '@portal/shared/router';
-import { ErrorBanner } from '@portal/shared/ui';
+import { Button, ErrorBanner } from '@portal/shared/ui';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { screenFailed } from '../health/pageHealth';
 import { RemoteLoadError } from './loadScreen';
@@ -56,9 +56,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
     return (
       <div className="portal-remote-failure" data-failed-remote={this.props.remote}>
         <ErrorBanner>
-          <button type="button" className="portal-button" onClick={this.props.onRetry}>
-            {messages.shell.retry}
-          </button>
+          <Button onClick={this.props.onRetry}>{messages.shell.retry}</Button>
         </ErrorBanner>
       </div>
     );

@@ -1,5 +1,5 @@
 import { messages } from '@portal/shared/words';
-import { ErrorBanner, LoadingBar } from '@portal/shared/ui';
+import { Button, ErrorBanner, LoadingBar } from '@portal/shared/ui';
 import { useAtomValue, useStore } from 'jotai';
 import { contributionsLoadAtom, loadContributions } from '../startup/contributions';
 
@@ -15,9 +15,7 @@ export function ContributionsPending() {
   return (
     <div className="portal-remote-failure" data-failed-remote="contributions">
       <ErrorBanner>
-        <button type="button" className="portal-button" onClick={() => void loadContributions(store)}>
-          {messages.shell.retry}
-        </button>
+        <Button onClick={() => void loadContributions(store)}>{messages.shell.retry}</Button>
       </ErrorBanner>
     </div>
   );

@@ -41,7 +41,9 @@ export function Header() {
             height={LOGO_SIZE}
           />
         ) : null}
-        {theme.productName ?? messages.shell.productName}
+        {/* One line at every width: a name too long for it ends in an ellipsis on screen, and
+            the button is still named with all of it. */}
+        <span className="portal-header__text">{theme.productName ?? messages.shell.productName}</span>
       </button>
       {status === AuthStatus.Authenticated ? <LogoutButton /> : null}
     </header>

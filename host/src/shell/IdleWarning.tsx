@@ -1,6 +1,6 @@
 import { currentLocale, messages } from '@portal/shared/words';
 import { idleLogoutAtAtom, lastUserActivityAtom } from '@portal/shared/session';
-import { Dialog } from '@portal/shared/ui';
+import { Actions, Button, Dialog, Stack } from '@portal/shared/ui';
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useId, useRef, useState } from 'react';
 import { countdownClock } from './countdownClock';
@@ -52,16 +52,20 @@ export function IdleWarning() {
       aria-labelledby={titleId}
       aria-describedby={textId}
     >
-      <h2 id={titleId} className="portal-idle-warning__title">
-        {text.title}
-      </h2>
-      {/* Not a live region: the dialog's description is read when it opens, not every second. */}
-      <p id={textId}>
-        {shown ? text.timeLeft({ time: countdownClock(secondsLeft, currentLocale()) }) : null}
-      </p>
-      <button ref={stayRef} type="button" className="portal-button portal-button--primary" onClick={stay}>
-        {text.staySignedIn}
-      </button>
+      <Stack gap="normal">
+        <h2 id={titleId} className="portal-idle-warning__title">
+          {text.title}
+        </h2>
+        {/* Not a live region: the dialog's description is read when it opens, not every second. */}
+        <p id={textId} className="portal-idle-warning__text">
+          {shown ? text.timeLeft({ time: countdownClock(secondsLeft, currentLocale()) }) : null}
+        </p>
+        <Actions>
+          <Button ref={stayRef} variant="primary" onClick={stay}>
+            {text.staySignedIn}
+          </Button>
+        </Actions>
+      </Stack>
     </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { announcementAtom } from '@portal/shared/session';
+import { buttonClass } from '@portal/shared/ui';
 import { chooseLanguage, type LocaleTag, localeAtom, switchLocale } from '@portal/shared/words';
 import { useAtomValue, useStore } from 'jotai';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
@@ -46,15 +47,18 @@ export function LanguagePicker({ label }: { label: string }) {
       <button
         ref={toggle}
         type="button"
-        className="portal-language__toggle"
+        className={buttonClass('secondary', 'portal-language__toggle')}
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen(!open)}
         onKeyDown={onKeyDown}
       >
-        <span>{label}:</span>{' '}
-        <span lang={currentLocale?.tag} dir={currentLocale?.dir}>
-          {currentLocale?.name ?? current}
+        {/* One run of text (the button lays out its children as separate items). */}
+        <span>
+          {label}:{' '}
+          <span lang={currentLocale?.tag} dir={currentLocale?.dir}>
+            {currentLocale?.name ?? current}
+          </span>
         </span>
       </button>
       <ul id={listId} className="portal-language__list" hidden={!open} aria-label={label}>
@@ -65,6 +69,7 @@ export function LanguagePicker({ label }: { label: string }) {
             <li key={locale.tag}>
               <button
                 type="button"
+                className={buttonClass('quiet')}
                 lang={locale.tag}
                 dir={locale.dir}
                 aria-current={locale.tag === current ? 'true' : undefined}

@@ -1,7 +1,7 @@
 import { messages } from '@portal/shared/words';
 import { paths, Link, useLocation } from '@portal/shared/router';
 import { useErrorMessage } from '@portal/shared/session';
-import { ErrorBanner, RedirectNotice } from '@portal/shared/ui';
+import { ErrorBanner, PageHeading, RedirectNotice, Stack } from '@portal/shared/ui';
 import { useState } from 'react';
 import { useScreenArrival } from './useScreenArrival';
 
@@ -21,8 +21,8 @@ export function NotFound() {
   const location = useLocation();
   useScreenArrival(location.pathname, location.key);
   return (
-    <section aria-labelledby="not-found-title">
-      <h1 id="not-found-title">{messages.shell.pageNotFound}</h1>
+    <Stack as="section" gap="loose" className="portal-not-found" aria-labelledby="not-found-title">
+      <PageHeading id="not-found-title">{messages.shell.pageNotFound}</PageHeading>
       {error ? (
         <div onClickCapture={() => setEngaged(true)}>
           <ErrorBanner message={error} />
@@ -31,7 +31,9 @@ export function NotFound() {
       {error ? (
         <RedirectNotice to={paths.home} place={messages.redirect.homePage} cancelled={engaged} />
       ) : null}
-      <Link to={paths.home}>{messages.shell.goHome}</Link>
-    </section>
+      <p className="portal-shell-screen__way">
+        <Link to={paths.home}>{messages.shell.goHome}</Link>
+      </p>
+    </Stack>
   );
 }

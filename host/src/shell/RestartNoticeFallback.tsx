@@ -2,7 +2,7 @@ import { messages } from '@portal/shared/words';
 import { useNavigate, useLocation, startOverPath } from '@portal/shared/router';
 import { errorMessageAtom, transition } from '@portal/shared/session';
 import { isOauth2Flow } from '@portal/shared/storage';
-import { ErrorBanner } from '@portal/shared/ui';
+import { Actions, Button, ErrorBanner, PageHeading, Stack } from '@portal/shared/ui';
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useScreenArrival } from './useScreenArrival';
@@ -27,14 +27,16 @@ export function RestartNoticeFallback() {
     navigate(startOverPath(oauth2));
   };
   return (
-    <section aria-labelledby="restart-notice-title">
-      <h1 id="restart-notice-title">{messages.endPages.unrecoverable}</h1>
+    <Stack as="section" gap="loose" aria-labelledby="restart-notice-title">
+      <PageHeading id="restart-notice-title">{messages.endPages.unrecoverable}</PageHeading>
       {reason ? <ErrorBanner message={reason} /> : null}
       {oauth2 ? null : (
-        <button type="button" className="portal-button portal-button--primary" onClick={startOver}>
-          {messages.endPages.clickToRetry}
-        </button>
+        <Actions>
+          <Button variant="primary" onClick={startOver}>
+            {messages.endPages.clickToRetry}
+          </Button>
+        </Actions>
       )}
-    </section>
+    </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { contributionsAtom } from '@portal/shared/contributions';
 import { useLocation } from '@portal/shared/router';
-import { ErrorBanner } from '@portal/shared/ui';
+import { Button, ErrorBanner } from '@portal/shared/ui';
 import { messages } from '@portal/shared/words';
 import { useAtomValue } from 'jotai';
 import { remoteNames } from '../federation/remotesConfig';
@@ -26,9 +26,7 @@ function MissingRemote({ remote }: { remote: string }) {
   return (
     <div className="portal-remote-failure" data-failed-remote={remote}>
       <ErrorBanner>
-        <button type="button" className="portal-button" onClick={() => window.location.reload()}>
-          {messages.shell.retry}
-        </button>
+        <Button onClick={() => window.location.reload()}>{messages.shell.retry}</Button>
       </ErrorBanner>
     </div>
   );

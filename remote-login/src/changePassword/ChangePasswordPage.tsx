@@ -2,7 +2,7 @@ import { useApplyNextAction } from '@portal/shared/flow';
 import { messages } from '../messages';
 import { type FormEvent, useRef, useState } from 'react';
 import { LoginLayout } from '../common/LoginLayout';
-import { useFocusFirst, useSaying } from '@portal/shared/ui';
+import { Actions, Button, stackClass, useFocusFirst, useSaying } from '@portal/shared/ui';
 import { RevealablePasswordField } from './RevealablePasswordField';
 import { type PasswordField, type PasswordValues, validateAll, validateField } from './validation';
 import { loginApi } from '../api/loginCalls';
@@ -61,7 +61,11 @@ export function ChangePasswordPage() {
 
   return (
     <LoginLayout title={messages.changePassword.title} busy={busy} error={error}>
-      <form className="portal-login__form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form
+        className={stackClass('normal', 'portal-login__form')}
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+      >
         {FIELDS.map(({ field, autoComplete }, index) => (
           <RevealablePasswordField
             key={field}
@@ -76,11 +80,11 @@ export function ChangePasswordPage() {
             onBlur={() => onBlur(field)}
           />
         ))}
-        <div className="portal-login__actions">
-          <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+        <Actions>
+          <Button type="submit" variant="primary" disabled={busy}>
             {messages.common.submit}
-          </button>
-        </div>
+          </Button>
+        </Actions>
       </form>
     </LoginLayout>
   );

@@ -1,4 +1,5 @@
 import { messages } from '../messages';
+import { buttonClass, TextField } from '@portal/shared/ui';
 import { type KeyboardEvent, type Ref, useId, useState } from 'react';
 
 export interface RevealablePasswordFieldProps {
@@ -24,7 +25,6 @@ const REVEAL_KEYS = new Set([' ', 'Enter']);
 export function RevealablePasswordField(props: RevealablePasswordFieldProps) {
   const { id, label, value, error, autoComplete, disabled, inputRef, onChange, onBlur } = props;
   const [revealed, setRevealed] = useState(false);
-  const errorId = useId();
   const hintId = useId();
   const show = () => setRevealed(true);
   const hide = () => setRevealed(false);
@@ -34,49 +34,45 @@ export function RevealablePasswordField(props: RevealablePasswordFieldProps) {
     show();
   };
   return (
-    <div className="portal-login__field">
-      <label htmlFor={id}>{label}</label>
-      <div className="portal-login__input-row">
-        <input
-          ref={inputRef}
-          id={id}
-          type={revealed ? 'text' : 'password'}
-          autoComplete={autoComplete}
-          required
-          value={value}
-          disabled={disabled}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => onChange(event.target.value)}
-          onBlur={onBlur}
-        />
-        <button
-          type="button"
-          className="portal-button"
-          aria-label={`${messages.changePassword.show} ${label}`}
-          aria-describedby={hintId}
-          aria-pressed={revealed}
-          disabled={disabled}
-          onPointerDown={show}
-          onPointerUp={hide}
-          onPointerLeave={hide}
-          onPointerCancel={hide}
-          onKeyDown={onKeyDown}
-          onKeyUp={hide}
-          onBlur={hide}
-        >
-          {messages.changePassword.show}
-        </button>
-        {/* Referenced by the button only: a hidden element still gives its text to a description. */}
-        <span id={hintId} hidden>
-          {messages.changePassword.reveal}
-        </span>
-      </div>
-      {error ? (
-        <p id={errorId} className="portal-login__field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <TextField
+      ref={inputRef}
+      inputId={id}
+      label={label}
+      type={revealed ? 'text' : 'password'}
+      autoComplete={autoComplete}
+      required
+      value={value}
+      disabled={disabled}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
+      end={
+        <>
+          {/* Held, not toggled, with pointer-level events the kernel's Button does not take: a
+              native button in the kernel's secondary style. */}
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            aria-label={`${messages.changePassword.show} ${label}`}
+            aria-describedby={hintId}
+            aria-pressed={revealed}
+            disabled={disabled}
+            onPointerDown={show}
+            onPointerUp={hide}
+            onPointerLeave={hide}
+            onPointerCancel={hide}
+            onKeyDown={onKeyDown}
+            onKeyUp={hide}
+            onBlur={hide}
+          >
+            {messages.changePassword.show}
+          </button>
+          {/* Referenced by the button only: a hidden element still gives its text to a description. */}
+          <span id={hintId} hidden>
+            {messages.changePassword.reveal}
+          </span>
+        </>
+      }
+    />
   );
 }

@@ -1,4 +1,11 @@
-import { BusyFrameContext, BusyIndicator, ErrorBanner, useBusyFrame } from '@portal/shared/ui';
+import {
+  BusyFrameContext,
+  BusyIndicator,
+  ErrorBanner,
+  PageHeading,
+  stackClass,
+  useBusyFrame,
+} from '@portal/shared/ui';
 import type { ReactNode } from 'react';
 import './login.css';
 
@@ -15,7 +22,8 @@ export interface LoginLayoutProps {
 
 /**
  * The frame of every sign-in screen: heading, the busy indicator (a progress bar and 'Please
- * wait…', and `aria-busy`, once a call has gone a second without an answer), error banner.
+ * wait…', and `aria-busy`, once a call has gone a second without an answer), error banner, then
+ * the screen's blocks; a loose stack straight in the shell's card (no column of its own).
  */
 export function LoginLayout({
   title,
@@ -28,10 +36,8 @@ export function LoginLayout({
   const frame = useBusyFrame(busy);
   return (
     <BusyFrameContext value={frame.report}>
-      <section className="portal-login" aria-busy={frame.shown} aria-labelledby="login-title">
-        <h1 id="login-title" className="portal-login__title">
-          {title}
-        </h1>
+      <section className={stackClass('loose')} aria-busy={frame.shown} aria-labelledby="login-title">
+        <PageHeading id="login-title">{title}</PageHeading>
         <BusyIndicator shown={frame.shown} text={busyText} />
         {error ? <ErrorBanner message={error}>{errorActions}</ErrorBanner> : null}
         {children}

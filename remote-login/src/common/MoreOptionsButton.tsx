@@ -1,5 +1,5 @@
 import { chooseAnotherFactor, useMoreOptionsAllowed, useApplyNextAction } from '@portal/shared/flow';
-import type { LocalisedServerCall } from '@portal/shared/ui';
+import { Button, type LocalisedServerCall } from '@portal/shared/ui';
 import { messages } from '../messages';
 
 export interface MoreOptionsButtonProps {
@@ -18,8 +18,8 @@ export function MoreOptionsButton({ call }: MoreOptionsButtonProps) {
   if (!allowed) return null;
   const chooseAnother = () => call.run((signal) => chooseAnotherFactor({ signal }), applyNextAction);
   return (
-    <button type="button" className="portal-button" disabled={call.busy} onClick={() => void chooseAnother()}>
+    <Button disabled={call.busy} onClick={() => void chooseAnother()}>
       {messages.common.moreOptions}
-    </button>
+    </Button>
   );
 }

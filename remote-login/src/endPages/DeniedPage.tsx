@@ -4,6 +4,7 @@ import { transition } from '@portal/shared/session';
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
 import { Link } from '@portal/shared/router';
+import { stackClass } from '@portal/shared/ui';
 import { LoginLayout } from '../common/LoginLayout';
 
 /** /denied: 'Access Denied' with links to help; forgets the remembered and current user name. */
@@ -14,8 +15,8 @@ export function DeniedPage() {
   useEffect(() => void transition(store, { type: 'denied' }), [store]);
   return (
     <LoginLayout title={messages.endPages.accessDenied}>
-      <p>{messages.endPages.deniedHelp}</p>
-      <ul className="portal-login__links">
+      <p className="portal-login__text">{messages.endPages.deniedHelp}</p>
+      <ul className={stackClass('tight')}>
         <li>
           <Link to="/help">{messages.endPages.loginAssistance}</Link>
         </li>

@@ -3,6 +3,7 @@ import { errorMessageAtom, transition } from '@portal/shared/session';
 import { isOauth2Flow } from '@portal/shared/storage';
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
+import { Actions, Button } from '@portal/shared/ui';
 import { LoginLayout } from '../common/LoginLayout';
 import { useStartOver } from '../common/useStartOver';
 
@@ -21,11 +22,11 @@ export function RestartRequiredPage() {
   return (
     <LoginLayout title={messages.endPages.unrecoverable} error={reason}>
       {oauth2 ? null : (
-        <div className="portal-login__actions">
-          <button type="button" className="portal-button portal-button--primary" onClick={startOver}>
+        <Actions>
+          <Button variant="primary" onClick={startOver}>
             {messages.endPages.clickToRetry}
-          </button>
-        </div>
+          </Button>
+        </Actions>
       )}
     </LoginLayout>
   );

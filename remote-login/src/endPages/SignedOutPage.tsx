@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useLocation, useNavigate } from '@portal/shared/router';
 import { signedOutForInactivity } from '@portal/shared/session';
 import { LoginLayout } from '../common/LoginLayout';
-import { useFocusFirst } from '@portal/shared/ui';
+import { Actions, Button, useFocusFirst } from '@portal/shared/ui';
 
 /**
  * /signed-out: 'Logout Successful' and 'Log in again' → /direct; after the idle logout it says the
@@ -17,17 +17,12 @@ export function SignedOutPage() {
   useFocusFirst(buttonRef);
   return (
     <LoginLayout title={messages.endPages.logoutSuccessful}>
-      {idle ? <p>{messages.endPages.signedOutIdle}</p> : null}
-      <div className="portal-login__actions">
-        <button
-          ref={buttonRef}
-          type="button"
-          className="portal-button portal-button--primary"
-          onClick={() => navigate(paths.direct)}
-        >
+      {idle ? <p className="portal-login__text">{messages.endPages.signedOutIdle}</p> : null}
+      <Actions>
+        <Button ref={buttonRef} variant="primary" onClick={() => navigate(paths.direct)}>
           {messages.endPages.logInAgain}
-        </button>
-      </div>
+        </Button>
+      </Actions>
     </LoginLayout>
   );
 }

@@ -67,7 +67,7 @@ export function IdpPage() {
       // The heading says what the page waits for ('Connecting to …'): the bar alone.
       busyText={null}
     >
-      <LiveStatus lineClassName="portal-login__hint" lines={[messages.idp.redirecting]} />
+      <LiveStatus lineClassName="portal-login__text" lines={[messages.idp.redirecting]} />
     </LoginLayout>
   );
 }

@@ -2,11 +2,18 @@ import { portalConfigAtom } from '@portal/shared/config';
 import { useApplyNextAction } from '@portal/shared/flow';
 import { messages } from '../messages';
 import { paths } from '../paths';
-import { useLocalisedServerCall, useFocusFirst } from '@portal/shared/ui';
+import {
+  Actions,
+  Button,
+  stackClass,
+  TextField,
+  useFocusFirst,
+  useLocalisedServerCall,
+} from '@portal/shared/ui';
 import { signInPasswordAtom, useSignInTransition } from '@portal/shared/session';
 import type { AuthReply } from '@portal/shared/transport';
 import { useAtomValue, useStore } from 'jotai';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { LoginLayout } from '../common/LoginLayout';
 import { MoreOptionsButton } from '../common/MoreOptionsButton';
 import { mustChangePassword } from './passwordFailure';
@@ -26,7 +33,6 @@ export function PasswordPage() {
   const call = useLocalisedServerCall();
   const { busy, error } = call;
   const inputRef = useRef<HTMLInputElement>(null);
-  const fieldErrorId = useId();
   // On arrival, and again whenever a call ends: the field was disabled while it ran, which took
   // focus away (to <body>); after a refused password the user types the next one straight away.
   useFocusFirst(inputRef, !busy);
@@ -62,39 +68,35 @@ export function PasswordPage() {
 
   return (
     <LoginLayout title={messages.password.prompt} busy={busy} error={error}>
-      <form className="portal-login__form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <div className="portal-login__field">
-          <label htmlFor="portal-password">{messages.password.label}</label>
-          <input
-            ref={inputRef}
-            id="portal-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            disabled={busy}
-            aria-invalid={showRequired}
-            aria-describedby={showRequired ? fieldErrorId : undefined}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          {showRequired ? (
-            <p id={fieldErrorId} className="portal-login__field-error" role="alert">
-              {messages.password.required}
-            </p>
-          ) : null}
-        </div>
-        <p className="portal-login__hint">
+      <form
+        className={stackClass('normal', 'portal-login__form')}
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+      >
+        <TextField
+          ref={inputRef}
+          inputId="portal-password"
+          label={messages.password.label}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          disabled={busy}
+          error={showRequired ? messages.password.required : null}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <p className="portal-login__text">
           <a href={config.forgotPasswordUrl} rel="noopener noreferrer" target="_blank">
             {messages.password.forgot}
           </a>
         </p>
-        <div className="portal-login__actions">
-          <button type="submit" className="portal-button portal-button--primary" disabled={busy}>
+        <Actions>
+          <Button type="submit" variant="primary" disabled={busy}>
             {messages.common.submit}
-          </button>
+          </Button>
           <MoreOptionsButton call={call} />
-        </div>
+        </Actions>
       </form>
     </LoginLayout>
   );

@@ -7,7 +7,17 @@ import { flowStateAtom, riskTypeAtom, signInFidoTypeAtom } from '@portal/shared/
 import { useApplyNextAction } from '@portal/shared/flow';
 import { focusHeading } from '@portal/shared/a11y';
 import { useAtomValue, useStore } from 'jotai';
-import { useAdoptedForm, useRunOnMount, useLocalisedServerCall, useFocusFirst } from '@portal/shared/ui';
+import {
+  Actions,
+  Button,
+  Notice,
+  stackClass,
+  TextField,
+  useAdoptedForm,
+  useFocusFirst,
+  useLocalisedServerCall,
+  useRunOnMount,
+} from '@portal/shared/ui';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { LoginLayout } from '../common/LoginLayout';
@@ -49,7 +59,7 @@ export function UserIdPage() {
   const [rememberMe, setRememberMe] = useState(() => adopted.checked(REMEMBER_ME_FIELD, true));
   const [startFailed, setStartFailed] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const tooltipId = useId();
+  const hintId = useId();
   const warningId = useId();
   const waiting = phase === 'arriving' || phase === 'submitting';
   useFocusFirst(inputRef, phase === 'form');
@@ -151,71 +161,65 @@ export function UserIdPage() {
       busy={phase !== 'form'}
       error={error}
       errorActions={
-        startFailed ? (
-          <button type="button" className="portal-button" onClick={() => void begin()}>
-            {messages.common.retry}
-          </button>
-        ) : null
+        startFailed ? <Button onClick={() => void begin()}>{messages.common.retry}</Button> : null
       }
     >
       {/* Never submitted natively (Submit is disabled until the app runs); were it ever, a POST
           keeps the User ID out of the address. */}
       <form
-        className="portal-login__form"
+        className={stackClass('normal', 'portal-login__form')}
         method="post"
         onSubmit={onSubmit}
         noValidate
         aria-describedby={warningId}
       >
-        <div className="portal-login__field">
-          <label htmlFor={USER_ID_FIELD}>{messages.userId.label}</label>
-          <input
-            ref={inputRef}
-            id={USER_ID_FIELD}
-            name="username"
-            type="text"
-            // 'webauthn' lets the browser list passkeys among the suggestions (usePasskeyAutofill).
-            autoComplete="username webauthn"
-            autoCapitalize="none"
-            spellCheck={false}
-            // A User ID runs in its own direction, whatever the page's (bidi isolation).
-            dir="auto"
-            required
-            minLength={1}
-            value={userName}
-            disabled={waiting}
-            onChange={(event) => setUserName(event.target.value)}
-          />
-        </div>
-        <div className="portal-login__check">
+        <TextField
+          ref={inputRef}
+          inputId={USER_ID_FIELD}
+          label={messages.userId.label}
+          name="username"
+          type="text"
+          // 'webauthn' lets the browser list passkeys among the suggestions (usePasskeyAutofill).
+          autoComplete="username webauthn"
+          autoCapitalize="none"
+          spellCheck={false}
+          // A User ID runs in its own direction, whatever the page's (bidi isolation).
+          dir="auto"
+          required
+          value={userName}
+          disabled={waiting}
+          onChange={(event) => setUserName(event.target.value)}
+        />
+        {/* The kernel's check box, written out: the server-rendered form is taken over by element
+            id (useAdoptedForm), and the kernel's Checkbox takes no id of its own. The spec's
+            tooltip is a hint under the label, seen on every screen (a tooltip fails on touch). */}
+        <div className="portal-checkbox portal-login__check">
           <input
             id={REMEMBER_ME_FIELD}
             type="checkbox"
+            className="portal-checkbox__input"
             checked={rememberMe}
             disabled={waiting}
-            aria-describedby={tooltipId}
+            aria-describedby={hintId}
             onChange={(event) => setRememberMe(event.target.checked)}
           />
-          <label htmlFor={REMEMBER_ME_FIELD} title={messages.userId.rememberMeTooltip}>
+          <label className="portal-checkbox__label" htmlFor={REMEMBER_ME_FIELD}>
             {messages.userId.rememberMe}
           </label>
-          <span id={tooltipId} role="tooltip" className="portal-login__tooltip">
+          <p id={hintId} className="portal-checkbox__hint">
             {messages.userId.rememberMeTooltip}
-          </span>
+          </p>
         </div>
-        <div className="portal-login__actions">
-          <button
-            type="submit"
-            className="portal-button portal-button--primary"
-            disabled={!valid || phase !== 'form' || startFailed}
-          >
+        <Actions>
+          <Button type="submit" variant="primary" disabled={!valid || phase !== 'form' || startFailed}>
             {messages.common.submit}
-          </button>
-        </div>
-        <p id={warningId} className="portal-login__warning">
-          {messages.userId.authorizedOnly}
-        </p>
+          </Button>
+        </Actions>
       </form>
+      {/* The form's description (aria-describedby), under it. */}
+      <Notice tone="warning">
+        <p id={warningId}>{messages.userId.authorizedOnly}</p>
+      </Notice>
     </LoginLayout>
   );
 }
