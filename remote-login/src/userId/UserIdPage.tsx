@@ -10,6 +10,7 @@ import { useAtomValue, useStore } from 'jotai';
 import {
   Actions,
   Button,
+  Checkbox,
   Notice,
   stackClass,
   TextField,
@@ -59,7 +60,6 @@ export function UserIdPage() {
   const [rememberMe, setRememberMe] = useState(() => adopted.checked(REMEMBER_ME_FIELD, true));
   const [startFailed, setStartFailed] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const hintId = useId();
   const warningId = useId();
   const waiting = phase === 'arriving' || phase === 'submitting';
   useFocusFirst(inputRef, phase === 'form');
@@ -190,26 +190,17 @@ export function UserIdPage() {
           disabled={waiting}
           onChange={(event) => setUserName(event.target.value)}
         />
-        {/* The kernel's check box, written out: the server-rendered form is taken over by element
-            id (useAdoptedForm), and the kernel's Checkbox takes no id of its own. The spec's
-            tooltip is a hint under the label, seen on every screen (a tooltip fails on touch). */}
-        <div className="portal-checkbox portal-login__check">
-          <input
-            id={REMEMBER_ME_FIELD}
-            type="checkbox"
-            className="portal-checkbox__input"
-            checked={rememberMe}
-            disabled={waiting}
-            aria-describedby={hintId}
-            onChange={(event) => setRememberMe(event.target.checked)}
-          />
-          <label className="portal-checkbox__label" htmlFor={REMEMBER_ME_FIELD}>
-            {messages.userId.rememberMe}
-          </label>
-          <p id={hintId} className="portal-checkbox__hint">
-            {messages.userId.rememberMeTooltip}
-          </p>
-        </div>
+        {/* The spec's tooltip is a hint under the label, seen on every screen (a tooltip fails on
+            touch). Its id is fixed: the server-rendered form is taken over by element id. */}
+        <Checkbox
+          inputId={REMEMBER_ME_FIELD}
+          className="portal-login__check"
+          label={messages.userId.rememberMe}
+          hint={messages.userId.rememberMeTooltip}
+          checked={rememberMe}
+          disabled={waiting}
+          onChange={(event) => setRememberMe(event.target.checked)}
+        />
         <Actions>
           <Button type="submit" variant="primary" disabled={!valid || phase !== 'form' || startFailed}>
             {messages.common.submit}

@@ -10,14 +10,17 @@ export interface CheckboxProps {
   disabled?: boolean;
   className?: string;
   'aria-describedby'?: string;
+  /** The input's id, when something else finds it by id (a server-rendered form adopted by the app). */
+  inputId?: string;
   /** A line under the label, lined up with it, that says what ticking it does; read with the box. */
   hint?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A check box with its label beside it and its hint under the label (issue 44). */
-export function Checkbox({ label, hint, className, ref, ...input }: CheckboxProps) {
-  const id = useId();
+export function Checkbox({ label, hint, className, inputId, ref, ...input }: CheckboxProps) {
+  const generated = useId();
+  const id = inputId ?? generated;
   const hintId = `${id}-hint`;
   const describedBy = [input['aria-describedby'], hint ? hintId : null].filter(Boolean).join(' ');
   return (

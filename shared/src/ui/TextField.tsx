@@ -51,8 +51,8 @@ export interface TextFieldProps extends TextInputAttributes {
 
 /**
  * A text field (issue 44, after the GOV.UK pattern): label above, hint under the label, the input,
- * the error under it. Hint and error describe the input; the error line is always in the page
- * (role=alert), so a message that appears is announced. Typed text is in the page's font.
+ * the error under it. Hint and error describe the input; the error is an alert, announced as it
+ * appears. Typed text is in the page's font.
  */
 export function TextField({ label, hint, error, end, inputId, className, ref, ...input }: TextFieldProps) {
   const generated = useId();
@@ -83,9 +83,13 @@ export function TextField({ label, hint, error, end, inputId, className, ref, ..
         />
         {end}
       </div>
-      <p id={errorId} className="portal-field__error" role="alert">
-        {error || null}
-      </p>
+      {/* Rendered when there is something to say: an element with role=alert is announced as it
+          comes, and a screen's other alert (its banner) stays the only one while the field is fine. */}
+      {error ? (
+        <p id={errorId} className="portal-field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
