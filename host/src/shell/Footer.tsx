@@ -1,4 +1,4 @@
-import { portalConfigAtom } from '@portal/shared/config';
+import { portalConfigAtom, themeBrandAtom } from '@portal/shared/config';
 import { contributionsAtom } from '@portal/shared/contributions';
 import { messages } from '@portal/shared/words';
 import { Link } from '@portal/shared/router';
@@ -10,6 +10,8 @@ import { LanguagePicker } from './LanguagePicker';
 export function Footer() {
   const config = useAtomValue(portalConfigAtom);
   const contributions = useAtomValue(contributionsAtom);
+  // The copyright names the product the header names: a theme's name, else the portal's own.
+  const productName = useAtomValue(themeBrandAtom).productName ?? messages.shell.productName;
   const { footer } = messages.shell;
   return (
     <footer className="portal-footer">
@@ -30,7 +32,7 @@ export function Footer() {
         </ul>
       </nav>
       <LanguagePicker label={messages.shell.language} />
-      <p className="portal-footer__copyright">{footer.copyright({ year: new Date().getFullYear() })}</p>
+      <p className="portal-footer__copyright">{footer.copyright({ year: new Date().getFullYear(), name: productName })}</p>
     </footer>
   );
 }
