@@ -10,9 +10,13 @@ import { LanguagePicker } from './LanguagePicker';
 export function Footer() {
   const config = useAtomValue(portalConfigAtom);
   const contributions = useAtomValue(contributionsAtom);
-  // The copyright names the product the header names: a theme's name, else the portal's own.
-  const productName = useAtomValue(themeBrandAtom).productName ?? messages.shell.productName;
+  const themeName = useAtomValue(themeBrandAtom).productName;
   const { footer } = messages.shell;
+  // The copyright names the product the header names: a theme's name in place of the portal's own,
+  // which every locale's copyright line carries as its productName (shared/lang/*.json). A kernel
+  // message with a {name} argument would change the kernel's API: that waits for its next major.
+  const copyright = footer.copyright({ year: new Date().getFullYear() });
+  const shownCopyright = themeName ? copyright.replace(messages.shell.productName, themeName) : copyright;
   return (
     <footer className="portal-footer">
       <nav aria-label={footer.label}>
@@ -32,7 +36,7 @@ export function Footer() {
         </ul>
       </nav>
       <LanguagePicker label={messages.shell.language} />
-      <p className="portal-footer__copyright">{footer.copyright({ year: new Date().getFullYear(), name: productName })}</p>
+      <p className="portal-footer__copyright">{shownCopyright}</p>
     </footer>
   );
 }

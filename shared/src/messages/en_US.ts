@@ -31,7 +31,7 @@ export const catalogueSource = {
       terms: 'Terms of Use',
       smsTerms: 'SMS Terms of Service',
       loginAssistance: 'Login Assistance',
-      copyright: icu<{ year: number; name: string }>('© {year} {name}. All rights reserved.'),
+      copyright: icu<{ year: number }>('© {year} Authentication Hub. All rights reserved.'),
     },
   },
   /**
