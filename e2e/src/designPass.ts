@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { type Locale, MASK_ATTRIBUTE, rememberFocus, SOURCE, switchTo } from './localePass';
+import {
+  type Locale,
+  MASK_ATTRIBUTE,
+  markMaskedElements,
+  rememberFocus,
+  SOURCE,
+  switchTo,
+} from './localePass';
 import { repoRoot } from './servers';
 
 /**
@@ -138,13 +145,7 @@ export async function checkScreenLooks(
     const restoreFocus = await rememberFocus(page);
     // What the test masks, marked while the page is in en-US (a locator may name English words)
     // and again in each locale, as the locale pass does.
-    const markMasked = async () => {
-      for (const locator of mask) {
-        await locator.evaluateAll((elements, attribute) => {
-          for (const element of elements) element.setAttribute(attribute, '');
-        }, MASK_ATTRIBUTE);
-      }
-    };
+    const markMasked = () => markMaskedElements(mask);
     const masked = page.locator(`[${MASK_ATTRIBUTE}]`);
     await markMasked();
     const maskedCount = await masked.count();

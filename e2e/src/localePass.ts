@@ -46,6 +46,15 @@ export type Locale = { tag: string; dir: 'ltr' | 'rtl' };
 /** Marks what the test masks, so the same elements stay masked once their names are no longer English. */
 export const MASK_ATTRIBUTE = 'data-e2e-locale-mask';
 
+/** Marks what the test's locators find now, so it stays masked once its words are another language's. */
+export async function markMaskedElements(mask: readonly Locator[]): Promise<void> {
+  for (const locator of mask) {
+    await locator.evaluateAll((elements, attribute) => {
+      for (const element of elements) element.setAttribute(attribute, '');
+    }, MASK_ATTRIBUTE);
+  }
+}
+
 export interface LocalePassOptions {
   /** The screen's name: its pictures are `<name>-<locale>-<width>.png`. */
   name: string;
@@ -247,13 +256,7 @@ export async function checkScreenInLocales(
     const restoreFocus = await rememberFocus(page);
     // What the test masks, found while the page is in en-US (some of its locators name English
     // words) and again in each locale (an element keyed by its words is a new one there).
-    const markMasked = async () => {
-      for (const locator of mask) {
-        await locator.evaluateAll((elements, attribute) => {
-          for (const element of elements) element.setAttribute(attribute, '');
-        }, MASK_ATTRIBUTE);
-      }
-    };
+    const markMasked = () => markMaskedElements(mask);
     const masked = page.locator(`[${MASK_ATTRIBUTE}]`);
     await markMasked();
     const maskedCount = await masked.count();

@@ -2,6 +2,7 @@ import { stackClass, TextField, type TextInputAttributes } from '@portal/shared/
 import type { RefObject } from 'react';
 import { messages } from '../messages';
 import type { RegistrationType } from '../paths';
+import { afterPress } from './afterPress';
 import { LegalNotice } from './LegalNotice';
 import type { RegistrationErrors } from './validation';
 
@@ -39,10 +40,11 @@ export function ValueStep(props: ValueStepProps) {
         value={props.value}
         required
         {...inputs[type]}
-        // Shown once the field was touched; the line under it takes no room while empty.
+        // Shown once the field was touched (after a press that left it: the message must not move
+        // the button being pressed); the line under it takes no room while empty.
         error={props.touched.value ? props.errors.value : null}
         onChange={(event) => props.onValue(event.target.value)}
-        onBlur={() => props.onTouch('value')}
+        onBlur={() => afterPress(() => props.onTouch('value'))}
       />
       {type === 'totp_push' ? (
         <TextField
@@ -51,7 +53,7 @@ export function ValueStep(props: ValueStepProps) {
           required
           error={props.touched.credentialId ? props.errors.credentialId : null}
           onChange={(event) => props.onCredentialId(event.target.value)}
-          onBlur={() => props.onTouch('credentialId')}
+          onBlur={() => afterPress(() => props.onTouch('credentialId'))}
         />
       ) : null}
       <LegalNotice type={type} />
