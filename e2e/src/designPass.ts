@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
+  cannotSwitchLanguage,
   type Locale,
   MASK_ATTRIBUTE,
   markMaskedElements,
@@ -109,20 +110,6 @@ export interface DesignPassOptions {
   mask: Locator[];
   /** expectScreen's comparison at each of its widths (left at 1280 px), with these pictures' name and mask. */
   compare: (name: string, mask: Locator[]) => Promise<void>;
-}
-
-/**
- * Why the language of this screen cannot be switched in place, or null when it can (the locale
- * pass's reasons): a page without the portal's picker, a busy screen, a page already in another language.
- */
-async function cannotSwitchLanguage(page: Page): Promise<string | null> {
-  if ((await page.locator('.portal-footer .portal-language').count()) === 0)
-    return 'no language picker on this page (not a screen of the portal)';
-  if ((await page.locator('[aria-busy="true"]').count()) > 0)
-    return 'the screen is busy (it moves on by itself: connecting, redirecting)';
-  const lang = await page.locator('html').getAttribute('lang');
-  if (lang !== SOURCE.tag) return `the page is in ${lang}, not ${SOURCE.tag}`;
-  return null;
 }
 
 /** The design pass of one screen (see DESIGN_PASS); the page is as it was when this returns. */

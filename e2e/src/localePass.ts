@@ -159,17 +159,27 @@ async function setPickerOpen(page: Page, open: boolean): Promise<void> {
 }
 
 /**
- * Why this screen cannot be switched in place, or null when it can: a page that is not the
- * portal's (the emulator's, the portal server's own static pages) has no picker; a page already in
- * another language is a test of that language (pseudo-locales.spec.ts).
+ * Why the language of this screen cannot be switched in place through the footer's picker, or null
+ * when it can: a page without the portal's picker, a busy screen, a page already in another language.
  */
-async function cannotSwitch(page: Page): Promise<string | null> {
+export async function cannotSwitchLanguage(page: Page): Promise<string | null> {
   if ((await page.locator('.portal-footer .portal-language').count()) === 0)
     return 'no language picker on this page (not a screen of the portal)';
   if ((await page.locator('[aria-busy="true"]').count()) > 0)
     return 'the screen is busy (it moves on by itself: connecting, redirecting)';
   const lang = await page.locator('html').getAttribute('lang');
   if (lang !== SOURCE.tag) return `the page is in ${lang}, not ${SOURCE.tag}`;
+  return null;
+}
+
+/**
+ * Why this screen cannot be switched in place, or null when it can: a page that is not the
+ * portal's (the emulator's, the portal server's own static pages) has no picker; a page already in
+ * another language is a test of that language (pseudo-locales.spec.ts).
+ */
+async function cannotSwitch(page: Page): Promise<string | null> {
+  const reason = await cannotSwitchLanguage(page);
+  if (reason) return reason;
   await setPickerOpen(page, true);
   const offered = await pickerOption(page, PSEUDO_LOCALES[0].tag).count();
   await setPickerOpen(page, false);
