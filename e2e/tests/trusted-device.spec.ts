@@ -1,8 +1,9 @@
-import type { BrowserContext, Request, Response } from '@playwright/test';
+import type { BrowserContext, Request } from '@playwright/test';
 import { obfuscate } from '../../shared/src/storage/cookieNames';
 import { type EmulatorApi, expect, type Page, test as base } from '../src/fixtures';
 import { codesSent } from '../src/outbox';
 import { arriveFromRelyingParty } from '../src/relyingParty';
+import { recordServerReplies } from '../src/serverReplies';
 import { freePort, type PortalStack, startStack } from '../src/servers';
 import { PASSWORD } from '../src/signIn';
 
@@ -56,19 +57,23 @@ function nextSignInBody(page: Page): Promise<Record<string, unknown>> {
 
 /**
  * The additional block of the AUTH_ALLOWED reply that ends these sign-ins: the SMS code's
- * verification. Matched by its request alone, then read once: the predicate used to read the body
- * of every POST reply the page got, and once, on a loaded machine, never matched within the test's
- * minute although the page had been signed in.
+ * verification, recorded by the test's own fetch of it (recordServerReplies). Read back from the
+ * browser it was lost once: the app navigates away right after that reply, and Chromium drops the
+ * body of a response the page navigated away from.
  */
-function nextAllowedAdditional(page: Page): Promise<Record<string, unknown>> {
-  const isCodeVerification = (response: Response) =>
-    response.request().method() === 'POST' &&
-    new URL(response.url()).pathname.endsWith('/factor/v1/OTPVerifier');
-  return page.waitForResponse(isCodeVerification).then(async (response) => {
-    const reply = (await response.json()) as { nextaction?: unknown; additional: Record<string, unknown> };
-    expect(reply.nextaction).toBe('AUTH_ALLOWED');
-    return reply.additional;
-  });
+async function nextAllowedAdditional(page: Page): Promise<() => Record<string, unknown>> {
+  const replies = await recordServerReplies(
+    page,
+    (url) => url.pathname.endsWith('/factor/v1/OTPVerifier'),
+    (request) => request.method() === 'POST',
+  );
+  return () => {
+    const reply = replies.at(-1) as
+      | { nextaction?: unknown; additional?: Record<string, unknown> }
+      | undefined;
+    expect(reply?.nextaction).toBe('AUTH_ALLOWED');
+    return reply?.additional ?? {};
+  };
 }
 
 async function trustedCookie(context: BrowserContext) {
@@ -110,12 +115,13 @@ async function logOut(page: Page): Promise<void> {
 /** First visit: User ID (Remember Me ticked), password, SMS code → welcome. Returns the AUTH_ALLOWED block. */
 async function fullSignIn(page: Page, emulator: EmulatorApi, codeNumber = 1) {
   await page.goto('/direct');
-  const allowed = nextAllowedAdditional(page);
+  const allowed = await nextAllowedAdditional(page);
   await enterUserId(page, true);
   await enterPassword(page);
   await enterSmsCode(page, emulator, codeNumber);
   await expectWelcome(page);
-  return allowed;
+  await page.unrouteAll();
+  return allowed();
 }
 
 /** A later visit: the remembered user ID submits itself; returns what that authenticate sent. */
@@ -161,12 +167,13 @@ test('with Remember Me unticked no device is trusted: no cookie, and the next si
   pageErrors: _,
 }) => {
   await page.goto('/direct');
-  const allowed = nextAllowedAdditional(page);
+  const allowed = await nextAllowedAdditional(page);
   await enterUserId(page, false);
   await enterPassword(page);
   await enterSmsCode(page, emulator, 1);
   await expectWelcome(page);
-  expect(await allowed).toMatchObject({ isTrustedDeviceEnabled: false, trustedDeviceId: '' });
+  await page.unrouteAll();
+  expect(allowed()).toMatchObject({ isTrustedDeviceEnabled: false, trustedDeviceId: '' });
   expect(await trustedCookie(context)).toBeUndefined();
 
   // Nothing was remembered: the User ID page again, and both steps.
