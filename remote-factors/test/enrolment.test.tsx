@@ -12,8 +12,8 @@ import { type Call, factorSession, renderAt, stubServer } from './harness';
 // Enrolment during sign-in: the screens a register action opens ask for what to register, call
 // the registrar in the sign-in flow (client token, flow state), then verify it and route the reply.
 
-vi.mock('@portal/shared/ui', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@portal/shared/ui')>()),
+vi.mock('@portal/shared/ui/codes', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@portal/shared/ui/codes')>()),
   ...(await import('@portal/shared/test-support/qrCode')),
 }));
 

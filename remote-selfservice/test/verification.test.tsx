@@ -9,8 +9,8 @@ import { RegisterOtp } from '../src/registerOtp/RegisterOtp';
 import { RegisterTotp } from '../src/registerTotp/RegisterTotp';
 import { expectUserCall, SERVICE, serviceError, signedIn } from './session';
 
-vi.mock('@portal/shared/ui', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@portal/shared/ui')>()),
+vi.mock('@portal/shared/ui/codes', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@portal/shared/ui/codes')>()),
   ...(await import('@portal/shared/test-support/qrCode')),
 }));
 

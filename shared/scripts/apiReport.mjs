@@ -192,17 +192,37 @@ export function compareApi(before, after) {
   return { added, removed, changed, step };
 }
 
+/**
+ * A version: major.minor.patch, or a major under way, <major>.0.0-next.<n>. A major is made in
+ * several commits (kernel 4.0, issue 45): each takes the next `-next.<n>`, which may change
+ * anything, as semver gives a prerelease no promise; the host and every remote built from one
+ * commit agree on it (strict singletons of ^<version>), and the first `<major>.0.0` closes it.
+ */
 const parse = (version) => {
-  const match = /^(\d+)\.(\d+)\.(\d+)$/.exec(version);
-  if (!match) throw new Error(`${version} is not a release version (major.minor.patch)`);
-  return match.slice(1).map(Number);
+  const match = /^(\d+)\.(\d+)\.(\d+)(?:-next\.(\d+))?$/.exec(version);
+  if (!match) throw new Error(`${version} is not a release version (major.minor.patch, or major.0.0-next.n)`);
+  const [major, minor, patch] = match.slice(1, 4).map(Number);
+  const next = match[4] === undefined ? null : Number(match[4]);
+  if (next !== null && (minor !== 0 || patch !== 0))
+    throw new Error(`${version}: only a major is made in steps`);
+  return [major, minor, patch, next];
 };
 
-/** The step from one version to another: major, minor, patch, none, or backwards. */
+/**
+ * The step from one version to another: major, minor, patch, none, `next` (a further step of a
+ * major under way, or its release), or invalid.
+ */
 export function versionStep(from, to) {
-  const [a1, a2, a3] = parse(from);
-  const [b1, b2, b3] = parse(to);
-  if (b1 !== a1) return b1 > a1 && b2 === 0 && b3 === 0 ? 'major' : 'invalid';
+  const [a1, a2, a3, aNext] = parse(from);
+  const [b1, b2, b3, bNext] = parse(to);
+  if (aNext !== null) {
+    // From a major under way: its next step, or the major itself.
+    if (b1 !== a1 || b2 !== 0 || b3 !== 0) return 'invalid';
+    if (bNext === null) return 'next';
+    return bNext > aNext ? 'next' : bNext === aNext ? 'none' : 'invalid';
+  }
+  if (b1 !== a1) return b1 === a1 + 1 && b2 === 0 && b3 === 0 ? 'major' : 'invalid';
+  if (bNext !== null) return 'invalid';
   if (b2 !== a2) return b2 > a2 && b3 === 0 ? 'minor' : 'invalid';
   if (b3 !== a3) return b3 > a3 ? 'patch' : 'invalid';
   return 'none';
@@ -211,20 +231,26 @@ export function versionStep(from, to) {
 /** Whether a version step is the one an API change needs; the sentence saying why not, or null. */
 export function stepProblem(needed, from, to) {
   const step = versionStep(from, to);
+  const [, , , fromNext] = parse(from);
   const next = (kind) => {
     const [major, minor, patch] = parse(from);
+    if (fromNext !== null) return `${major}.0.0-next.${fromNext + 1}`;
     if (kind === 'major') return `${major + 1}.0.0`;
     if (kind === 'minor') return `${major}.${minor + 1}.0`;
     return `${major}.${minor}.${patch + 1}`;
   };
+  // A major under way may change anything in its next step (or in its release).
+  if (step === 'next') return null;
   if (needed === 'none') {
     return step === 'none' || step === 'patch'
       ? null
       : `the API did not change: keep ${from} or take a patch step (${next('patch')}), not ${to}`;
   }
-  return step === needed
-    ? null
-    : `the API change needs a ${needed} step: ${from} → ${next(needed)}, not ${to}`;
+  if (fromNext !== null)
+    return `the API change needs the major's next step: ${from} → ${next(needed)}, not ${to}`;
+  if (step === needed) return null;
+  const inSteps = needed === 'major' ? ` (or ${next(needed)}-next.1, a major made in steps)` : '';
+  return `the API change needs a ${needed} step: ${from} → ${next(needed)}${inSteps}, not ${to}`;
 }
 
 /** A change list as sentences, one export a line. */

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FidoIcon } from '../src/ui/FidoIcon';
+import { FidoIcon } from '../src/ui/choices/FidoIcon';
 
 describe('FidoIcon', () => {
   it('draws a fingerprint for biometrics and a key for security keys, hidden from screen readers', () => {

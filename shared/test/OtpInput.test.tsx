@@ -2,7 +2,7 @@ import { createEvent, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { OtpInput, type OtpInputHandle } from '../src/ui/OtpInput';
+import { OtpInput, type OtpInputHandle } from '../src/ui/codes/OtpInput';
 
 const boxes = () => screen.getAllByRole('textbox') as HTMLInputElement[];
 

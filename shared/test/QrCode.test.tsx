@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { QrCode } from '../src/ui/QrCode';
+import { QrCode } from '../src/ui/codes/QrCode';
 
 const { toCanvas } = vi.hoisted(() => ({ toCanvas: vi.fn(async (..._args: unknown[]) => undefined) }));
 vi.mock('qrcode', () => ({ toCanvas }));

@@ -68,12 +68,28 @@ describe('the semver rule', () => {
       'the API change needs a minor step: 1.5.0 → 1.6.0, not 1.5.0',
     );
     expect(stepProblem('major', '1.5.0', '1.6.0')).toBe(
-      'the API change needs a major step: 1.5.0 → 2.0.0, not 1.6.0',
+      'the API change needs a major step: 1.5.0 → 2.0.0 (or 2.0.0-next.1, a major made in steps), not 1.6.0',
     );
     expect(stepProblem('major', '1.5.0', '2.0.0')).toBeNull();
     expect(stepProblem('none', '1.5.0', '1.5.1')).toBeNull();
     expect(stepProblem('none', '1.5.0', '1.6.0')).toBe(
       'the API did not change: keep 1.5.0 or take a patch step (1.5.1), not 1.6.0',
     );
+  });
+
+  it('lets a major be made in steps: each -next.<n> may change anything, the release closes it', () => {
+    expect(stepProblem('major', '3.6.0', '4.0.0-next.1')).toBeNull();
+    expect(stepProblem('major', '4.0.0-next.1', '4.0.0-next.2')).toBeNull();
+    expect(stepProblem('minor', '4.0.0-next.2', '4.0.0')).toBeNull();
+    expect(stepProblem('none', '4.0.0-next.2', '4.0.0-next.2')).toBeNull();
+    // A change needs the next step; a step back, another major or a minor's prerelease is refused.
+    expect(stepProblem('major', '4.0.0-next.2', '4.0.0-next.2')).toBe(
+      "the API change needs the major's next step: 4.0.0-next.2 → 4.0.0-next.3, not 4.0.0-next.2",
+    );
+    expect(versionStep('4.0.0-next.2', '4.0.0-next.1')).toBe('invalid');
+    expect(versionStep('4.0.0-next.2', '5.0.0')).toBe('invalid');
+    expect(() => versionStep('3.6.0', '3.7.0-next.1')).toThrow('only a major is made in steps');
+    expect(versionStep('3.6.0', '5.0.0')).toBe('invalid');
+    expect(() => versionStep('3.6.0', '4.0.0-beta')).toThrow('is not a release version');
   });
 });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Button, buttonClass, LinkButton } from '../src/ui/Button';
 import { Checkbox } from '../src/ui/Checkbox';
-import { type ChoiceGroup, ChoiceList } from '../src/ui/ChoiceList';
+import { type ChoiceGroup, ChoiceList } from '../src/ui/choices/ChoiceList';
 import { Card, PageHeading, Stack, stackClass } from '../src/ui/Layout';
 import { Notice } from '../src/ui/Notice';
 import { TextField } from '../src/ui/TextField';

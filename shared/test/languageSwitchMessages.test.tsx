@@ -1,4 +1,5 @@
-import { ErrorBanner, OtpInput, type OtpInputHandle, useLocalisedServerCall } from '@portal/shared/ui';
+import { ErrorBanner, useLocalisedServerCall } from '@portal/shared/ui';
+import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/codes';
 import { fireEvent, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { describe, expect, it } from 'vitest';

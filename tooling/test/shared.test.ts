@@ -43,11 +43,11 @@ describe.each([
   const config = sharedSingletons(path.join(root, app), { provideAllShared });
   const entries = sharedPackageEntries(config);
 
-  it('shares exactly the kernel entries, at most 12 share keys, and no prefix', () => {
+  it('shares exactly the kernel entries, at most 14 share keys, and no prefix', () => {
     const requests = Object.keys(config).filter((key) => key.startsWith('@portal/shared'));
     expect(requests.sort()).toEqual(kernelEntries);
     expect(kernelEntries.length).toBeGreaterThan(0);
-    expect(kernelEntries.length).toBeLessThanOrEqual(12);
+    expect(kernelEntries.length).toBeLessThanOrEqual(14);
     expect(kernelEntries).toContain('@portal/shared/session');
     expect(kernelEntries).toContain('@portal/shared/router');
   });
@@ -83,7 +83,7 @@ describe('the host provides every kernel entry by file', () => {
     expect(provided.map(([, entry]) => entry.shareKey).sort()).toEqual(kernelEntries);
     for (const [key, entry] of provided) {
       expect(entry.import).toBe(key);
-      expect(entry.shareKey).toMatch(/^@portal\/shared\/\w+$/);
+      expect(entry.shareKey).toMatch(/^@portal\/shared\/\w+(\/\w+)?$/);
       expect(entry.import).toMatch(/[\\/]shared[\\/]src[\\/].+\.tsx?$/);
     }
   });

@@ -2,7 +2,8 @@ import type { FactorIconName } from '@portal/contributions/schema';
 import type { CredentialOption } from '@portal/shared/transport';
 import { messages } from '../messages';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { Actions, Button, ChoiceList, stackClass, useFocusFirst } from '@portal/shared/ui';
+import { Actions, Button, stackClass, useFocusFirst } from '@portal/shared/ui';
+import { ChoiceList } from '@portal/shared/ui/choices';
 import { optionLabel } from './optionLabel';
 
 export interface CredentialChooserProps {

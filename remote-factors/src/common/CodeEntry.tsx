@@ -1,4 +1,5 @@
-import { Actions, Button, useFocusFirst, OtpInput, type OtpInputHandle, stackClass } from '@portal/shared/ui';
+import { Actions, Button, useFocusFirst, stackClass } from '@portal/shared/ui';
+import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/codes';
 import type { Saying } from '@portal/shared/words';
 import { messages } from '../messages';
 import {

@@ -6,11 +6,11 @@ import {
   Actions,
   boundedText,
   Button,
-  QrCode,
   stackClass,
   useLocalisedServerCall,
   useRunOnMount,
 } from '@portal/shared/ui';
+import { QrCode } from '@portal/shared/ui/codes';
 import { messages } from '../messages';
 import { loginNameAtom, userNameAtom } from '@portal/shared/session';
 import { otpauthLink, totpIssuer } from './otpauthLink';

@@ -6,14 +6,13 @@ import {
   Actions,
   Button,
   Checkbox,
-  type ChoiceGroup,
-  ChoiceList,
   boundedText,
   stackClass,
   useRunOnMount,
   useLocalisedServerCall,
   useFocusFirst,
 } from '@portal/shared/ui';
+import { type ChoiceGroup, ChoiceList } from '@portal/shared/ui/choices';
 import { type FlowNavigationState, isKnownNextAction } from '@portal/shared/flow';
 import { messages } from '../messages';
 import { factorReplyAtom, selectionLevelAtom } from '@portal/shared/session';

@@ -17,13 +17,13 @@ import {
   Actions,
   Button,
   type Call,
-  FidoIcon,
   LiveStatus,
   Stack,
   stackClass,
   useLocalisedServerCall,
   useRunOnMount,
 } from '@portal/shared/ui';
+import { FidoIcon } from '@portal/shared/ui/choices';
 import { messages } from '../messages';
 import {
   factorReplyAtom,

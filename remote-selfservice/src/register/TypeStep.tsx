@@ -1,5 +1,5 @@
 import type { FactorIconName } from '@portal/contributions/schema';
-import { ChoiceList } from '@portal/shared/ui';
+import { ChoiceList } from '@portal/shared/ui/choices';
 import type { RefObject } from 'react';
 import { CREDENTIAL_TYPES } from '../common/credentialTypes';
 import { messages } from '../messages';

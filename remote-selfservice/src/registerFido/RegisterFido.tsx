@@ -4,7 +4,6 @@ import { messages } from '../messages';
 import {
   Actions,
   Button,
-  FidoIcon,
   LiveStatus,
   PageHeading,
   Stack,
@@ -12,6 +11,7 @@ import {
   useBusyIndicator,
   useRunOnMount,
 } from '@portal/shared/ui';
+import { FidoIcon } from '@portal/shared/ui/choices';
 import {
   type PublicKeyCredentialCreationOptionsJSON,
   type RegistrationResponseJSON,

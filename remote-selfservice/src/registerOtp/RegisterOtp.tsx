@@ -1,15 +1,7 @@
 import { api } from '../api/client';
 import { messages } from '../messages';
-import {
-  Actions,
-  Button,
-  OtpInput,
-  type OtpInputHandle,
-  PageHeading,
-  Stack,
-  stackClass,
-  useBusyIndicator,
-} from '@portal/shared/ui';
+import { Actions, Button, PageHeading, Stack, stackClass, useBusyIndicator } from '@portal/shared/ui';
+import { OtpInput, type OtpInputHandle } from '@portal/shared/ui/codes';
 import { useRef } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { BackToSelfService } from '../common/BackToSelfService';

@@ -3,17 +3,8 @@ import { portalConfigAtom } from '@portal/shared/config';
 import { messages } from '../messages';
 import { loginNameAtom, userNameAtom } from '@portal/shared/session';
 import { otpauthLink, totpIssuer } from '@portal/shared/features';
-import {
-  Actions,
-  Button,
-  OtpInput,
-  type OtpInputHandle,
-  PageHeading,
-  QrCode,
-  Stack,
-  stackClass,
-  useBusyIndicator,
-} from '@portal/shared/ui';
+import { Actions, Button, PageHeading, Stack, stackClass, useBusyIndicator } from '@portal/shared/ui';
+import { OtpInput, type OtpInputHandle, QrCode } from '@portal/shared/ui/codes';
 import { useAtomValue } from 'jotai';
 import { useCallback, useRef } from 'react';
 import { useLocation } from '@portal/shared/router';

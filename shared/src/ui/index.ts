@@ -1,5 +1,5 @@
 /**
- * @portal/shared/ui: UI primitives (dialog, banners, live status, OTP boxes…) and the hooks screens share. Their stylesheets come with them.
+ * @portal/shared/ui: UI primitives (buttons, fields, layout, notices, dialogs, live status) and the hooks screens share; choice cards and code boxes are entries of their own (./choices, ./codes). Their stylesheets come with them.
  *
  * A kernel entry point, one Module Federation share key (docs/contracts.md). What it exports is
  * the kernel's public API, recorded in shared/api/report.api.md.
@@ -9,17 +9,12 @@ export * from './AssistanceDialog';
 export * from './BusyIndicator';
 export * from './Button';
 export * from './Checkbox';
-export * from './ChoiceList';
 export * from './Dialog';
 export * from './ErrorBanner';
-export * from './FactorIcon';
-export * from './FidoIcon';
 export * from './Layout';
 export * from './LiveStatus';
 export * from './LoadingBar';
 export * from './Notice';
-export * from './OtpInput';
-export * from './QrCode';
 export * from './RedirectNotice';
 export * from './TextField';
 export * from '../hooks/useBusyIndicator';

@@ -1,4 +1,4 @@
-import type { FidoIconName } from '../fido/fidoTypes';
+import type { FidoIconName } from '../../fido/fidoTypes';
 
 /**
  * The FIDO icon of spec section 4 (biometric or security key), the same drawing on the sign-in

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { QR_CODE_OPTIONS } from '../constants';
+import { QR_CODE_OPTIONS } from '../../constants';
 import './QrCode.css';
 
 export interface QrCodeProps {

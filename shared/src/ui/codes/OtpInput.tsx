@@ -8,11 +8,11 @@ import {
   useRef,
   useState,
 } from 'react';
-import { OTP_LENGTH } from '../constants';
-import { useSaying } from '../hooks/useSaying';
-import { finding } from '../i18n/saying';
-import { messages } from '../messages/en_US';
-import { fillDigits, isDigits, otpLengthError } from '../validation/otpCode';
+import { OTP_LENGTH } from '../../constants';
+import { useSaying } from '../../hooks/useSaying';
+import { finding } from '../../i18n/saying';
+import { messages } from '../../messages/en_US';
+import { fillDigits, isDigits, otpLengthError } from '../../validation/otpCode';
 import './OtpInput.css';
 
 export interface OtpInputHandle {
