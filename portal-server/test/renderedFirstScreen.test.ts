@@ -138,6 +138,9 @@ describe('the rendered first screen in the page', () => {
       /<link rel="stylesheet" href="\/remotes\/remote-login\/rendered\/__federation_expose_UserId\.e5d50b127d\.css" crossorigin="anonymous" integrity="sha384-/,
     );
     expect(head).not.toContain('as="style"');
+    // No paint before the whole first screen is parsed: a footer painted half-parsed grew upwards.
+    expect(head).toContain('<link rel="expect" href="#portal-first-screen-end" blocking="render">');
+    expect(root(body)).toMatch(/<\/footer>.*<span id="portal-first-screen-end" hidden><\/span><\/div>/s);
   });
 
   describe('its stylesheets inline', () => {
@@ -181,6 +184,7 @@ describe('the rendered first screen in the page', () => {
       // A page with no rendered screen carries no style and allows none.
       const other = await app.inject({ url: '/verify', headers: html });
       expect(other.body).not.toContain('<style');
+      expect(other.body).not.toContain('rel="expect"');
       expect(styleSrc(other.headers['content-security-policy'] as string)).not.toContain('sha256-');
     });
 
