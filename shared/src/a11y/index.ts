@@ -4,6 +4,6 @@
  * A kernel entry point, one Module Federation share key (docs/contracts.md). What it exports is
  * the kernel's public API, recorded in shared/api/report.api.md.
  */
-export * from './announce';
-export * from './focusScreen';
-export * from './useFocusRescue';
+export { announce, useAnnounce } from './announce';
+export { focusHeading, focusIsWithin, focusScreenStart } from './focusScreen';
+export { useFocusRescue } from './useFocusRescue';

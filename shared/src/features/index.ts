@@ -4,10 +4,39 @@
  * A kernel entry point, one Module Federation share key (docs/contracts.md). What it exports is
  * the kernel's public API, recorded in shared/api/report.api.md.
  */
-export * from '../fido/challengeReply';
-export * from '../fido/fidoTypes';
-export * from '../fido/publicKeyOptions';
-export * from '../totp/otpauthLink';
-export * from '../validation/contactValue';
-export * from '../validation/otpCode';
-export * from '../help/troubleshootLines';
+export { challengeActionMatches, type ChallengeMode, readChallengeReply } from '../fido/challengeReply';
+export {
+  ATTACHMENT_TRANSPORTS,
+  AUTHENTICATOR_ATTACHMENTS,
+  expectedChallengeAction,
+  FIDO_REGISTRATION_TYPES,
+  FIDO_TYPES,
+  type FidoActions,
+  type FidoIconName,
+  type FidoRegistrationType,
+  type FidoType,
+  fidoTypeForPath,
+  fidoTypeForRegistration,
+  fidoTypeOf,
+  isRegisterMode,
+  type Transport,
+  TRANSPORTS,
+} from '../fido/fidoTypes';
+export {
+  ChallengeSchema,
+  CreationOptionsSchema,
+  findPublicKeyOptions,
+  type FoundOptions,
+  OPTION_LOCATIONS,
+  type OptionLocation,
+  RequestOptionsSchema,
+} from '../fido/publicKeyOptions';
+export { otpauthLink, totpIssuer } from '../totp/otpauthLink';
+export { emailAddressError, phoneNumberError } from '../validation/contactValue';
+export { fillDigits, isDigits, otpLengthError } from '../validation/otpCode';
+export {
+  clipboardText,
+  type TroubleshootFacts,
+  type TroubleshootLine,
+  troubleshootLines,
+} from '../help/troubleshootLines';

@@ -4,11 +4,27 @@
  * A kernel entry point, one Module Federation share key (docs/contracts.md). What it exports is
  * the kernel's public API, recorded in shared/api/report.api.md.
  */
-export * from './applyNextAction';
-export * from './moreOptions';
-export * from './navigation';
-export * from './nextAction';
-export * from './restartFlow';
-export * from './safeRedirect';
-export * from './useApplyNextAction';
-export * from './useRestartFlow';
+export {
+  allowedRedirectOrigins,
+  applyNextAction,
+  type ApplyNextActionDeps,
+  withFlowQuery,
+} from './applyNextAction';
+export {
+  chooseAnotherFactor,
+  factorLevelOf,
+  factorSelectionAllowed,
+  useMoreOptionsAllowed,
+} from './moreOptions';
+export { type FlowNavigationState, type Navigate, openTarget } from './navigation';
+export {
+  isKnownNextAction,
+  type NextActionContext,
+  type NextActionResult,
+  nextActionRoute,
+  type ScreenState,
+} from './nextAction';
+export { restartFlow, type RestartFlowDeps, type RestartOutcome } from './restartFlow';
+export { asDirectoryUrl, safeRedirectUrl } from './safeRedirect';
+export { useApplyNextAction } from './useApplyNextAction';
+export { useRestartFlow } from './useRestartFlow';

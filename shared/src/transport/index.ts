@@ -4,18 +4,71 @@
  * A kernel entry point, one Module Federation share key (docs/contracts.md). What it exports is
  * the kernel's public API, recorded in shared/api/report.api.md.
  */
-export * from '../api/auth';
-export * from '../api/client';
-export * from '../api/environment';
-export * from '../api/errorText';
-export * from '../api/fido';
-export * from '../api/request';
-export * from '../api/result';
-export * from '../api/schemas';
-export * from '../api/tokens';
-export * from '../api/userInfo';
-export * from '../audit/reportEvent';
-export * from '../auth/deviceCookies';
-export * from '../auth/trustedDevice';
-export * from '../auth/trustedDeviceCustody';
-export * from '../fido/credentialSignals';
+export { createAuthCalls } from '../api/auth';
+export { api, type ApiClient, type ApiClientDeps, createApiClient } from '../api/client';
+export { createEnvironmentCalls } from '../api/environment';
+export { errorCodeOf, errorText, isExpiredClientToken, isInvalidFlowState } from '../api/errorText';
+export { createFidoCalls, type FidoDeps } from '../api/fido';
+export {
+  type Base,
+  type CallOptions,
+  type CallSpec,
+  CLIENT_TOKEN_PATH,
+  createSend,
+  HEADERS,
+  type HttpMethod,
+  type RequestDeps,
+  type Send,
+  type TokenKind,
+} from '../api/request';
+export { apiError, type ApiError, type ApiErrorKind, type ApiResult } from '../api/result';
+export {
+  AdditionalSchema,
+  type AuthReply,
+  AuthReplySchema,
+  type ClientTokenReply,
+  ClientTokenReplySchema,
+  type CredentialOption,
+  CredentialOptionSchema,
+  EmptyReplySchema,
+  type Environment,
+  EnvironmentSchema,
+  type ErrorBody,
+  ErrorBodySchema,
+  FACTOR_CODES,
+  type FactorCode,
+  FidoChallengeReplySchema,
+  PredicateSchema,
+  ReplyDataSchema,
+  type UserInfo,
+  UserInfoSchema,
+  type UserTokenReply,
+  UserTokenReplySchema,
+} from '../api/schemas';
+export { createTokenCalls } from '../api/tokens';
+export { decodeUserInfo, UserInfoTextSchema } from '../api/userInfo';
+export { AUDIT_EVENTS_PATH, type BrowserAuditEvent, reportAuditEvent } from '../audit/reportEvent';
+export {
+  forgetTrustedDevice,
+  readFidoIdentifier,
+  readTrustedDeviceId,
+  rememberFidoIdentifier,
+  rememberTrustedDevice,
+} from '../auth/deviceCookies';
+export {
+  syncTrustedDeviceCookie,
+  trustedDeviceVerdict,
+  type TrustedDeviceVerdict,
+} from '../auth/trustedDevice';
+export { pageTrustedDeviceId, serverKeepsTrustedDevice } from '../auth/trustedDeviceCustody';
+export {
+  defaultRpId,
+  forgetIfUnknown,
+  hasCredentialSignal,
+  isUnknownCredential,
+  signalAcceptedCredentials,
+  signalUnknownCredential,
+  signalUserDetails,
+  UNKNOWN_CREDENTIAL_ERROR_CODE,
+  type WebAuthnUser,
+} from '../fido/credentialSignals';

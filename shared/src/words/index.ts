@@ -5,12 +5,36 @@
  * A kernel entry point, one Module Federation share key (docs/contracts.md). What it exports is
  * the kernel's public API, recorded in shared/api/report.api.md.
  */
-export * from '../i18n/catalogues';
-export * from '../i18n/chooseLocale';
-export * from '../i18n/icu';
-export * from '../i18n/locales';
-export * from '../i18n/negotiate';
-export * from '../i18n/savedLocale';
-export * from '../i18n/saying';
-export * from '../i18n/switchLocale';
+export {
+  activateLocale,
+  type CatalogueLoader,
+  cataloguesReady,
+  currentLocale,
+  defineLocaleContent,
+  defineWords,
+} from '../i18n/catalogues';
+export { chooseLocale, type LocaleInputs } from '../i18n/chooseLocale';
+export {
+  type CatalogueSource,
+  flattenSource,
+  type Format,
+  icu,
+  type IcuMessage,
+  type IcuSyntax,
+  type MessageValue,
+  type Words,
+  wordsFor,
+} from '../i18n/icu';
+export {
+  isLocaleTag,
+  localeDirection,
+  LOCALES,
+  type LocaleTag,
+  PSEUDO_LOCALES,
+  SOURCE_LOCALE,
+} from '../i18n/locales';
+export { firstSupported, matchLocale } from '../i18n/negotiate';
+export { LOCALE_COOKIE, readSavedLocale, type SavedLocale, saveLocale } from '../i18n/savedLocale';
+export { finding, said, type Saying } from '../i18n/saying';
+export { applyDocumentLocale, chooseLanguage, localeAtom, switchLocale } from '../i18n/switchLocale';
 export { messages } from '../messages/en_US';
