@@ -19,6 +19,6 @@ export {
   useNavigate,
 } from 'react-router-dom';
 // The shell's well-known addresses and the address helpers: this file is the kernel's router entry.
-export { dropFlowStateFromAddress, FLOW_ADDRESS_PARAMS } from './routes/flowAddress';
-export { paths, type PortalPath, type RegistrationType, registrationTypes } from './routes/paths';
+export { dropFlowStateFromAddress } from './routes/flowAddress';
+export { paths } from './routes/paths';
 export { FLOW_STATE_PARAM, IDP_RETURN_PARAM, RESTART_PARAM, startOverPath } from './routes/queryParams';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailAddressError, phoneNumberError } from '../src/validation/contactValue';
+import { emailAddressError, phoneNumberError } from '../src/ui/codes/contactValue';
 
 describe('phone number (spec section 5: at least 11 characters, country code first)', () => {
   it.each(['+15550100999', '+44 20 7946 0999', '15550100999', '+1 (555) 010-0999', ' +33.1.23.45.67.89 '])(

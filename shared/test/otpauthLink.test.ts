@@ -1,6 +1,6 @@
 import { defaultPortalConfig } from '@portal/shared/config';
 import { describe, expect, it } from 'vitest';
-import { otpauthLink, totpIssuer } from '../src/totp/otpauthLink';
+import { otpauthLink, totpIssuer } from '../src/ui/codes/otpauthLink';
 
 describe('otpauth link and issuer', () => {
   it('uses the display name for default and common, the tenant name otherwise', () => {

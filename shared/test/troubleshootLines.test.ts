@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipboardText, troubleshootLines } from '../src/help/troubleshootLines';
+import { clipboardText, troubleshootLines } from '../src/ui/troubleshootLines';
 
 describe('troubleshootLines', () => {
   const timestamp = new Date('2026-11-22T00:00:00.000Z');

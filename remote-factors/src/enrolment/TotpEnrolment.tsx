@@ -13,7 +13,7 @@ import {
 import { QrCode } from '@portal/shared/ui/codes';
 import { messages } from '../messages';
 import { loginNameAtom, userNameAtom } from '@portal/shared/session';
-import { otpauthLink, totpIssuer } from './otpauthLink';
+import { otpauthLink, totpIssuer } from '@portal/shared/ui/codes';
 import { useAtomValue } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
 import { CodeEntry, type CodeEntryHandle } from '../common/CodeEntry';

@@ -1,5 +1,5 @@
 import { messages } from '../messages';
-import { emailAddressError, phoneNumberError } from '@portal/shared/features';
+import { emailAddressError, phoneNumberError } from '@portal/shared/ui/codes';
 
 /** The one-time-code channels a user can enrol during sign-in. */
 export type ContactChannel = 'sms' | 'email' | 'ivr';

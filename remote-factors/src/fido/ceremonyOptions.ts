@@ -5,7 +5,7 @@ import {
   CreationOptionsSchema,
   type FoundOptions,
   RequestOptionsSchema,
-} from '@portal/shared/features';
+} from '@portal/shared/fido';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,

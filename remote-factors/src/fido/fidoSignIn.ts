@@ -1,4 +1,4 @@
-import type { FidoIconName } from '@portal/shared/features';
+import type { FidoIconName } from '@portal/shared/fido';
 import type { FidoCredType } from '@portal/shared/session';
 import { messages } from '../messages';
 import { type FactorPath, paths } from '../paths';

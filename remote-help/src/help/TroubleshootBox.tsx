@@ -1,4 +1,4 @@
-import { clipboardText, troubleshootLines } from '@portal/shared/features';
+import { clipboardText, troubleshootLines } from '@portal/shared/ui';
 import { Actions, Button, Card, Notice, useCopyToClipboard, useTroubleshootFacts } from '@portal/shared/ui';
 import { messages } from '../messages';
 import { useId, useState } from 'react';

@@ -1,5 +1,5 @@
 import { api, defaultRpId } from '@portal/shared/transport';
-import { readChallengeReply, fidoTypeOf, RequestOptionsSchema } from '@portal/shared/features';
+import { readChallengeReply, fidoTypeOf, RequestOptionsSchema } from '@portal/shared/fido';
 import { flowStateAtom, portalStore } from '@portal/shared/session';
 import {
   type AuthenticationResponseJSON,

@@ -1,4 +1,4 @@
-import { FIDO_REGISTRATION_TYPES, CreationOptionsSchema } from '@portal/shared/features';
+import { FIDO_REGISTRATION_TYPES, CreationOptionsSchema } from '@portal/shared/fido';
 import * as v from 'valibot';
 
 /**

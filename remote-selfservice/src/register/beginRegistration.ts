@@ -5,7 +5,7 @@ import {
   type FidoRegistrationType,
   fidoTypeForRegistration,
   CreationOptionsSchema,
-} from '@portal/shared/features';
+} from '@portal/shared/fido';
 import { activeLanguage } from '@portal/shared/config';
 import { messages } from '../messages';
 import { paths, type RegistrationType } from '../paths';

@@ -1,7 +1,7 @@
 import { credentialTypeInfo } from '../common/credentialTypes';
 import { messages } from '../messages';
 import type { RegistrationType } from '../paths';
-import { emailAddressError, phoneNumberError } from '@portal/shared/features';
+import { emailAddressError, phoneNumberError } from '@portal/shared/ui/codes';
 
 export interface RegistrationInput {
   type: RegistrationType | null;

@@ -1,5 +1,5 @@
 import { api } from '../api/client';
-import { fidoTypeForRegistration } from '@portal/shared/features';
+import { fidoTypeForRegistration } from '@portal/shared/fido';
 import { messages } from '../messages';
 import {
   Actions,

@@ -2,7 +2,7 @@ import { api } from '../api/client';
 import { portalConfigAtom } from '@portal/shared/config';
 import { messages } from '../messages';
 import { loginNameAtom, userNameAtom } from '@portal/shared/session';
-import { otpauthLink, totpIssuer } from '@portal/shared/features';
+import { otpauthLink, totpIssuer } from '@portal/shared/ui/codes';
 import { Actions, Button, PageHeading, Stack, stackClass, useBusyIndicator } from '@portal/shared/ui';
 import { OtpInput, type OtpInputHandle, QrCode } from '@portal/shared/ui/codes';
 import { useAtomValue } from 'jotai';

@@ -1,4 +1,4 @@
-import { CreationOptionsSchema, fidoTypeForRegistration, readChallengeReply } from '@portal/shared/features';
+import { CreationOptionsSchema, fidoTypeForRegistration, readChallengeReply } from '@portal/shared/fido';
 import {
   type PublicKeyCredentialCreationOptionsJSON,
   type RegistrationResponseJSON,

@@ -2,7 +2,7 @@ import { clientTransactionIdAtom, lastTransactionAtom, loginNameAtom, userNameAt
 import { useAtomValue } from 'jotai';
 
 /**
- * The session's help-desk facts (see help/troubleshootLines): the time of the last server reply,
+ * The session's help-desk facts (see ui/troubleshootLines): the time of the last server reply,
  * the client transaction id, and the server's name for the user, else the User ID as typed.
  */
 export function useTroubleshootFacts() {

@@ -1,5 +1,5 @@
 import { type RefObject, useId } from 'react';
-import { clipboardText, troubleshootLines } from '../help/troubleshootLines';
+import { clipboardText, troubleshootLines } from './troubleshootLines';
 import { useCopyToClipboard } from '../hooks/useCopyToClipboard';
 import { useTroubleshootFacts } from '../hooks/useTroubleshootFacts';
 import { messages } from '../messages/en_US';

@@ -13,28 +13,18 @@ export {
   defineLocaleContent,
   defineWords,
 } from '../i18n/catalogues';
-export { chooseLocale, type LocaleInputs } from '../i18n/chooseLocale';
+export { chooseLocale } from '../i18n/chooseLocale';
 export {
   type CatalogueSource,
-  flattenSource,
-  type Format,
   icu,
-  type IcuMessage,
-  type IcuSyntax,
-  type MessageValue,
-  type Words,
-  wordsFor,
 } from '../i18n/icu';
 export {
-  isLocaleTag,
-  localeDirection,
   LOCALES,
   type LocaleTag,
   PSEUDO_LOCALES,
   SOURCE_LOCALE,
 } from '../i18n/locales';
-export { firstSupported, matchLocale } from '../i18n/negotiate';
-export { LOCALE_COOKIE, readSavedLocale, type SavedLocale, saveLocale } from '../i18n/savedLocale';
-export { finding, said, type Saying } from '../i18n/saying';
-export { applyDocumentLocale, chooseLanguage, localeAtom, switchLocale } from '../i18n/switchLocale';
+export type { SavedLocale } from '../i18n/savedLocale';
+export { finding, type Saying } from '../i18n/saying';
+export { chooseLanguage, localeAtom, switchLocale } from '../i18n/switchLocale';
 export { messages } from '../messages/en_US';

@@ -12,7 +12,7 @@ import { OTP_LENGTH } from '../../constants';
 import { useSaying } from '../../hooks/useSaying';
 import { finding } from '../../i18n/saying';
 import { messages } from '../../messages/en_US';
-import { fillDigits, isDigits, otpLengthError } from '../../validation/otpCode';
+import { fillDigits, isDigits, otpLengthError } from './otpCode';
 import './OtpInput.css';
 
 export interface OtpInputHandle {

@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../config/portalConfig';
+import type { PortalConfig } from '../../config/portalConfig';
 
 /**
  * The mobile OTP QR code's payload (spec section 9), for self-service registration and for

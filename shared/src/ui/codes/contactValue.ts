@@ -1,5 +1,5 @@
-import { SMS_MIN_LENGTH } from '../constants';
-import { messages } from '../messages/en_US';
+import { SMS_MIN_LENGTH } from '../../constants';
+import { messages } from '../../messages/en_US';
 
 /**
  * The rules for a phone number or e-mail address a user registers (spec section 5,

@@ -1,5 +1,5 @@
-import { OTP_LENGTH } from '../constants';
-import { messages } from '../messages/en_US';
+import { OTP_LENGTH } from '../../constants';
+import { messages } from '../../messages/en_US';
 
 /** Digits only (spec section 5, OTP entry). */
 export function isDigits(text: string): boolean {
