@@ -1,3 +1,4 @@
+import { packageOfShareKey } from '@portal/contributions/sharedPackages';
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Contributions } from '@portal/contributions/schema';
@@ -15,21 +16,6 @@ import {
   PRECOMPRESSED,
 } from './manifest.js';
 import type { Remote } from './remotes.js';
-
-/** The packages the host and every remote must share as one copy (docs/architecture.md, Federation). */
-export const SINGLETON_PACKAGES = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'jotai',
-  '@portal/shared',
-] as const;
-
-/** The package of a share key: `react-dom/client` → react-dom, `@portal/shared/router` → @portal/shared. */
-export function packageOf(shareKey: string): string {
-  const parts = shareKey.split('/');
-  return shareKey.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? shareKey);
-}
 
 export function checkName(manifest: Manifest, remote: Remote): string[] {
   return manifest.name === remote.name
@@ -62,12 +48,13 @@ export interface HostNeed {
 
 export function hostNeed(manifest: Manifest, host: HostFacts): HostNeed | undefined {
   const needs = manifest.shared.find(
-    (shared) => packageOf(shared.name) === KERNEL_PACKAGE && typeof shared.requiredVersion === 'string',
+    (shared) =>
+      packageOfShareKey(shared.name) === KERNEL_PACKAGE && typeof shared.requiredVersion === 'string',
   );
   if (!needs || typeof needs.requiredVersion !== 'string') return undefined;
   const provided =
     host.provided.get(needs.name) ??
-    [...host.provided].find(([key]) => packageOf(key) === KERNEL_PACKAGE)?.[1];
+    [...host.provided].find(([key]) => packageOfShareKey(key) === KERNEL_PACKAGE)?.[1];
   return { required: needs.requiredVersion, provided };
 }
 
@@ -77,18 +64,19 @@ export function describeHostNeed(need: HostNeed): string {
 }
 
 /**
- * Every singleton the build requires must be provided by the live host in a version its
- * requiredVersion accepts; a share key the host does not provide itself is compared with the
- * host's version of the same package.
+ * Everything the build shares with a required version must be provided by the live host in a
+ * version that accepts: the packages of @portal/contributions/sharedPackages, which the host
+ * provides, and anything else (react-router-dom, say, which reaches remotes only through the
+ * kernel's router) is refused as not provided. A share key the host does not provide itself is
+ * compared with the host's version of the same package.
  */
 export function checkShared(manifest: Manifest, host: HostFacts): string[] {
   const problems = new Set<string>();
   const byPackage = new Map<string, string>();
   for (const [key, version] of host.provided)
-    if (!byPackage.has(packageOf(key))) byPackage.set(packageOf(key), version);
+    if (!byPackage.has(packageOfShareKey(key))) byPackage.set(packageOfShareKey(key), version);
   for (const shared of manifest.shared) {
-    const pkg = packageOf(shared.name);
-    if (!(SINGLETON_PACKAGES as readonly string[]).includes(pkg)) continue;
+    const pkg = packageOfShareKey(shared.name);
     const required = shared.requiredVersion;
     if (required === false || required === undefined || required === '*') continue;
     const provided = host.provided.get(shared.name) ?? byPackage.get(pkg);

@@ -114,6 +114,14 @@ describe('release verify', () => {
     ]);
   });
 
+  it('checks react-intl, a strict singleton of the contract, like the others', async () => {
+    writeHostDist(ws.hostDist, { 'react-intl': '7.1.0' });
+    const release = await ws.stage('intl', { shared: { 'react-intl': '^8.0.0' } });
+    expect(await problemsOf(release)).toEqual([
+      'it needs react-intl ^8.0.0, but the live host provides 7.1.0',
+    ]);
+  });
+
   it('refuses a build that needs a singleton the live host does not provide', async () => {
     const release = await ws.stage('router', { shared: { 'react-router-dom': '^7.18.5' } });
     expect(await problemsOf(release)).toEqual([

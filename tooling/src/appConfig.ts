@@ -97,8 +97,12 @@ function reactRouterProductionAliases(appDir: string): Record<string, string> {
   };
 }
 
-/** The shared singletons: in a remote, its own copies are fallbacks the host's copies replace. */
-const SINGLETON_PACKAGES = [
+/**
+ * The frameworks chunk: the shared singletons (@portal/contributions/sharedPackages) and what they
+ * run on or bundle (the scheduler, React Router behind the kernel router entry, FormatJS). In a
+ * remote, its own copies are fallbacks the host's copies replace. A chunking list, not a sharing one.
+ */
+const FRAMEWORK_PACKAGES = [
   'react',
   'react-dom',
   'scheduler',
@@ -218,7 +222,7 @@ function baseConfig(opts: CommonOptions, uniqueName: string, jsxDevelopment = !i
             priority: 20,
           },
           frameworks: {
-            test: packagesPattern([...SINGLETON_PACKAGES, ...LIBRARY_PACKAGES]),
+            test: packagesPattern([...FRAMEWORK_PACKAGES, ...LIBRARY_PACKAGES]),
             name: 'frameworks',
             chunks: 'async',
             enforce: true,
@@ -251,7 +255,7 @@ function separateLibrariesFromFallbacks(config: Configuration): void {
   if (!splitChunks) return;
   const groups = splitChunks.cacheGroups ?? {};
   const frameworks = groups.frameworks;
-  if (frameworks && typeof frameworks === 'object') frameworks.test = packagesPattern(SINGLETON_PACKAGES);
+  if (frameworks && typeof frameworks === 'object') frameworks.test = packagesPattern(FRAMEWORK_PACKAGES);
   groups.libraries = {
     test: packagesPattern(LIBRARY_PACKAGES),
     name: 'libraries',

@@ -1,3 +1,4 @@
+import { SOURCE_LOCALE } from '@portal/contributions/locales';
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
@@ -18,7 +19,7 @@ import { packageManifest } from './shared.ts';
  * browser cannot format without a parser) is bundled with them, never a chunk of its own: a page in
  * it asks the network for no catalogue (each package's messages module imports it eagerly).
  */
-export const SOURCE_LOCALE = 'en-US';
+export { SOURCE_LOCALE };
 
 /**
  * A package's message catalogues, precompiled for its build (docs/architecture.md, "A remote's

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SHARED_SINGLETON_PACKAGES, type SharedSingletonPackage } from '@portal/contributions/sharedPackages';
 
 /**
  * The singletons every federated app shares. At run time exactly one copy of each is used:
@@ -70,10 +71,23 @@ export function sharedSingletons(
   appDir: string,
   { provideAllShared = false } = {},
 ): Record<string, SharedEntry> {
-  const react = versionOf('react', appDir);
-  const reactDom = versionOf('react-dom', appDir);
-  const jotai = versionOf('jotai', appDir);
-  const reactIntl = versionOf('react-intl', appDir);
+  // How each package of the contract (@portal/contributions/sharedPackages) is shared: a package
+  // added there fails this build's type check until it is said here.
+  const sharing: Record<SharedSingletonPackage, 'lenient' | 'strict' | 'kernel'> = {
+    // React and jotai stay lenient (a mismatch only warns): the catalog pins one version of each
+    // for every build, and they keep semver themselves. Each also by its subpaths ('react/').
+    react: 'lenient',
+    'react-dom': 'lenient',
+    jotai: 'lenient',
+    // react-intl (issue 26), strict: one copy of its React context and formatters for every remote
+    // that uses it, the host's (below: provided by path, loaded only by a remote that asks for it).
+    'react-intl': 'strict',
+    // @portal/shared is a runtime contract (docs/contracts.md): a remote built against a newer
+    // version than the host provides would call exports the host's copy lacks. Strict, the
+    // federation runtime refuses the remote's load instead, and the host shows its remote-failure
+    // banner. One share key per entry (below).
+    '@portal/shared': 'kernel',
+  };
   // @portal/shared is a workspace package: its version is stated explicitly because the one
   // inferred from `workspace:*` is not valid semver.
   // PORTAL_SHARED_VERSION builds an app as if against another @portal/shared: the e2e suite builds
@@ -84,23 +98,16 @@ export function sharedSingletons(
     requiredVersion: `^${version}`,
     version,
   });
-  // @portal/shared is a runtime contract (docs/contracts.md): a remote built against a newer
-  // version than the host provides would call exports the host's copy lacks. Strict, the
-  // federation runtime refuses the remote's load instead, and the host shows its remote-failure
-  // banner. React and jotai stay lenient (a mismatch only warns): the catalog pins one version of
-  // each for every build, and they keep semver themselves.
   const sharedContract = (): SharedEntry => ({ ...entry(shared), strictVersion: true });
-  const singletons: Record<string, SharedEntry> = {
-    react: entry(react),
-    'react/': entry(react),
-    'react-dom': entry(reactDom),
-    'react-dom/': entry(reactDom),
-    jotai: entry(jotai),
-    'jotai/': entry(jotai),
-    // react-intl (issue 26), strict: one copy of its React context and formatters for every remote
-    // that uses it, the host's (below: provided by path, loaded only by a remote that asks for it).
-    'react-intl': { ...entry(reactIntl), strictVersion: true },
-  };
+  const singletons: Record<string, SharedEntry> = {};
+  for (const pkg of SHARED_SINGLETON_PACKAGES) {
+    if (sharing[pkg] === 'lenient') {
+      singletons[pkg] = entry(versionOf(pkg, appDir));
+      singletons[`${pkg}/`] = entry(versionOf(pkg, appDir));
+    } else if (sharing[pkg] === 'strict') {
+      singletons[pkg] = { ...entry(versionOf(pkg, appDir)), strictVersion: true };
+    }
+  }
   // The kernel, one share key per entry (exactly those: a request for any other subpath does not
   // resolve). React Router is shared through @portal/shared/router (a narrow facade the host's
   // build can tree-shake), never as react-router-dom itself.
@@ -112,7 +119,7 @@ export function sharedSingletons(
     // with FormatJS's intl-messageformat (what react-intl runs), which the first screen needs.
     const reactIntlFile = path.dirname(packageManifest('react-intl', appDir));
     singletons[reactIntlFile] = {
-      ...entry(reactIntl),
+      ...entry(versionOf('react-intl', appDir)),
       strictVersion: true,
       import: reactIntlFile,
       shareKey: 'react-intl',

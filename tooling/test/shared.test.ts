@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { packageOfShareKey, SHARED_SINGLETON_PACKAGES } from '@portal/contributions/sharedPackages';
 import { type SharedEntry, sharedSingletons } from '../src/shared.ts';
 
 /*
@@ -42,6 +43,15 @@ describe.each([
 ])('sharedSingletons for $app', ({ app, provideAllShared }) => {
   const config = sharedSingletons(path.join(root, app), { provideAllShared });
   const entries = sharedPackageEntries(config);
+
+  it('shares exactly the packages of the contract (@portal/contributions/sharedPackages)', () => {
+    const packages = new Set(
+      Object.entries(config).map(([key, value]) =>
+        packageOfShareKey(value.shareKey ?? key.replace(/\/$/, '')),
+      ),
+    );
+    expect([...packages].sort()).toEqual([...SHARED_SINGLETON_PACKAGES].sort());
+  });
 
   it('shares exactly the kernel entries, at most 14 share keys, and no prefix', () => {
     const requests = Object.keys(config).filter((key) => key.startsWith('@portal/shared'));

@@ -1,3 +1,5 @@
+import { SOURCE_LOCALE } from '@portal/contributions/locales';
+
 /**
  * The page's locale, negotiated per request (issue 26), so the first HTML is already in the right
  * language and direction: the OIDC `ui_locales` of an /oauth2 arrival first, then the user's saved
@@ -6,7 +8,7 @@
  * chooses with the same rules (@portal/shared/words chooseLocale; this module mirrors its
  * matching): they agree, and a page without this server still chooses well.
  */
-export const SOURCE_LOCALE = 'en-US';
+export { SOURCE_LOCALE };
 
 /** What a request says about its language. */
 export interface LocaleRequest {

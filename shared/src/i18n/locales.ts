@@ -1,3 +1,5 @@
+import { SOURCE_LOCALE as CONTRACT_SOURCE_LOCALE } from '@portal/contributions/locales';
+
 /**
  * The portal's locales (issue 26): the source, en-US, first; each with its native name (the
  * language picker shows every one in its own language and direction) and its writing direction.
@@ -28,8 +30,8 @@ export const PSEUDO_LOCALES = [
 
 export type LocaleTag = (typeof LOCALES)[number]['tag'] | (typeof PSEUDO_LOCALES)[number]['tag'];
 
-/** The source locale: the spec's strings to the letter. */
-export const SOURCE_LOCALE = 'en-US' satisfies LocaleTag;
+/** The source locale (@portal/contributions/locales): the spec's strings to the letter. */
+export const SOURCE_LOCALE = CONTRACT_SOURCE_LOCALE satisfies LocaleTag;
 
 const ALL = [...LOCALES, ...PSEUDO_LOCALES];
 

@@ -1,3 +1,5 @@
+import { SOURCE_LOCALE } from '@portal/contributions/locales';
+
 /**
  * The design gallery's manifest (issue 44, 'One design system'; e2e/README.md, "The design
  * gallery"): what the baselines' file names say. Pure: tooling/src/gallery.ts lists the files (at
@@ -51,7 +53,6 @@ export interface ParsedBaseline {
 }
 
 const PSEUDO_LOCALES = ['en-XA', 'ar-XB'];
-const SOURCE_LOCALE = 'en-US';
 export const DEFAULT_THEME = 'default';
 /** A locale tag as the suite names them: `ar`, `en-US`, `zh-Hans`. */
 const LOCALE_TAG = '[a-z]{2,3}(?:-[A-Z][A-Za-z]{1,3})?';
