@@ -240,13 +240,18 @@ test('a canary Help build that throws is rolled back by promote --watch, and the
     const answer = JSON.parse(stdout) as { result: { watch: { verdict: string; reason: string } } };
     expect(answer.result.watch.verdict).toBe('worse');
 
-    // The counts behind the verdict: the canary's errors were its error boundary, in at least the
-    // five sessions it was judged on; no live session had one. A canary session of the round in
-    // flight at the rollback may be counted without its error: its error's beacon came after the
-    // rollback, when the canary build's beacons are no longer counted (bounded labels).
+    // The counts behind the verdict: the judge saw at least five canary sessions (its minimum), the
+    // errors it names are all in the server's counts and were the error boundary's; no live session
+    // had one. A canary session whose error's beacon had not yet come when the judge looked (or came
+    // after the rollback, when the canary build's beacons are no longer counted: bounded labels) is
+    // counted without it: on a slow machine the judge once saw errors in 4 of 5 sessions.
+    const judged = /canary errors in (\d+) of (\d+) sessions/.exec(answer.result.watch.reason);
+    const [judgedErrors, judgedSessions] = [Number(judged?.[1] ?? 0), Number(judged?.[2] ?? 0)];
+    expect(judgedSessions).toBeGreaterThanOrEqual(5);
+    expect(judgedErrors).toBeGreaterThanOrEqual(1);
     const counts = await helpCounts(world.statsUrl);
     const canaryCounts = counts.find((item) => item.release === world.throwing && item.cohort === 'canary');
-    expect(canaryCounts?.sessionsWithError).toBeGreaterThanOrEqual(5);
+    expect(canaryCounts?.sessionsWithError).toBeGreaterThanOrEqual(judgedErrors);
     expect(canaryCounts?.errors.boundary).toBe(canaryCounts?.sessionsWithError);
     expect((canaryCounts?.sessions ?? 0) - (canaryCounts?.sessionsWithError ?? 0)).toBeLessThan(
       SESSIONS_AT_ONCE,
