@@ -67,13 +67,19 @@ test.describe('identity provider', () => {
     emulator,
     pageErrors: _,
   }) => {
-    await emulator.post('faults', { call: 'oauth2/v1/idp', method: 'GET', delayMs: 3000 });
+    // A slow identity provider: long enough that a loaded CI machine still sees the page while it
+    // waits (with 3 s, the browser was once at the provider before the progress bar was checked).
+    await emulator.post('faults', { call: 'oauth2/v1/idp', method: 'GET', delayMs: 8000 });
     await page.goto('/direct');
     await enterUserId(page, 'ida.idp');
     await expect(page).toHaveURL(/\/idp$/);
-    await expect(page.getByRole('heading', { name: /^Connecting to / })).toBeVisible();
-    await expect(page.getByRole('progressbar')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Example Identity Provider' })).toBeVisible();
+    await Promise.all([
+      expect(page.getByRole('heading', { name: /^Connecting to / })).toBeVisible(),
+      expect(page.getByRole('progressbar')).toBeVisible(),
+    ]);
+    await expect(page.getByRole('heading', { name: 'Example Identity Provider' })).toBeVisible({
+      timeout: 20_000,
+    });
   });
 
   // An inline script or handler is no longer refused (it never runs): idp-pages.spec.ts.
