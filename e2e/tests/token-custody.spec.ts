@@ -73,7 +73,10 @@ test('through a sign-in (direct flow, default settings) and a refresh, neither t
   await expect(page.getByRole('alert')).toHaveCount(0);
 
   const readable = await scriptReadable(page);
-  expect(readable).toMatch(/refreshTokenAtom="rh1\.[A-Za-z0-9_-]{43}"/);
+  // The reading reached the portal's store (the access token is the page's by design). The atom
+  // holding the refresh handle is no longer exported by kernel 4.0's session entry: the handle is
+  // seen below, in the refresh call the page sent.
+  expect(readable).toMatch(/userTokenAtom="ey[A-Za-z0-9_-]+\./);
   expect(readable).not.toContain(REFRESH_COOKIE);
   await Promise.all(traffic.pending);
   const refreshCall = traffic.texts.find((text) => text.includes(REFRESH) && text.includes('grant_type'));
