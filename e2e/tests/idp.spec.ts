@@ -69,7 +69,7 @@ test.describe('identity provider', () => {
   }) => {
     // A slow identity provider: long enough that a loaded CI machine still sees the page while it
     // waits (with 3 s, the browser was once at the provider before the progress bar was checked).
-    await emulator.post('faults', { call: 'oauth2/v1/idp', method: 'GET', delayMs: 8000 });
+    await emulator.post('faults', { call: 'oauth2/v1/idp', method: 'GET', delayMs: 6000 });
     await page.goto('/direct');
     await enterUserId(page, 'ida.idp');
     await expect(page).toHaveURL(/\/idp$/);
@@ -77,9 +77,7 @@ test.describe('identity provider', () => {
       expect(page.getByRole('heading', { name: /^Connecting to / })).toBeVisible(),
       expect(page.getByRole('progressbar')).toBeVisible(),
     ]);
-    await expect(page.getByRole('heading', { name: 'Example Identity Provider' })).toBeVisible({
-      timeout: 20_000,
-    });
+    await expect(page.getByRole('heading', { name: 'Example Identity Provider' })).toBeVisible();
   });
 
   // An inline script or handler is no longer refused (it never runs): idp-pages.spec.ts.
