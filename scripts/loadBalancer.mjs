@@ -50,6 +50,9 @@ function upstreamBlock(name, upstreams) {
   return `  upstream ${name} {
 ${upstreams.map((upstream) => `    server ${upstream};`).join('\n')}
     keepalive 16;
+    # Below the instances' drain (SHUTDOWN_DRAIN_MS): an idle connection is dropped here before the
+    # instance closes it, so no request is ever sent on a connection the instance is closing.
+    keepalive_timeout 500ms;
   }
 `;
 }

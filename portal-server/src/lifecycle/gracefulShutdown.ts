@@ -35,9 +35,10 @@ export function shutDownOnSignals(
     }
     state.draining = true;
     app.log.info({ signal, drainMs: times.drainMs }, 'draining: /readyz answers 503, still serving');
-    // From now on every reply closes its connection (server.ts), and the idle keep-alive
-    // connections go now: a load balancer opens new ones, which stop being accepted after the drain.
-    app.server.closeIdleConnections();
+    // From now on every reply closes its connection (server.ts). Idle keep-alive connections are
+    // left to the load balancer, which drops them after its upstream keep-alive timeout (set it
+    // below SHUTDOWN_DRAIN_MS): closed here, one could be closed just as the balancer sent a
+    // request on it, which it does not retry when it is a POST (a 502 in the rolling restart).
     setTimeout(() => {
       app.log.info(
         { timeoutMs: times.timeoutMs },
